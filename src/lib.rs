@@ -1,0 +1,11 @@
+//! amoba: exhaustive search of pairing strategies for k-in-a-row games.
+//!
+//! The modules follow the pipeline: board geometry ([`board`]) → search ([`search`])
+//! → symmetry and canonical form ([`symmetry`]) → pairings and text formats
+//! ([`pairing`]). `../shared/SPEC.md` is the contract; each module names the section
+//! it implements.
+
+pub mod board;
+pub mod pairing;
+pub mod search;
+pub mod symmetry;

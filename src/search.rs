@@ -1,0 +1,717 @@
+//! The exhaustive search: every good pairing of a board, one per symmetry class.
+//!
+//! # The problem (SPEC §2)
+//!
+//! A good pairing is an exact cover of the cells *and* the lines by dominoes: each
+//! domino covers two cells and one line, and every cell and every line is covered
+//! exactly once. The search is a dancing-links style backtracking over that exact
+//! cover, but on bitboards instead of linked lists.
+//!
+//! # Bit layout
+//!
+//! Bit `c` of a `u64` is cell `c` (`y·8 + x` on the 8×8 torus; a board needs at most
+//! [`MAX_SEARCH_CELLS`] cells). A node of the search holds
+//!
+//! * `free` — the uncovered cells;
+//! * `allowed[f]` — the cells that may still anchor a domino of family `f`, i.e. the
+//!   cells of the family-`f` lines that hold no domino yet;
+//! * `open` — bit `l` set while line `l` holds no domino;
+//! * `codes` — the codes decided so far (`UNKNOWN` elsewhere), needed by the symmetry
+//!   pruning below.
+//!
+//! The dominoes that can still be placed are, per family, the bitboard
+//! `avail_f = allowed_f & free & pull_f(free)`, where `pull_f(s)` holds cell `a`
+//! exactly when `a + v_f ∈ s` ([`Shift`]). On the 8×8 torus `pull_f` is two byte-wise
+//! rotations ([`Square8`]); other boards use a table ([`TableShift`]).
+//!
+//! # Branching
+//!
+//! Each node branches on the most constrained item (fewest remaining options), as
+//! Knuth's Algorithm X does: a line with `popcount(avail_f & line)` options, or a cell
+//! whose options are counted in bit-sliced form over the `2F` bitboards
+//! `avail_f` and `push_f(avail_f)` (the cells reachable as the *second* cell of an
+//! available domino). A cell or line with no option ends the branch at once.
+//!
+//! # Symmetry breaking inside the search (SPEC §4)
+//!
+//! We want each class once, in its canonical (lexicographically least) form. So the
+//! search only builds pairings that *could* be canonical:
+//!
+//! 1. the domino at cell 0 has code 0 (every canonical form starts `0…`);
+//! 2. the first row (the first `n₀` cells of the one-line form) is decided first, cell
+//!    by cell, so that the prefix the comparisons below need is known early;
+//! 3. every time a domino is placed, each symmetry that would put code 0 at cell 0
+//!    (a *candidate*, see [`crate::symmetry`]) becomes defined if that domino is its
+//!    anchor, and every defined candidate `g` is compared with the partial pairing `P`:
+//!    `g(P)` against `P`, position by position, as far as both are known. If `g(P)`
+//!    is already smaller, no completion is canonical and the branch is cut. If it is
+//!    already larger, the candidate is dropped. If they agree so far, the candidate
+//!    remembers how far it got and waits for more cells.
+//!
+//! At a leaf every candidate has been compared to the end, so the pairing is canonical
+//! and the candidates that survive equal to the end are exactly its non-identity
+//! automorphisms: the stabiliser order falls out of the search for free.
+//!
+//! # Parallelism and determinism
+//!
+//! The tree is cut at the end of step 2: the *frontier* is the list of nodes with the
+//! first row decided, produced in lexicographic order of that row. Frontier nodes are
+//! independent subtrees; rayon runs them on all threads, each sorts its own output,
+//! and the outputs are concatenated in frontier order. Since different frontier nodes
+//! have different first rows, that concatenation is the sorted catalogue, byte for byte
+//! the same for any number of threads.
+
+use crate::board::{Board, MAX_SEARCH_CELLS};
+use rayon::prelude::*;
+
+/// Code of an undecided cell.
+const UNKNOWN: u8 = u8::MAX;
+/// Most line families a searchable board may have.
+const MAX_FAMILIES: usize = 4;
+/// Most candidates (symmetries putting code 0 at cell 0) a searchable board may have.
+const MAX_CANDIDATES: usize = 128;
+
+/// Moves bitboards along a family's direction.
+pub trait Shift: Sync {
+    /// Cells `a` with `a + v_f` in `s`.
+    fn pull(&self, f: usize, s: u64) -> u64;
+    /// Cells `a + v_f` for `a` in `s`.
+    fn push(&self, f: usize, s: u64) -> u64;
+}
+
+/// The 8×8 torus: byte `y` of the `u64` is row `y`, bit `x` of it is column `x`.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Square8;
+
+/// Low 7 bits of every byte (all columns but x = 7).
+const NOT_COL7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
+/// Bit 0 of every byte (column x = 0).
+const COL0: u64 = 0x0101_0101_0101_0101;
+
+impl Square8 {
+    /// Cell (x, y) → (x+1, y): rotate every byte left by one bit.
+    #[inline(always)]
+    fn east(s: u64) -> u64 {
+        ((s & NOT_COL7) << 1) | ((s >> 7) & COL0)
+    }
+    /// Cell (x, y) → (x−1, y): rotate every byte right by one bit.
+    #[inline(always)]
+    fn west(s: u64) -> u64 {
+        ((s >> 1) & NOT_COL7) | ((s & COL0) << 7)
+    }
+}
+
+impl Shift for Square8 {
+    #[inline(always)]
+    fn pull(&self, f: usize, s: u64) -> u64 {
+        // Families E (1,0), SE (1,1), S (0,1), SW (−1,1); moving the set by −v_f.
+        // North is a rotation of the whole word by one row (8 bits).
+        match f {
+            0 => Self::west(s),
+            1 => Self::west(s).rotate_right(8),
+            2 => s.rotate_right(8),
+            _ => Self::east(s).rotate_right(8),
+        }
+    }
+    #[inline(always)]
+    fn push(&self, f: usize, s: u64) -> u64 {
+        match f {
+            0 => Self::east(s),
+            1 => Self::east(s).rotate_left(8),
+            2 => s.rotate_left(8),
+            _ => Self::west(s).rotate_left(8),
+        }
+    }
+}
+
+/// Any board of at most 64 cells, by lookup tables.
+#[derive(Clone, Debug)]
+pub struct TableShift {
+    /// `step[f][c]` = `c + v_f`.
+    step: Vec<Vec<u8>>,
+}
+
+impl TableShift {
+    /// Tables for `board`.
+    pub fn new(board: &Board) -> TableShift {
+        let step = (0..board.nfamilies())
+            .map(|f| {
+                (0..board.ncells())
+                    .map(|c| board.neighbor(c, f) as u8)
+                    .collect()
+            })
+            .collect();
+        TableShift { step }
+    }
+}
+
+impl Shift for TableShift {
+    fn pull(&self, f: usize, s: u64) -> u64 {
+        let step = &self.step[f];
+        let mut out = 0;
+        for (a, &b) in step.iter().enumerate() {
+            out |= ((s >> b) & 1) << a;
+        }
+        out
+    }
+    fn push(&self, f: usize, mut s: u64) -> u64 {
+        let step = &self.step[f];
+        let mut out = 0;
+        while s != 0 {
+            let a = s.trailing_zeros() as usize;
+            s &= s - 1;
+            out |= 1u64 << step[a];
+        }
+        out
+    }
+}
+
+/// What the search produces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    /// One canonical pairing per class, with symmetry breaking (the catalogue).
+    Canonical,
+    /// Every labelled good pairing, no symmetry reduction at all.
+    Labelled,
+    /// Every labelled good pairing whose cell 0 has code 0 (contains the domino
+    /// from cell 0 along family 0, e.g. (0,0)–(1,0)); no other reduction.
+    LabelledFirstDomino,
+}
+
+/// A canonical pairing found by the search.
+#[derive(Clone, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Found {
+    /// Canonical codes.
+    pub codes: Vec<u8>,
+    /// Order of its stabiliser in the board's symmetry group.
+    pub stabiliser: usize,
+}
+
+/// Counters of one search.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    /// Search nodes visited (dominoes placed).
+    pub nodes: u64,
+    /// Leaves reached (complete pairings that passed every check).
+    pub leaves: u64,
+    /// Frontier subtrees the work was split into.
+    pub subtrees: u64,
+}
+
+impl std::ops::AddAssign for Stats {
+    fn add_assign(&mut self, o: Stats) {
+        self.nodes += o.nodes;
+        self.leaves += o.leaves;
+        self.subtrees += o.subtrees;
+    }
+}
+
+#[derive(Clone, Copy, Default)]
+struct Cand {
+    m: u8,
+    a: u8,
+    /// Next position of the one-line form still to compare.
+    pos: u8,
+}
+
+#[derive(Clone, Copy)]
+struct Node {
+    free: u64,
+    open: u64,
+    allowed: [u64; MAX_FAMILIES],
+    codes: [u8; MAX_SEARCH_CELLS],
+    ncand: u8,
+    cand: [Cand; MAX_CANDIDATES],
+}
+
+enum Branch {
+    Cell(usize),
+    Line(usize),
+}
+
+/// Precomputed tables of one search.
+struct Ctx<'b, S: Shift> {
+    board: &'b Board,
+    shift: S,
+    n: usize,
+    nfam: usize,
+    mode: Mode,
+    /// Anchor cells of each line (the line's own cells).
+    line_mask: Vec<u64>,
+    line_family: Vec<usize>,
+    /// Per family: `(m, far)` — placing a domino of this family defines candidate
+    /// `m` anchored at its first cell (`far = false`) or its second (`far = true`).
+    activations: Vec<Vec<(u8, bool)>>,
+    /// Cells decided first, in order (the first row) — `0` to skip that phase.
+    phase1: usize,
+    /// `mcode` rows and `pull` tables copied to `u8` for the hot loop.
+    mcode: Vec<[u8; 8]>,
+    pull: Vec<u8>,
+}
+
+/// Result of placing a domino and re-running the symmetry comparisons.
+#[derive(PartialEq, Eq)]
+enum Verdict {
+    Alive,
+    Pruned,
+}
+
+impl<'b, S: Shift> Ctx<'b, S> {
+    fn new(board: &'b Board, shift: S, mode: Mode) -> Ctx<'b, S> {
+        let n = board.ncells();
+        assert!(n <= MAX_SEARCH_CELLS, "board too large for the u64 search");
+        let nfam = board.nfamilies();
+        assert!(nfam <= MAX_FAMILIES);
+        let line_mask = board
+            .lines()
+            .iter()
+            .map(|l| l.cells.iter().fold(0u64, |m, &c| m | 1 << c))
+            .collect();
+        let line_family = board.lines().iter().map(|l| l.family).collect();
+        let ngroup = board.point_group().len();
+        let activations = (0..nfam)
+            .map(|f| {
+                let mut v = Vec::new();
+                for m in 0..ngroup {
+                    if board.mcode(m, f as u8) == 0 {
+                        v.push((m as u8, false));
+                    }
+                    if board.mcode(m, (f + nfam) as u8) == 0 {
+                        v.push((m as u8, true));
+                    }
+                }
+                v
+            })
+            .collect::<Vec<_>>();
+        let total: usize = board
+            .lines()
+            .iter()
+            .map(|l| activations[l.family].len())
+            .sum();
+        assert!(total <= MAX_CANDIDATES, "too many candidate symmetries");
+        let mcode = (0..ngroup)
+            .map(|m| {
+                let mut row = [0u8; 8];
+                for k in 0..board.ncodes() {
+                    row[k] = board.mcode(m, k as u8);
+                }
+                row
+            })
+            .collect();
+        let mut pull = Vec::with_capacity(ngroup * n * n);
+        for m in 0..ngroup {
+            for a in 0..n {
+                pull.extend(board.pull(m, a).iter().map(|&c| c as u8));
+            }
+        }
+        Ctx {
+            board,
+            shift,
+            n,
+            nfam,
+            mode,
+            line_mask,
+            line_family,
+            activations,
+            phase1: if mode == Mode::Canonical {
+                board.dims()[0]
+            } else {
+                0
+            },
+            mcode,
+            pull,
+        }
+    }
+
+    fn root(&self) -> Node {
+        let n = self.n;
+        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let mut node = Node {
+            free: all,
+            open: if self.board.nlines() == 64 {
+                u64::MAX
+            } else {
+                (1u64 << self.board.nlines()) - 1
+            },
+            allowed: [0; MAX_FAMILIES],
+            codes: [UNKNOWN; MAX_SEARCH_CELLS],
+            ncand: 0,
+            cand: [Cand::default(); MAX_CANDIDATES],
+        };
+        for f in 0..self.nfam {
+            node.allowed[f] = all;
+        }
+        if self.mode != Mode::Labelled {
+            // Cell 0 carries code 0: the domino of family 0 anchored at cell 0.
+            self.place(&mut node, 0, 0);
+        }
+        node
+    }
+
+    /// Places the domino of family `f` anchored at `a`.
+    #[inline]
+    fn place(&self, node: &mut Node, f: usize, a: usize) {
+        let b = self.board.neighbor(a, f);
+        node.free &= !((1u64 << a) | (1u64 << b));
+        let l = self.board.line_of(f, a);
+        node.open &= !(1u64 << l);
+        node.allowed[f] &= !self.line_mask[l];
+        node.codes[a] = f as u8;
+        node.codes[b] = (f + self.nfam) as u8;
+        if self.mode == Mode::Canonical {
+            for &(m, far) in &self.activations[f] {
+                let anchor = if far { b } else { a };
+                if m == 0 && anchor == 0 {
+                    continue; // the identity
+                }
+                let k = node.ncand as usize;
+                node.cand[k] = Cand {
+                    m,
+                    a: anchor as u8,
+                    pos: 1,
+                };
+                node.ncand += 1;
+            }
+        }
+    }
+
+    /// Advances every candidate's comparison of `g(P)` with `P` as far as both are known.
+    #[inline]
+    fn compare(&self, node: &mut Node) -> Verdict {
+        let n = self.n;
+        let mut i = 0;
+        while i < node.ncand as usize {
+            let c = node.cand[i];
+            let mc = &self.mcode[c.m as usize];
+            let base = (c.m as usize * n + c.a as usize) * n;
+            let pull = &self.pull[base..base + n];
+            let mut pos = c.pos as usize;
+            let mut larger = false;
+            while pos < n {
+                let mine = node.codes[pos];
+                if mine == UNKNOWN {
+                    break;
+                }
+                let src = node.codes[pull[pos] as usize];
+                if src == UNKNOWN {
+                    break;
+                }
+                let theirs = mc[src as usize];
+                if theirs != mine {
+                    if theirs < mine {
+                        return Verdict::Pruned;
+                    }
+                    larger = true;
+                    break;
+                }
+                pos += 1;
+            }
+            if larger {
+                node.ncand -= 1;
+                node.cand[i] = node.cand[node.ncand as usize];
+            } else {
+                node.cand[i].pos = pos as u8;
+                i += 1;
+            }
+        }
+        Verdict::Alive
+    }
+
+    /// Picks the item to branch on, or `None` when some cell or line has no option.
+    #[inline]
+    fn choose(&self, node: &Node, avail: &mut [u64; MAX_FAMILIES]) -> Option<Branch> {
+        let free = node.free;
+        for f in 0..self.nfam {
+            avail[f] = node.allowed[f] & free & self.shift.pull(f, free);
+        }
+        // Bit-sliced option counts per cell: s1 = at least one, s2 = two, s3 = three.
+        let (mut s1, mut s2, mut s3) = (0u64, 0u64, 0u64);
+        for f in 0..self.nfam {
+            for x in [avail[f], self.shift.push(f, avail[f])] {
+                s3 |= s2 & x;
+                s2 |= s1 & x;
+                s1 |= x;
+            }
+        }
+        if free & !s1 != 0 {
+            return None;
+        }
+        let first = free.trailing_zeros() as usize;
+        if first < self.phase1 {
+            return Some(Branch::Cell(first));
+        }
+        let one = s1 & !s2;
+        if one != 0 {
+            return Some(Branch::Cell(one.trailing_zeros() as usize));
+        }
+        let mut best = (u32::MAX, 0usize);
+        let mut open = node.open;
+        while open != 0 {
+            let l = open.trailing_zeros() as usize;
+            open &= open - 1;
+            let cnt = (avail[self.line_family[l]] & self.line_mask[l]).count_ones();
+            if cnt < best.0 {
+                if cnt == 0 {
+                    return None;
+                }
+                best = (cnt, l);
+            }
+        }
+        if best.0 > 2 {
+            let two = s2 & !s3;
+            if two != 0 {
+                return Some(Branch::Cell(two.trailing_zeros() as usize));
+            }
+        }
+        Some(Branch::Line(best.1))
+    }
+
+    /// Calls `child` for every domino the branch allows, in ascending code order for
+    /// a cell and ascending anchor order for a line.
+    #[inline]
+    fn branches(&self, branch: Branch, avail: &[u64; MAX_FAMILIES], mut child: impl FnMut(usize, usize)) {
+        match branch {
+            Branch::Cell(c) => {
+                for k in 0..2 * self.nfam {
+                    let (f, a) = if k < self.nfam {
+                        (k, c)
+                    } else {
+                        (k - self.nfam, self.board.neighbor(c, k))
+                    };
+                    if avail[f] >> a & 1 == 1 {
+                        child(f, a);
+                    }
+                }
+            }
+            Branch::Line(l) => {
+                let f = self.line_family[l];
+                let mut s = avail[f] & self.line_mask[l];
+                while s != 0 {
+                    let a = s.trailing_zeros() as usize;
+                    s &= s - 1;
+                    child(f, a);
+                }
+            }
+        }
+    }
+
+    /// Depth-first search below `node`; `leaf` gets every complete pairing.
+    fn dfs(&self, node: &Node, stats: &mut Stats, leaf: &mut dyn FnMut(&Node)) {
+        if node.free == 0 {
+            stats.leaves += 1;
+            leaf(node);
+            return;
+        }
+        let mut avail = [0u64; MAX_FAMILIES];
+        let Some(branch) = self.choose(node, &mut avail) else {
+            return;
+        };
+        self.branches(branch, &avail, |f, a| {
+            let mut child = *node;
+            self.place(&mut child, f, a);
+            stats.nodes += 1;
+            if self.mode != Mode::Canonical || self.compare(&mut child) == Verdict::Alive {
+                self.dfs(&child, stats, leaf);
+            }
+        });
+    }
+
+    /// The frontier: nodes where the first phase ends (canonical mode), or nodes
+    /// `depth` branchings below the root (labelled modes), in search order.
+    fn frontier(&self, depth: usize) -> Vec<Node> {
+        let mut out = Vec::new();
+        self.expand(&self.root(), depth, &mut out);
+        out
+    }
+
+    fn expand(&self, node: &Node, depth: usize, out: &mut Vec<Node>) {
+        let phase_done = (node.free.trailing_zeros() as usize) >= self.phase1;
+        if node.free == 0 || (self.phase1 > 0 && phase_done) || (self.phase1 == 0 && depth == 0)
+        {
+            out.push(*node);
+            return;
+        }
+        let mut avail = [0u64; MAX_FAMILIES];
+        let Some(branch) = self.choose(node, &mut avail) else {
+            return;
+        };
+        self.branches(branch, &avail, |f, a| {
+            let mut child = *node;
+            self.place(&mut child, f, a);
+            if self.mode != Mode::Canonical || self.compare(&mut child) == Verdict::Alive {
+                self.expand(&child, depth.saturating_sub(1), out);
+            }
+        });
+    }
+}
+
+/// Options of an enumeration.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Options {
+    /// Threads to use (`0`: rayon's default, all cores).
+    pub threads: usize,
+}
+
+/// Runs `f` on a pool of `threads` threads (`0` = default pool).
+fn with_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    if threads == 0 {
+        f()
+    } else {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .expect("a thread pool")
+            .install(f)
+    }
+}
+
+/// Enumerates the canonical pairings of `board`, streaming them to `sink` in
+/// ascending (catalogue) order, and returns the search counters.
+///
+/// `progress(done, total)` is called after each frontier subtree, in completion
+/// order, from worker threads.
+///
+/// *Complexity*: exponential in the board size, as any exhaustive search; on the
+/// 8×8 torus about a million nodes (see BENCHMARKS.md).
+pub fn enumerate(
+    board: &Board,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    sink: &mut dyn FnMut(&Found),
+) -> Stats {
+    if board.dims() == [8, 8] && board.nfamilies() == 4 && is_square_families(board) {
+        run_canonical(&Ctx::new(board, Square8, Mode::Canonical), opts, progress, sink)
+    } else {
+        run_canonical(
+            &Ctx::new(board, TableShift::new(board), Mode::Canonical),
+            opts,
+            progress,
+            sink,
+        )
+    }
+}
+
+/// Enumerates with the table-driven shifts even on the 8×8 torus (a cross-check of
+/// the [`Square8`] bit tricks).
+pub fn enumerate_generic(board: &Board, opts: Options, sink: &mut dyn FnMut(&Found)) -> Stats {
+    run_canonical(
+        &Ctx::new(board, TableShift::new(board), Mode::Canonical),
+        opts,
+        &|_, _| {},
+        sink,
+    )
+}
+
+/// Collects [`enumerate`]'s output.
+pub fn enumerate_all(board: &Board, opts: Options) -> (Vec<Found>, Stats) {
+    let mut out = Vec::new();
+    let stats = enumerate(board, opts, &|_, _| {}, &mut |f| out.push(f.clone()));
+    (out, stats)
+}
+
+fn is_square_families(board: &Board) -> bool {
+    (0..4).all(|f| board.family(f) == [[1, 0], [1, 1], [0, 1], [-1, 1]][f])
+}
+
+fn run_canonical<S: Shift>(
+    ctx: &Ctx<'_, S>,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    sink: &mut dyn FnMut(&Found),
+) -> Stats {
+    let frontier = ctx.frontier(0);
+    let total = frontier.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let n = ctx.n;
+    let results: Vec<(Vec<Found>, Stats)> = with_pool(opts.threads, || {
+        frontier
+            .par_iter()
+            .map(|node| {
+                let mut stats = Stats {
+                    subtrees: 1,
+                    ..Stats::default()
+                };
+                let mut found = Vec::new();
+                ctx.dfs(node, &mut stats, &mut |leaf| {
+                    found.push(Found {
+                        codes: leaf.codes[..n].to_vec(),
+                        stabiliser: 1 + leaf.ncand as usize,
+                    })
+                });
+                found.sort_unstable();
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(d, total);
+                (found, stats)
+            })
+            .collect()
+    });
+    let mut stats = Stats::default();
+    for (found, s) in &results {
+        stats += *s;
+        for f in found {
+            sink(f);
+        }
+    }
+    stats
+}
+
+/// Counts labelled good pairings with no symmetry reduction (`Mode::Labelled` or
+/// `Mode::LabelledFirstDomino`), in parallel. An independent path to the labelled
+/// count that the orbit sum `Σ |G| / |stabiliser|` over the catalogue must equal.
+pub fn count_labelled(board: &Board, mode: Mode, opts: Options) -> Stats {
+    assert!(mode != Mode::Canonical);
+    fn run<S: Shift>(ctx: &Ctx<'_, S>, opts: Options) -> Stats {
+        let frontier = ctx.frontier(3);
+        let parts: Vec<Stats> = with_pool(opts.threads, || {
+            frontier
+                .par_iter()
+                .map(|node| {
+                    let mut stats = Stats {
+                        subtrees: 1,
+                        ..Stats::default()
+                    };
+                    ctx.dfs(node, &mut stats, &mut |_| {});
+                    stats
+                })
+                .collect()
+        });
+        let mut total = Stats::default();
+        for p in parts {
+            total += p;
+        }
+        total
+    }
+    if board.dims() == [8, 8] && board.nfamilies() == 4 && is_square_families(board) {
+        run(&Ctx::new(board, Square8, mode), opts)
+    } else {
+        run(&Ctx::new(board, TableShift::new(board), mode), opts)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square8_shifts_match_tables() {
+        let b = Board::square9();
+        let t = TableShift::new(&b);
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            for f in 0..4 {
+                assert_eq!(Square8.pull(f, x), t.pull(f, x), "pull {f}");
+                assert_eq!(Square8.push(f, x), t.push(f, x), "push {f}");
+            }
+        }
+    }
+
+    #[test]
+    fn small_boards() {
+        let b = Board::square5();
+        let (found, _) = enumerate_all(&b, Options::default());
+        assert_eq!(found.len(), 2);
+    }
+}

@@ -100,6 +100,9 @@ pub enum BoardError {
     /// The point group is not a group preserving the directions.
     #[error("bad point group: {0}")]
     Group(String),
+    /// No board of that name.
+    #[error("{0}")]
+    Unknown(String),
     /// Lines of one family have different lengths, or a family is degenerate.
     #[error("bad line family: {0}")]
     Family(String),
@@ -117,7 +120,9 @@ impl Board {
     ) -> Result<Board, BoardError> {
         let d = dims.len();
         if d == 0 || dims.iter().any(|&n| n < 2) {
-            return Err(BoardError::Dimension("every side must be at least 2".into()));
+            return Err(BoardError::Dimension(
+                "every side must be at least 2".into(),
+            ));
         }
         if families.is_empty() || families.iter().any(|v| v.len() != d) {
             return Err(BoardError::Dimension(format!(
@@ -201,9 +206,7 @@ impl Board {
                 .map(|r| (0..d).map(|c| m[r * d + c] * v[c]).sum())
                 .collect()
         };
-        let identity: Vec<i64> = (0..d * d)
-            .map(|i| i64::from(i / d == i % d))
-            .collect();
+        let identity: Vec<i64> = (0..d * d).map(|i| i64::from(i / d == i % d)).collect();
         let group = match group {
             Some(g) => g,
             None => {
@@ -311,6 +314,40 @@ impl Board {
             .expect("the two-direction board is well formed")
     }
 
+    /// The hexagonal board of 7-in-a-row (SPEC §7): the 6×6 torus with directions
+    /// (1,0), (1,1), (0,1) and the full hexagonal point group of order 12.
+    pub fn hex7() -> Board {
+        Board::new(
+            "hex7",
+            vec![6, 6],
+            vec![vec![1, 0], vec![1, 1], vec![0, 1]],
+            None,
+        )
+        .expect("the hexagonal board is well formed")
+    }
+
+    /// One direction, 3-in-a-row: the torus of 2 cells (SPEC §7).
+    pub fn line3() -> Board {
+        Board::new("line3", vec![2], vec![vec![1]], None).expect("the line board is well formed")
+    }
+
+    /// Names accepted by [`Board::by_name`].
+    pub const NAMES: [&'static str; 4] = ["square9", "hex7", "square5", "line3"];
+
+    /// A board by name: `square9`, `hex7`, `square5` or `line3`.
+    pub fn by_name(name: &str) -> Result<Board, BoardError> {
+        match name {
+            "square9" => Ok(Board::square9()),
+            "hex7" => Ok(Board::hex7()),
+            "square5" => Ok(Board::square5()),
+            "line3" => Ok(Board::line3()),
+            _ => Err(BoardError::Unknown(format!(
+                "unknown board {name:?}; expected one of {}",
+                Board::NAMES.join(", ")
+            ))),
+        }
+    }
+
     /// Board name, e.g. `square9`.
     pub fn name(&self) -> &str {
         &self.name
@@ -397,7 +434,10 @@ impl Board {
         let m = &self.group[g.m];
         let x: Vec<i64> = (0..d)
             .map(|r| {
-                (0..d).map(|k| m[r * d + k] * self.coords[c][k]).sum::<i64>() + self.coords[g.t][r]
+                (0..d)
+                    .map(|k| m[r * d + k] * self.coords[c][k])
+                    .sum::<i64>()
+                    + self.coords[g.t][r]
             })
             .collect();
         self.index_of(&x)
@@ -415,7 +455,10 @@ impl Board {
         let v: Vec<i64> = if k < self.nfamilies() {
             self.families[k].clone()
         } else {
-            self.families[k - self.nfamilies()].iter().map(|x| -x).collect()
+            self.families[k - self.nfamilies()]
+                .iter()
+                .map(|x| -x)
+                .collect()
         };
         if v.len() == 2 {
             let ns = match v[1] {
@@ -517,6 +560,9 @@ mod tests {
     #[test]
     fn other_boards_are_well_formed() {
         let s5 = Board::square5();
-        assert_eq!((s5.ncells(), s5.nlines(), s5.point_group().len()), (16, 8, 8));
+        assert_eq!(
+            (s5.ncells(), s5.nlines(), s5.point_group().len()),
+            (16, 8, 8)
+        );
     }
 }

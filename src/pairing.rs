@@ -244,11 +244,7 @@ fn parse_digits(
                 return Err(ParseError {
                     line,
                     column: i + 1,
-                    message: format!(
-                        "expected a direction code 0–{}, found {:?}",
-                        ncodes - 1,
-                        ch
-                    ),
+                    message: format!("expected a direction code 0–{}, found {:?}", ncodes - 1, ch),
                 });
             }
         }

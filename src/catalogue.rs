@@ -1,0 +1,229 @@
+//! The catalogue: every canonical form, sorted (SPEC §4).
+//!
+//! In memory the catalogue is one flat byte vector, `N` codes per class, in ascending
+//! order, so class `id` (1-based, as in SPEC §4) occupies bytes
+//! `(id−1)·N .. id·N`, and [`Catalogue::id_of`] is a binary search over those
+//! slices. Stabiliser orders ride along (they are not part of the file format and are
+//! recomputed on load).
+//!
+//! On disk it is exactly the SPEC §4 file: one one-line form per line, `\n` endings,
+//! no header (see FORMATS.md). [`Catalogue::read`] accepts nothing else: each line
+//! must be a good pairing in canonical form, strictly above the line before; the first
+//! violation is reported with file, line and column.
+
+use crate::board::Board;
+use crate::io::{IoError, write_atomic};
+use crate::pairing::{Pairing, PairingError};
+use crate::search::Found;
+use crate::symmetry::canonical_into;
+use std::io::{BufRead, Write};
+use std::path::{Path, PathBuf};
+
+/// All canonical pairings of a board, sorted, with their stabiliser orders.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Catalogue {
+    ncells: usize,
+    codes: Vec<u8>,
+    stabiliser: Vec<u16>,
+}
+
+/// Why a catalogue file could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CatalogueError {
+    /// The file could not be opened or read.
+    #[error(transparent)]
+    Io(#[from] IoError),
+    /// A line is not what SPEC §4 requires.
+    #[error("{path}:{line}:{column}: {message}")]
+    Format {
+        /// The file.
+        path: PathBuf,
+        /// 1-based line.
+        line: usize,
+        /// 1-based column.
+        column: usize,
+        /// What was expected.
+        message: String,
+    },
+}
+
+impl Catalogue {
+    /// Builds the catalogue from search output, which must already be sorted.
+    pub fn from_found(ncells: usize, found: &[Found]) -> Catalogue {
+        let mut codes = Vec::with_capacity(found.len() * ncells);
+        let mut stabiliser = Vec::with_capacity(found.len());
+        for f in found {
+            debug_assert_eq!(f.codes.len(), ncells);
+            codes.extend_from_slice(&f.codes);
+            stabiliser.push(f.stabiliser as u16);
+        }
+        let cat = Catalogue {
+            ncells,
+            codes,
+            stabiliser,
+        };
+        debug_assert!(cat.is_strictly_sorted());
+        cat
+    }
+
+    fn is_strictly_sorted(&self) -> bool {
+        (1..self.len()).all(|i| self.codes_of(i) < self.codes_of(i + 1))
+    }
+
+    /// Number of classes.
+    pub fn len(&self) -> usize {
+        self.stabiliser.len()
+    }
+
+    /// True when there are no classes.
+    pub fn is_empty(&self) -> bool {
+        self.stabiliser.is_empty()
+    }
+
+    /// Cells per pairing.
+    pub fn ncells(&self) -> usize {
+        self.ncells
+    }
+
+    /// Codes of class `id` (1-based).
+    #[inline]
+    pub fn codes_of(&self, id: usize) -> &[u8] {
+        &self.codes[(id - 1) * self.ncells..id * self.ncells]
+    }
+
+    /// Class `id` (1-based) as a pairing.
+    pub fn pairing(&self, id: usize) -> Pairing {
+        Pairing::from_codes(self.codes_of(id).to_vec())
+    }
+
+    /// Stabiliser order of class `id` (1-based).
+    pub fn stabiliser(&self, id: usize) -> usize {
+        self.stabiliser[id - 1] as usize
+    }
+
+    /// All canonical codes, class after class.
+    pub fn flat_codes(&self) -> &[u8] {
+        &self.codes
+    }
+
+    /// The 1-based ID of a canonical form, if it is in the catalogue.
+    ///
+    /// *Complexity*: `O(N log n)` for `n` classes of `N` cells.
+    #[inline]
+    pub fn id_of(&self, canonical: &[u8]) -> Option<usize> {
+        let (mut lo, mut hi) = (0usize, self.len());
+        while lo < hi {
+            let mid = (lo + hi) / 2;
+            match self.codes_of(mid + 1).cmp(canonical) {
+                std::cmp::Ordering::Less => lo = mid + 1,
+                std::cmp::Ordering::Greater => hi = mid,
+                std::cmp::Ordering::Equal => return Some(mid + 1),
+            }
+        }
+        None
+    }
+
+    /// Writes the SPEC §4 file atomically.
+    pub fn write(&self, path: &Path) -> Result<(), IoError> {
+        write_atomic(path, |w| self.write_to(w))
+    }
+
+    /// Writes the SPEC §4 text to `w`.
+    pub fn write_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
+        let mut line = vec![b'\n'; self.ncells + 1];
+        for id in 1..=self.len() {
+            for (o, &c) in line.iter_mut().zip(self.codes_of(id)) {
+                *o = b'0' + c;
+            }
+            w.write_all(&line)?;
+        }
+        Ok(())
+    }
+
+    /// Reads and validates a catalogue file of `board`.
+    pub fn read(board: &Board, path: &Path) -> Result<Catalogue, CatalogueError> {
+        let file = std::fs::File::open(path).map_err(|e| IoError::new(path, e))?;
+        let reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let n = board.ncells();
+        let mut cat = Catalogue {
+            ncells: n,
+            codes: Vec::new(),
+            stabiliser: Vec::new(),
+        };
+        let mut canon = vec![0u8; n];
+        let err = |line: usize, column: usize, message: String| CatalogueError::Format {
+            path: path.to_path_buf(),
+            line,
+            column,
+            message,
+        };
+        let mut buf = Vec::new();
+        let mut reader = reader;
+        let mut lineno = 0;
+        loop {
+            buf.clear();
+            let got = reader
+                .read_until(b'\n', &mut buf)
+                .map_err(|e| IoError::new(path, e))?;
+            if got == 0 {
+                break;
+            }
+            lineno += 1;
+            if buf.last() != Some(&b'\n') {
+                return Err(err(
+                    lineno,
+                    buf.len() + 1,
+                    "expected a line ending \\n".into(),
+                ));
+            }
+            buf.pop();
+            let text = std::str::from_utf8(&buf)
+                .map_err(|e| err(lineno, e.valid_up_to() + 1, "expected UTF-8 text".into()))?;
+            let p =
+                Pairing::parse_line(board, text).map_err(|e| err(lineno, e.column, e.message))?;
+            if let Err(e) = p.check(board) {
+                let column = match e {
+                    PairingError::Inconsistent { cell, .. } | PairingError::Code { cell, .. } => {
+                        cell + 1
+                    }
+                    _ => 1,
+                };
+                return Err(err(lineno, column, format!("not a good pairing: {e}")));
+            }
+            let stab = canonical_into(board, p.codes(), &mut canon);
+            if canon != p.codes() {
+                let column = canon
+                    .iter()
+                    .zip(p.codes())
+                    .position(|(a, b)| a != b)
+                    .unwrap_or(0)
+                    + 1;
+                return Err(err(
+                    lineno,
+                    column,
+                    format!(
+                        "not in canonical form (expected {})",
+                        Pairing::from_codes(canon.clone()).to_line()
+                    ),
+                ));
+            }
+            if !cat.is_empty() && cat.codes_of(cat.len()) >= p.codes() {
+                return Err(err(
+                    lineno,
+                    1,
+                    "expected lines in strictly ascending order (sorted, no duplicates)".into(),
+                ));
+            }
+            cat.codes.extend_from_slice(p.codes());
+            cat.stabiliser.push(stab as u16);
+        }
+        if cat.is_empty() {
+            return Err(err(
+                1,
+                1,
+                "expected at least one pairing, found an empty file".into(),
+            ));
+        }
+        Ok(cat)
+    }
+}

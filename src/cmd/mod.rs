@@ -1,0 +1,55 @@
+//! Subcommands, one file each. Data goes to stdout, diagnostics and progress to stderr.
+//! Exit codes: 0 good, 1 a candidate is not good (`verify`), 2 usage or input error.
+//! A closed stdout (e.g. `amoba … | head`) ends the command quietly with 0.
+
+mod enumerate;
+mod progress;
+mod reproduce;
+
+use clap::{Parser, Subcommand};
+use std::process::ExitCode;
+
+/// Exhaustive search of pairing strategies for k-in-a-row games.
+#[derive(Parser)]
+#[command(name = "amoba", version, about, long_about = None)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Enumerate every good pairing up to symmetry and write the catalogue.
+    Enumerate(enumerate::Args),
+    /// Run the whole pipeline with default settings and compare with the published figures.
+    Reproduce(reproduce::Args),
+}
+
+/// Runs the command line; maps errors to exit codes.
+pub fn main() -> ExitCode {
+    let cli = Cli::parse();
+    let result = match cli.command {
+        Command::Enumerate(a) => enumerate::run(a),
+        Command::Reproduce(a) => reproduce::run(a),
+    };
+    match result {
+        Ok(code) => code,
+        Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("amoba: error: {e:#}");
+            ExitCode::from(2)
+        }
+    }
+}
+
+fn is_broken_pipe(e: &anyhow::Error) -> bool {
+    e.chain().any(|c| {
+        c.downcast_ref::<std::io::Error>()
+            .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
+    })
+}
+
+/// The board named on the command line.
+pub fn board(name: &str) -> anyhow::Result<amoba::board::Board> {
+    amoba::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))
+}

@@ -1,0 +1,74 @@
+//! Reports: the published figures beside the computed ones (SPEC §6).
+
+/// One line of the side-by-side table.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    /// What is compared.
+    pub figure: String,
+    /// The published value, as printed.
+    pub published: String,
+    /// The computed value, as printed.
+    pub computed: String,
+    /// Whether they agree.
+    pub matches: bool,
+}
+
+impl Row {
+    /// An integer figure that must match exactly.
+    pub fn exact(figure: &str, published: u64, computed: u64) -> Row {
+        Row {
+            figure: figure.into(),
+            published: fmt_int(published),
+            computed: fmt_int(computed),
+            matches: published == computed,
+        }
+    }
+
+    /// A figure compared as text (distributions, lists, rounded means).
+    pub fn text(figure: &str, published: &str, computed: &str) -> Row {
+        Row {
+            figure: figure.into(),
+            published: published.into(),
+            computed: computed.into(),
+            matches: published == computed,
+        }
+    }
+}
+
+/// Formats an integer with thousands separators: `194,543`.
+pub fn fmt_int(n: u64) -> String {
+    let s = n.to_string();
+    let mut out = String::with_capacity(s.len() + s.len() / 3);
+    for (i, ch) in s.chars().enumerate() {
+        if i > 0 && (s.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(ch);
+    }
+    out
+}
+
+/// The side-by-side table as Markdown.
+pub fn published_table(rows: &[Row]) -> String {
+    let mut s = String::from("| figure | published | computed | |\n|---|---|---|---|\n");
+    for r in rows {
+        s += &format!(
+            "| {} | {} | {} | {} |\n",
+            r.figure,
+            r.published,
+            r.computed,
+            if r.matches { "match" } else { "DIFFER" }
+        );
+    }
+    s
+}
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn thousands() {
+        assert_eq!(super::fmt_int(194_543), "194,543");
+        assert_eq!(super::fmt_int(12), "12");
+        assert_eq!(super::fmt_int(6_210_560), "6,210,560");
+    }
+}

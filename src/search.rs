@@ -761,13 +761,27 @@ fn run_canonical<S: Shift>(
 }
 
 /// Counts labelled good pairings with no symmetry reduction (`Mode::Labelled` or
-/// `Mode::LabelledFirstDomino`), in parallel. An independent path to the labelled
-/// count that the orbit sum `Σ |G| / |stabiliser|` over the catalogue must equal.
-pub fn count_labelled(board: &Board, mode: Mode, opts: Options) -> Stats {
-    assert!(mode != Mode::Canonical);
-    fn run<S: Shift>(ctx: &Ctx<'_, S>, opts: Options) -> Stats {
+/// `Mode::LabelledFirstDomino`), in parallel, and how many of them satisfy `filter`
+/// (which sees the codes). An independent path to the labelled counts that the orbit
+/// sums over the catalogue ([`crate::census`]) must equal.
+pub fn count_labelled(
+    board: &Board,
+    mode: Mode,
+    opts: Options,
+    filter: &(dyn Fn(&[u8]) -> bool + Sync),
+) -> (Stats, u64) {
+    assert!(
+        mode != Mode::Canonical,
+        "count_labelled does no symmetry reduction"
+    );
+    fn run<S: Shift>(
+        ctx: &Ctx<'_, S>,
+        opts: Options,
+        filter: &(dyn Fn(&[u8]) -> bool + Sync),
+    ) -> (Stats, u64) {
         let frontier = ctx.frontier(3);
-        let parts: Vec<Stats> = with_pool(opts.threads, || {
+        let n = ctx.n;
+        let parts: Vec<(Stats, u64)> = with_pool(opts.threads, || {
             frontier
                 .par_iter()
                 .map(|node| {
@@ -775,21 +789,25 @@ pub fn count_labelled(board: &Board, mode: Mode, opts: Options) -> Stats {
                         subtrees: 1,
                         ..Stats::default()
                     };
-                    ctx.search(node, &mut stats, &mut |_, _| {});
-                    stats
+                    let mut hits = 0;
+                    ctx.search(node, &mut stats, &mut |leaf, _| {
+                        hits += u64::from(filter(&leaf.codes[..n]));
+                    });
+                    (stats, hits)
                 })
                 .collect()
         });
-        let mut total = Stats::default();
-        for p in parts {
-            total += p;
+        let mut total = (Stats::default(), 0);
+        for (s, h) in parts {
+            total.0 += s;
+            total.1 += h;
         }
         total
     }
     if board.dims() == [8, 8] && board.nfamilies() == 4 && is_square_families(board) {
-        run(&Ctx::new(board, Square8, mode), opts)
+        run(&Ctx::new(board, Square8, mode), opts, filter)
     } else {
-        run(&Ctx::new(board, TableShift::new(board), mode), opts)
+        run(&Ctx::new(board, TableShift::new(board), mode), opts, filter)
     }
 }
 

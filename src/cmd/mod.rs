@@ -5,6 +5,8 @@
 mod enumerate;
 mod progress;
 mod reproduce;
+mod show;
+mod verify;
 
 use clap::{Parser, Subcommand};
 use std::process::ExitCode;
@@ -23,6 +25,10 @@ enum Command {
     Enumerate(enumerate::Args),
     /// Run the whole pipeline with default settings and compare with the published figures.
     Reproduce(reproduce::Args),
+    /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
+    Verify(verify::Args),
+    /// Draw a pairing (catalogue ID or file) as ASCII or SVG.
+    Show(show::Args),
 }
 
 /// Runs the command line; maps errors to exit codes.
@@ -31,6 +37,8 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Enumerate(a) => enumerate::run(a),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Verify(a) => verify::run(a),
+        Command::Show(a) => show::run(a),
     };
     match result {
         Ok(code) => code,

@@ -94,7 +94,7 @@ pub fn run(board: &Board, threads: usize, progress: &(dyn Fn(u64, u64) + Sync)) 
 impl EnumerateOutput {
     fn explained(&self) -> Option<PublishedExplained> {
         let m = self.census.mirror.as_ref()?;
-        (self.board == "square9").then(|| PublishedExplained {
+        (self.board == "square9").then_some(PublishedExplained {
             published: 6_210_560,
             equals: "labelled good pairings containing (0,0)-(1,0) in which (2,0) pairs \
                      southward: half of those containing (0,0)-(1,0), split by the mirror \

@@ -61,6 +61,9 @@
 //! have different first rows, that concatenation is the sorted catalogue, byte for byte
 //! the same for any number of threads.
 
+// Families index several parallel arrays at once in the hot loops.
+#![allow(clippy::needless_range_loop)]
+
 use crate::board::{Board, MAX_SEARCH_CELLS};
 use rayon::prelude::*;
 

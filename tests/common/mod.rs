@@ -1,0 +1,35 @@
+//! Shared fixtures: the square9 catalogue, built once per test binary.
+#![allow(dead_code)]
+
+use amoba::board::Board;
+use amoba::catalogue::Catalogue;
+use amoba::enumerate::{EnumerateOutput, run};
+use std::sync::OnceLock;
+
+pub fn square9() -> &'static Board {
+    static B: OnceLock<Board> = OnceLock::new();
+    B.get_or_init(Board::square9)
+}
+
+pub fn enumeration() -> &'static EnumerateOutput {
+    static E: OnceLock<EnumerateOutput> = OnceLock::new();
+    E.get_or_init(|| run(square9(), 0, &|_, _| {}))
+}
+
+pub fn catalogue() -> &'static Catalogue {
+    &enumeration().catalogue
+}
+
+/// A small deterministic PRNG (xorshift64*), so tests need no extra crate state.
+pub struct Rng(pub u64);
+impl Rng {
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}

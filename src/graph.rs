@@ -1,0 +1,265 @@
+//! The pairing graph (SPEC §5): one vertex per class, an edge where a move leads
+//! from one class to another.
+//!
+//! # Construction
+//!
+//! For every catalogue entry (in parallel, rayon), the move of [`crate::moves`] is
+//! applied at each of the `N` cells of its canonical pairing; each result is
+//! canonicalised ([`crate::symmetry::canonical_into`]) and looked up in the catalogue.
+//! A result in the start's own class adds nothing and parallel edges count once, so
+//! each vertex gets a sorted, duplicate-free *out-list*. SPEC §5 says the relation is
+//! symmetric; [`PairingGraph::build`] does not assume it: it counts the ordered pairs
+//! `(u, v)` with `v` in `u`'s out-list but not `u` in `v`'s ([`BuildStats::asymmetric`])
+//! and builds the undirected graph from the union.
+//!
+//! # Storage
+//!
+//! Compressed sparse rows: the neighbours of vertex `i` (0-based, = ID − 1) are
+//! `targets[offsets[i]..offsets[i+1]]`, sorted ascending. IDs in the public API are
+//! 1-based catalogue IDs, like the catalogue's (SPEC §4).
+//!
+//! # Components
+//!
+//! Components are numbered from 1 by decreasing size, ties by smallest member ID, so
+//! the giant component is component 1. Everything here is deterministic: the same
+//! graph and numbering for any thread count.
+
+use crate::board::Board;
+use crate::catalogue::Catalogue;
+use crate::moves::apply_move;
+use crate::symmetry::canonical_into;
+use rayon::prelude::*;
+
+/// Counters of one graph construction.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
+pub struct BuildStats {
+    /// Moves applied (`classes × N`).
+    pub moves: u64,
+    /// Slides over all move chains.
+    pub slides: u64,
+    /// Longest move chain, in slides.
+    pub longest_chain: u64,
+    /// Moves whose result is in the start's own class.
+    pub same_class: u64,
+    /// Ordered pairs `(u, v)` with an edge `u → v` but none `v → u` (0 when the move
+    /// relation is symmetric, as SPEC §5 states).
+    pub asymmetric: u64,
+}
+
+/// Why the graph could not be built.
+#[derive(Debug, thiserror::Error)]
+pub enum GraphError {
+    /// A move chain did not end.
+    #[error("class {id}: {source}")]
+    Move {
+        /// Catalogue ID.
+        id: usize,
+        /// The move failure.
+        source: crate::moves::MoveError,
+    },
+    /// A move result is not in the catalogue (the catalogue is incomplete or wrong).
+    #[error("class {id}, move at cell {cell}: result {result} is not in the catalogue")]
+    Missing {
+        /// Catalogue ID of the start.
+        id: usize,
+        /// Cell of the move.
+        cell: usize,
+        /// Canonical form of the result.
+        result: String,
+    },
+}
+
+/// The undirected pairing graph.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PairingGraph {
+    offsets: Vec<usize>,
+    targets: Vec<u32>,
+    component: Vec<u32>,
+    component_sizes: Vec<usize>,
+}
+
+impl PairingGraph {
+    /// Builds the graph of `cat`'s classes (SPEC §5).
+    ///
+    /// *Complexity*: `O(n · N · (c + log n))` for `n` classes, `N` cells, `c` the cost of
+    /// a move plus a canonical form; parallel over classes.
+    pub fn build(board: &Board, cat: &Catalogue) -> Result<(PairingGraph, BuildStats), GraphError> {
+        let n = board.ncells();
+        let lists: Vec<(Vec<u32>, BuildStats)> = (1..=cat.len())
+            .into_par_iter()
+            .map(|id| {
+                let start = cat.codes_of(id);
+                let mut stats = BuildStats::default();
+                let mut out = Vec::with_capacity(n);
+                let mut buf = vec![0u8; n];
+                let mut canon = vec![0u8; n];
+                for cell in 0..n {
+                    buf.copy_from_slice(start);
+                    let slides = apply_move(board, &mut buf, cell)
+                        .map_err(|source| GraphError::Move { id, source })?;
+                    stats.moves += 1;
+                    stats.slides += slides as u64;
+                    stats.longest_chain = stats.longest_chain.max(slides as u64);
+                    canonical_into(board, &buf, &mut canon);
+                    let Some(other) = cat.id_of(&canon) else {
+                        return Err(GraphError::Missing {
+                            id,
+                            cell,
+                            result: crate::pairing::Pairing::from_codes(canon).to_line(),
+                        });
+                    };
+                    if other == id {
+                        stats.same_class += 1;
+                    } else {
+                        out.push((other - 1) as u32);
+                    }
+                }
+                out.sort_unstable();
+                out.dedup();
+                Ok((out, stats))
+            })
+            .collect::<Result<_, _>>()?;
+        let mut stats = BuildStats::default();
+        for (_, s) in &lists {
+            stats.moves += s.moves;
+            stats.slides += s.slides;
+            stats.same_class += s.same_class;
+            stats.longest_chain = stats.longest_chain.max(s.longest_chain);
+        }
+        let out: Vec<Vec<u32>> = lists.into_iter().map(|(l, _)| l).collect();
+        // Undirected: union of u → v and v → u; count the one-way pairs.
+        let mut adj = out.clone();
+        for (u, list) in out.iter().enumerate() {
+            for &v in list {
+                if out[v as usize].binary_search(&(u as u32)).is_err() {
+                    stats.asymmetric += 1;
+                    adj[v as usize].push(u as u32);
+                }
+            }
+        }
+        for l in &mut adj {
+            l.sort_unstable();
+            l.dedup();
+        }
+        Ok((PairingGraph::from_adjacency(adj), stats))
+    }
+
+    /// A graph from sorted, duplicate-free, symmetric adjacency lists (0-based).
+    pub fn from_adjacency(adj: Vec<Vec<u32>>) -> PairingGraph {
+        let mut offsets = Vec::with_capacity(adj.len() + 1);
+        offsets.push(0);
+        let mut targets = Vec::with_capacity(adj.iter().map(Vec::len).sum());
+        for l in &adj {
+            targets.extend_from_slice(l);
+            offsets.push(targets.len());
+        }
+        let mut g = PairingGraph {
+            offsets,
+            targets,
+            component: Vec::new(),
+            component_sizes: Vec::new(),
+        };
+        g.number_components();
+        g
+    }
+
+    fn number_components(&mut self) {
+        let n = self.vertex_count();
+        let mut comp = vec![u32::MAX; n];
+        let mut found: Vec<(usize, usize)> = Vec::new(); // (size, smallest vertex)
+        let mut queue = Vec::new();
+        for s in 0..n {
+            if comp[s] != u32::MAX {
+                continue;
+            }
+            let c = found.len() as u32;
+            comp[s] = c;
+            queue.clear();
+            queue.push(s as u32);
+            let mut head = 0;
+            while head < queue.len() {
+                let u = queue[head] as usize;
+                head += 1;
+                for &v in self.neighbors0(u) {
+                    if comp[v as usize] == u32::MAX {
+                        comp[v as usize] = c;
+                        queue.push(v);
+                    }
+                }
+            }
+            found.push((queue.len(), s));
+        }
+        // Renumber: decreasing size, then smallest member (found in increasing order).
+        let mut order: Vec<usize> = (0..found.len()).collect();
+        order.sort_by_key(|&c| (std::cmp::Reverse(found[c].0), found[c].1));
+        let mut rank = vec![0u32; found.len()];
+        for (r, &c) in order.iter().enumerate() {
+            rank[c] = r as u32 + 1;
+        }
+        self.component = comp.iter().map(|&c| rank[c as usize]).collect();
+        self.component_sizes = order.iter().map(|&c| found[c].0).collect();
+    }
+
+    /// Number of vertices.
+    pub fn vertex_count(&self) -> usize {
+        self.offsets.len() - 1
+    }
+
+    /// Number of (undirected) edges.
+    pub fn edge_count(&self) -> usize {
+        self.targets.len() / 2
+    }
+
+    /// Neighbours of 0-based vertex `u`, ascending, 0-based.
+    #[inline]
+    pub fn neighbors0(&self, u: usize) -> &[u32] {
+        &self.targets[self.offsets[u]..self.offsets[u + 1]]
+    }
+
+    /// Neighbours of catalogue ID `id`, as IDs, ascending.
+    pub fn neighbors(&self, id: usize) -> impl Iterator<Item = usize> + '_ {
+        self.neighbors0(id - 1).iter().map(|&v| v as usize + 1)
+    }
+
+    /// Degree of catalogue ID `id`.
+    pub fn degree(&self, id: usize) -> usize {
+        self.offsets[id] - self.offsets[id - 1]
+    }
+
+    /// Component (1-based, by decreasing size) of catalogue ID `id`.
+    pub fn component(&self, id: usize) -> usize {
+        self.component[id - 1] as usize
+    }
+
+    /// Number of components.
+    pub fn component_count(&self) -> usize {
+        self.component_sizes.len()
+    }
+
+    /// Size of component `c` (1-based).
+    pub fn component_size(&self, c: usize) -> usize {
+        self.component_sizes[c - 1]
+    }
+
+    /// Sizes of all components, component 1 first.
+    pub fn component_sizes(&self) -> &[usize] {
+        &self.component_sizes
+    }
+
+    /// Members of component `c`, ascending IDs.
+    pub fn component_members(&self, c: usize) -> Vec<usize> {
+        (1..=self.vertex_count())
+            .filter(|&id| self.component(id) == c)
+            .collect()
+    }
+
+    /// All edges as ID pairs `(u, v)` with `u < v`, in ascending order.
+    pub fn edges(&self) -> impl Iterator<Item = (usize, usize)> + '_ {
+        (0..self.vertex_count()).flat_map(move |u| {
+            self.neighbors0(u)
+                .iter()
+                .filter(move |&&v| (v as usize) > u)
+                .map(move |&v| (u + 1, v as usize + 1))
+        })
+    }
+}

@@ -2,17 +2,27 @@
 //!
 //! The modules follow the pipeline: board geometry ([`board`]) → search ([`search`])
 //! → symmetry and canonical form ([`symmetry`]) → pairings and text formats
-//! ([`pairing`]), the catalogue ([`catalogue`]) and what it implies ([`census`]).
+//! ([`pairing`]), the catalogue ([`catalogue`]) and what it implies ([`census`]) →
+//! moves ([`moves`]) → the graph ([`graph`]) and its analysis ([`analysis`]) → reports
+//! and exports ([`report`], [`plot`], [`export`], [`pipeline`]). The enumeration
+//! pipeline is [`enumerate`]; the stand-alone checker of candidate files is
+//! [`verify`].
 //! `../shared/SPEC.md` is the contract; each module names the section it implements.
 
+pub mod analysis;
 pub mod board;
 pub mod catalogue;
 pub mod census;
+pub mod draw;
 pub mod enumerate;
+pub mod export;
 pub mod graph;
 pub mod io;
 pub mod moves;
 pub mod pairing;
+pub mod pipeline;
+pub mod plot;
 pub mod report;
 pub mod search;
 pub mod symmetry;
+pub mod verify;

@@ -10,7 +10,32 @@ pub struct Row {
     /// The computed value, as printed.
     pub computed: String,
     /// Whether they agree.
-    pub matches: bool,
+    pub status: Status,
+}
+
+/// How a computed figure relates to the published one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Status {
+    /// Equal.
+    Match,
+    /// Different.
+    Differ,
+    /// Not comparable (e.g. run times on different machines).
+    Info,
+}
+
+impl Status {
+    fn of(equal: bool) -> Status {
+        if equal { Status::Match } else { Status::Differ }
+    }
+    /// `match`, `DIFFER` or `info`.
+    pub fn label(self) -> &'static str {
+        match self {
+            Status::Match => "match",
+            Status::Differ => "DIFFER",
+            Status::Info => "info",
+        }
+    }
 }
 
 impl Row {
@@ -20,7 +45,7 @@ impl Row {
             figure: figure.into(),
             published: fmt_int(published),
             computed: fmt_int(computed),
-            matches: published == computed,
+            status: Status::of(published == computed),
         }
     }
 
@@ -30,7 +55,17 @@ impl Row {
             figure: figure.into(),
             published: published.into(),
             computed: computed.into(),
-            matches: published == computed,
+            status: Status::of(published == computed),
+        }
+    }
+
+    /// A figure shown for reference only, never marked match or differ.
+    pub fn info(figure: &str, published: &str, computed: &str) -> Row {
+        Row {
+            figure: figure.into(),
+            published: published.into(),
+            computed: computed.into(),
+            status: Status::Info,
         }
     }
 }
@@ -57,7 +92,7 @@ pub fn published_table(rows: &[Row]) -> String {
             r.figure,
             r.published,
             r.computed,
-            if r.matches { "match" } else { "DIFFER" }
+            r.status.label()
         );
     }
     s

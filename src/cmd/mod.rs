@@ -3,6 +3,7 @@
 //! A closed stdout (e.g. `amoba … | head`) ends the command quietly with 0.
 
 mod enumerate;
+mod graph;
 mod progress;
 mod reproduce;
 mod show;
@@ -23,6 +24,8 @@ struct Cli {
 enum Command {
     /// Enumerate every good pairing up to symmetry and write the catalogue.
     Enumerate(enumerate::Args),
+    /// Build the pairing graph, analyse it and write every export.
+    Graph(graph::Args),
     /// Run the whole pipeline with default settings and compare with the published figures.
     Reproduce(reproduce::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
@@ -36,6 +39,7 @@ pub fn main() -> ExitCode {
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Enumerate(a) => enumerate::run(a),
+        Command::Graph(a) => graph::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
@@ -55,6 +59,20 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// Runs `f` on a pool of `threads` threads (0 = rayon's default, all cores).
+pub fn with_threads<T: Send>(
+    threads: usize,
+    f: impl FnOnce() -> anyhow::Result<T> + Send,
+) -> anyhow::Result<T> {
+    if threads == 0 {
+        return f();
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?
+        .install(f)
 }
 
 /// The board named on the command line.

@@ -1,10 +1,242 @@
-//! `amoba show` (issue 4: being written).
+//! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG (issue 4).
+//!
+//! The picture is [`amoba::draw`]'s. An argument that is a whole number and not the
+//! name of an existing file is a catalogue ID (SPEC §4); anything else is a pairing
+//! file in the format `amoba verify` reads (`-` is standard input), of which
+//! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
+//! `results/` (scripts/draw-figures.sh).
 
+use super::verify::{build_graph, default_catalogue, load_or_enumerate};
+use amoba::board::Board;
+use amoba::catalogue::Catalogue;
+use amoba::draw::{View, ascii, svg};
+use amoba::io::write_atomic;
+use amoba::verify::{Geometry, Reader, analyse};
+use std::io::{BufRead, BufReader, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-#[derive(clap::Args)]
-pub struct Args {}
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// Characters: o cells, - | \ / dominoes.
+    Ascii,
+    /// Scalable vector graphics, dominoes coloured by orientation.
+    Svg,
+}
 
-pub fn run(_args: Args) -> anyhow::Result<ExitCode> {
-    anyhow::bail!("amoba show is not implemented yet")
+#[derive(clap::Args)]
+pub struct Args {
+    /// Catalogue ID (1-based line of the catalogue) or pairing file (`-` = stdin).
+    #[arg(value_name = "ID|FILE", required_unless_present = "figures")]
+    pub target: Option<String>,
+    /// Output format.
+    #[arg(long, value_enum, default_value = "ascii")]
+    pub format: Format,
+    /// Draw an N×N window of the periodic plane instead of the torus.
+    #[arg(long, value_name = "N")]
+    pub window: Option<usize>,
+    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, square5, line3.
+    #[arg(long, default_value = "square9")]
+    pub board: String,
+    /// Write the picture to PATH (atomically) instead of stdout.
+    #[arg(long, value_name = "PATH")]
+    pub out: Option<PathBuf>,
+    /// Catalogue for IDs (default results/catalogue-<tag>.txt; enumerated if missing).
+    #[arg(long, value_name = "PATH")]
+    pub catalogue: Option<PathBuf>,
+    /// Which pairing of FILE to draw (1-based).
+    #[arg(long, value_name = "K", default_value_t = 1)]
+    pub pick: usize,
+    /// Write the figure set as SVGs into DIR: pairing-1.svg, symmetric-<ID>.svg for
+    /// the classes of largest stabiliser, component6-<ID>.svg for the 6-vertex
+    /// component of the pairing graph.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["target", "out"])]
+    pub figures: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let board = super::board(&args.board)?;
+    let geom = Geometry::new(&board)?;
+    let cat_path = args
+        .catalogue
+        .clone()
+        .unwrap_or_else(|| default_catalogue(&board));
+    if let Some(dir) = &args.figures {
+        return figures(&board, &geom, &cat_path, dir);
+    }
+    let view = match args.window {
+        Some(n) => View::Window(n),
+        None => View::Torus,
+    };
+    let target = args
+        .target
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
+    let (codes, caption) = match target.parse::<usize>() {
+        Ok(id) if !Path::new(&target).exists() => {
+            let cat = load_or_enumerate(&board, &cat_path)?;
+            if id == 0 || id > cat.len() {
+                anyhow::bail!(
+                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
+                    cat.len(),
+                    cat_path.display()
+                );
+            }
+            (
+                cat.codes_of(id).to_vec(),
+                format!(
+                    "{} pairing ID {id} · stabiliser order {}",
+                    board.name(),
+                    cat.stabiliser(id)
+                ),
+            )
+        }
+        _ => from_file(&geom, &target, args.pick)?,
+    };
+    let picture = match args.format {
+        Format::Ascii => ascii(&geom, &codes, view, &caption)?,
+        Format::Svg => svg(&geom, &codes, view, &caption)?,
+    };
+    match &args.out {
+        Some(path) => {
+            write_atomic(path, |w| w.write_all(picture.as_bytes()))?;
+            eprintln!("wrote {}", path.display());
+        }
+        None => {
+            let mut out = std::io::stdout().lock();
+            out.write_all(picture.as_bytes())?;
+            out.flush()?;
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Pairing number `pick` of a file, and a caption naming it.
+fn from_file(geom: &Geometry, name: &str, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
+    let display = if name == "-" { "<stdin>" } else { name };
+    let input: Box<dyn BufRead> = if name == "-" {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(name)
+            .map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
+        Box::new(BufReader::new(f))
+    };
+    let mut reader = Reader::new(geom, display, input);
+    let mut seen = 0;
+    while let Some(cand) = reader.next_candidate()? {
+        seen += 1;
+        if seen == pick {
+            let verdict = if analyse(geom, &cand.codes).good {
+                "good"
+            } else {
+                "not good"
+            };
+            let caption = format!("{display}: pairing {pick} (line {}), {verdict}", cand.line);
+            return Ok((cand.codes, caption));
+        }
+    }
+    anyhow::bail!("{display}: found {seen} pairings, expected at least {pick} (--pick {pick})")
+}
+
+/// Writes the figure set of `results/` into `dir`.
+fn figures(
+    board: &Board,
+    geom: &Geometry,
+    cat_path: &Path,
+    dir: &Path,
+) -> anyhow::Result<ExitCode> {
+    let cat: Catalogue = load_or_enumerate(board, cat_path)?;
+    let graph = build_graph(board, &cat)?;
+    let facts = |id: usize| {
+        amoba::verify::graph_facts(&graph, id)
+            .map(|g| {
+                format!(
+                    " · component {} ({} vertices), degree {}",
+                    g.component, g.component_size, g.degree
+                )
+            })
+            .unwrap_or_default()
+    };
+    let name = board.name();
+    let mut written = Vec::new();
+    let mut draw = |file: String, id: usize, caption: String| -> anyhow::Result<()> {
+        let path = dir.join(file);
+        let picture = svg(geom, cat.codes_of(id), View::Torus, &caption)?;
+        write_atomic(&path, |w| w.write_all(picture.as_bytes()))?;
+        written.push(path);
+        Ok(())
+    };
+    if cat.is_empty() {
+        anyhow::bail!("the catalogue {} is empty", cat_path.display());
+    }
+    draw(
+        "pairing-1.svg".into(),
+        1,
+        format!(
+            "{name} pairing ID 1 (first of the catalogue) · stabiliser order {}{}",
+            cat.stabiliser(1),
+            facts(1)
+        ),
+    )?;
+    let top = (1..=cat.len())
+        .map(|id| cat.stabiliser(id))
+        .max()
+        .unwrap_or(1);
+    let symmetric: Vec<usize> = (1..=cat.len())
+        .filter(|&id| cat.stabiliser(id) == top)
+        .collect();
+    for &id in &symmetric {
+        draw(
+            format!("symmetric-{id}.svg"),
+            id,
+            format!(
+                "{name} pairing ID {id} · stabiliser order {top} (the largest){}",
+                facts(id)
+            ),
+        )?;
+    }
+    let six = graph.component_sizes().iter().position(|&s| s == 6);
+    let members = match six {
+        Some(c) => graph.component_members(c + 1),
+        None => Vec::new(),
+    };
+    for &id in &members {
+        draw(
+            format!("component6-{id}.svg"),
+            id,
+            format!(
+                "{name} pairing ID {id} · stabiliser order {}{}",
+                cat.stabiliser(id),
+                facts(id)
+            ),
+        )?;
+    }
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{} classes of stabiliser order {top}: IDs {}",
+        symmetric.len(),
+        symmetric
+            .iter()
+            .map(|i| i.to_string())
+            .collect::<Vec<_>>()
+            .join(", ")
+    )?;
+    match six {
+        Some(c) => writeln!(
+            out,
+            "component {} has 6 vertices: IDs {}",
+            c + 1,
+            members
+                .iter()
+                .map(|i| i.to_string())
+                .collect::<Vec<_>>()
+                .join(", ")
+        )?,
+        None => writeln!(out, "no component of the pairing graph has 6 vertices")?,
+    }
+    for p in &written {
+        writeln!(out, "wrote {}", p.display())?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

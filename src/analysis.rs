@@ -1,0 +1,695 @@
+//! Analysis of the pairing graph (SPEC §5, figures of SPEC §6).
+//!
+//! Everything SPEC §6 states about the graph is computed here from the graph itself:
+//! degrees, components, exact diameters, triangles, bipartiteness, which components
+//! are 4-dimensional cubes, and whether every induced cycle has length 4.
+//!
+//! * **Diameter.** Components up to [`ALL_PAIRS_LIMIT`] vertices get a BFS from every
+//!   vertex. Larger ones get the *BoundingDiameters* algorithm of Takes and Kosters
+//!   ([`bounding_diameter`]): every BFS from a vertex `v` of eccentricity `e` bounds
+//!   every other eccentricity, `max(d, e − d) ≤ ecc(w) ≤ e + d` with `d = d(v, w)`,
+//!   and the search stops when the largest lower bound meets the largest upper bound.
+//!   On the giant component (194,333 vertices, diameter 34, radius about 23) it needs
+//!   375 BFS runs; iFUB ([`ifub_diameter`], Crescenzi et al.), kept as an independent
+//!   second method, needs 4,823 there because the graph's radius is far above half
+//!   its diameter. Both are exact; the number of BFS runs is reported.
+//! * **Triangles** by merging sorted adjacency lists over each edge `u < v`.
+//! * **Bipartiteness** by BFS 2-colouring.
+//! * **4-cubes.** Each 16-vertex component is tested for isomorphism with Q4 by
+//!   petgraph's VF2 ([`petgraph::algo::is_isomorphic`]), not by counts.
+//! * **Induced cycles.** In a bipartite graph every induced cycle has length 4 exactly
+//!   when the graph is *chordal bipartite* (every cycle of length ≥ 6 has a chord).
+//!   Recognition by bisimplicial edge elimination (Golumbic & Goss, *Perfect
+//!   elimination and chordal bipartite graphs*, J. Graph Theory 2, 1978): an edge `uv`
+//!   is bisimplicial when every neighbour of `u` is adjacent to every neighbour of
+//!   `v`; a bipartite graph is chordal bipartite if and only if deleting bisimplicial
+//!   edges one at a time (keeping the vertices) empties it, and any bisimplicial edge
+//!   may be chosen at each step. When the elimination gets stuck, a chordless cycle of
+//!   length ≥ 6 is searched for and reported as a witness.
+
+use crate::graph::PairingGraph;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// Components up to this size get an all-pairs BFS for their diameter.
+pub const ALL_PAIRS_LIMIT: usize = 5_000;
+
+/// Facts about one component.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct ComponentFacts {
+    /// Component number (1 = largest).
+    pub component: usize,
+    /// Vertices.
+    pub size: usize,
+    /// Edges.
+    pub edges: usize,
+    /// Smallest catalogue ID in it.
+    pub smallest_id: usize,
+    /// Exact diameter.
+    pub diameter: usize,
+    /// BFS runs the diameter took.
+    pub diameter_bfs_runs: usize,
+    /// Method: `all-pairs` or `Takes-Kosters BoundingDiameters`.
+    pub diameter_method: &'static str,
+    /// Minimum and maximum degree.
+    pub min_degree: usize,
+    /// Maximum degree.
+    pub max_degree: usize,
+    /// Bipartite?
+    pub bipartite: bool,
+    /// For 16-vertex components: isomorphic to the 4-cube Q4?
+    pub is_q4: Option<bool>,
+    /// Chordal bipartite (every induced cycle of length 4)? `None` if not bipartite.
+    pub chordal_bipartite: Option<bool>,
+    /// A chordless cycle of length ≥ 6 (catalogue IDs), when one was found.
+    pub long_induced_cycle: Option<Vec<usize>>,
+}
+
+/// The whole analysis.
+#[derive(Clone, Debug, Serialize, PartialEq)]
+pub struct Analysis {
+    /// Vertices.
+    pub vertices: usize,
+    /// Edges.
+    pub edges: usize,
+    /// Number of components.
+    pub components: usize,
+    /// Vertices per degree.
+    pub degree_distribution: BTreeMap<usize, usize>,
+    /// Minimum degree.
+    pub min_degree: usize,
+    /// Maximum degree.
+    pub max_degree: usize,
+    /// Mean degree `2E / V`.
+    pub mean_degree: f64,
+    /// Triangles.
+    pub triangles: u64,
+    /// Every component bipartite?
+    pub bipartite: bool,
+    /// Every component chordal bipartite (every induced cycle has length 4)?
+    pub every_induced_cycle_has_length_4: bool,
+    /// Per component, component 1 first.
+    pub component_facts: Vec<ComponentFacts>,
+}
+
+/// Analyses `g` completely.
+///
+/// *Returns* the [`Analysis`]. *Complexity*: `O(V + E)` for degrees, components and
+/// bipartiteness; `O(E · Δ)` for triangles; `O(r · (V + E))` for the diameters with
+/// `r` BFS runs (all pairs in small components, iFUB in large ones); the chordal
+/// bipartite test is `O(E · Δ³)` on graphs of maximum degree `Δ`.
+///
+/// ```
+/// use amoba::graph::PairingGraph;
+/// use amoba::analysis::analyse;
+/// // A 6-cycle: bipartite, no triangles, diameter 3, and itself a long induced cycle.
+/// let adj = (0..6u32).map(|i| { let mut v = vec![(i + 1) % 6, (i + 5) % 6]; v.sort(); v }).collect();
+/// let a = analyse(&PairingGraph::from_adjacency(adj));
+/// assert_eq!(a.component_facts[0].diameter, 3);
+/// assert!(a.bipartite && !a.every_induced_cycle_has_length_4);
+/// ```
+pub fn analyse(g: &PairingGraph) -> Analysis {
+    let n = g.vertex_count();
+    let mut dist = BTreeMap::new();
+    for id in 1..=n {
+        *dist.entry(g.degree(id)).or_insert(0) += 1;
+    }
+    let members = members_by_component(g);
+    let facts: Vec<ComponentFacts> = {
+        use rayon::prelude::*;
+        members
+            .par_iter()
+            .enumerate()
+            .map(|(i, m)| component_facts(g, i + 1, m))
+            .collect()
+    };
+    Analysis {
+        vertices: n,
+        edges: g.edge_count(),
+        components: g.component_count(),
+        min_degree: dist.keys().next().copied().unwrap_or(0),
+        max_degree: dist.keys().next_back().copied().unwrap_or(0),
+        mean_degree: if n == 0 {
+            0.0
+        } else {
+            2.0 * g.edge_count() as f64 / n as f64
+        },
+        degree_distribution: dist,
+        triangles: triangles(g),
+        bipartite: facts.iter().all(|f| f.bipartite),
+        every_induced_cycle_has_length_4: facts.iter().all(|f| f.chordal_bipartite == Some(true)),
+        component_facts: facts,
+    }
+}
+
+/// Members (0-based vertices, ascending) of each component, component 1 first.
+fn members_by_component(g: &PairingGraph) -> Vec<Vec<u32>> {
+    let mut out = vec![Vec::new(); g.component_count()];
+    for id in 1..=g.vertex_count() {
+        out[g.component(id) - 1].push((id - 1) as u32);
+    }
+    out
+}
+
+fn component_facts(g: &PairingGraph, c: usize, members: &[u32]) -> ComponentFacts {
+    let degs = members.iter().map(|&u| g.neighbors0(u as usize).len());
+    let edges = members
+        .iter()
+        .map(|&u| g.neighbors0(u as usize).len())
+        .sum::<usize>()
+        / 2;
+    let (diameter, runs, method) = if members.len() <= ALL_PAIRS_LIMIT {
+        let mut bfs = Bfs::new(g.vertex_count());
+        let d = members.iter().map(|&u| bfs.run(g, u).1).max().unwrap_or(0);
+        (d, members.len(), "all-pairs")
+    } else {
+        let (d, runs) = bounding_diameter(g, members);
+        (d, runs, "Takes-Kosters BoundingDiameters")
+    };
+    let bipartite = two_colouring(g, members).is_some();
+    let is_q4 = (members.len() == 16).then(|| is_q4(g, members));
+    let (chordal, witness) = if bipartite {
+        let ok = chordal_bipartite(g, members);
+        let w = if ok {
+            None
+        } else {
+            long_induced_cycle(g, members)
+        };
+        (
+            Some(ok),
+            w.map(|cyc| cyc.iter().map(|&v| v as usize + 1).collect()),
+        )
+    } else {
+        (None, None)
+    };
+    ComponentFacts {
+        component: c,
+        size: members.len(),
+        edges,
+        smallest_id: members[0] as usize + 1,
+        diameter,
+        diameter_bfs_runs: runs,
+        diameter_method: method,
+        min_degree: degs.clone().min().unwrap_or(0),
+        max_degree: degs.max().unwrap_or(0),
+        bipartite,
+        is_q4,
+        chordal_bipartite: chordal,
+        long_induced_cycle: witness,
+    }
+}
+
+/// A reusable breadth-first search over 0-based vertices.
+pub struct Bfs {
+    dist: Vec<u32>,
+    queue: Vec<u32>,
+    touched: Vec<u32>,
+}
+
+impl Bfs {
+    /// Workspace for a graph of `n` vertices.
+    pub fn new(n: usize) -> Bfs {
+        Bfs {
+            dist: vec![u32::MAX; n],
+            queue: Vec::new(),
+            touched: Vec::new(),
+        }
+    }
+
+    /// BFS from `s`: returns (a farthest vertex, eccentricity of `s`). Afterwards
+    /// [`Bfs::order`] lists the visited vertices by distance and [`Bfs::dist`] their
+    /// distances.
+    pub fn run(&mut self, g: &PairingGraph, s: u32) -> (u32, usize) {
+        for &v in &self.touched {
+            self.dist[v as usize] = u32::MAX;
+        }
+        self.touched.clear();
+        self.queue.clear();
+        self.dist[s as usize] = 0;
+        self.queue.push(s);
+        let mut head = 0;
+        while head < self.queue.len() {
+            let u = self.queue[head];
+            head += 1;
+            let du = self.dist[u as usize];
+            for &v in g.neighbors0(u as usize) {
+                if self.dist[v as usize] == u32::MAX {
+                    self.dist[v as usize] = du + 1;
+                    self.queue.push(v);
+                }
+            }
+        }
+        std::mem::swap(&mut self.touched, &mut self.queue);
+        let last = *self.touched.last().expect("s itself");
+        (last, self.dist[last as usize] as usize)
+    }
+
+    /// Vertices of the last run in BFS order.
+    pub fn order(&self) -> &[u32] {
+        &self.touched
+    }
+
+    /// Distance of `v` in the last run (`u32::MAX` if unreached).
+    pub fn dist(&self, v: u32) -> u32 {
+        self.dist[v as usize]
+    }
+}
+
+/// A vertex halfway along a shortest path from `a` to `b` (BFS from `b` first).
+fn middle(g: &PairingGraph, bfs: &mut Bfs, a: u32, b: u32) -> u32 {
+    bfs.run(g, b);
+    let d = bfs.dist(a);
+    let mut v = a;
+    for _ in 0..d / 2 {
+        v = *g
+            .neighbors0(v as usize)
+            .iter()
+            .find(|&&w| bfs.dist(w) + 1 == bfs.dist(v))
+            .expect("a shortest path continues");
+    }
+    v
+}
+
+/// Exact diameter of the component `members` by iFUB from a 4-sweep start.
+///
+/// *Arguments*: the graph and the component's vertices (0-based). *Returns*
+/// `(diameter, BFS runs)`. *Complexity*: `O(r · (V + E))` for `r` BFS runs; `r` is
+/// typically tiny compared with `V` on graphs with a few peripheral vertices.
+///
+/// Reference: Crescenzi, Grossi, Habib, Lanzi, Marino, *On computing the diameter of
+/// real-world undirected graphs*, Theoretical Computer Science 514 (2013) 84–95
+/// (Algorithm iFUB and the 4-Sweep heuristic).
+pub fn ifub_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
+    let mut bfs = Bfs::new(g.vertex_count());
+    let mut runs = 0;
+    let mut lb = 0;
+    // 4-sweep: r1 = a highest-degree vertex (smallest ID among them).
+    let r1 = *members
+        .iter()
+        .max_by_key(|&&u| (g.neighbors0(u as usize).len(), std::cmp::Reverse(u)))
+        .expect("non-empty component");
+    let (a1, e) = bfs.run(g, r1);
+    runs += 1;
+    lb = lb.max(e);
+    let (b1, e) = bfs.run(g, a1);
+    runs += 1;
+    lb = lb.max(e);
+    let r2 = middle(g, &mut bfs, a1, b1);
+    runs += 1;
+    let (a2, e) = bfs.run(g, r2);
+    runs += 1;
+    lb = lb.max(e);
+    let (b2, e) = bfs.run(g, a2);
+    runs += 1;
+    lb = lb.max(e);
+    let u = middle(g, &mut bfs, a2, b2);
+    runs += 1;
+    // iFUB from u.
+    let (_, ecc_u) = bfs.run(g, u);
+    runs += 1;
+    lb = lb.max(ecc_u);
+    let mut levels: Vec<Vec<u32>> = vec![Vec::new(); ecc_u + 1];
+    for &v in bfs.order() {
+        levels[bfs.dist(v) as usize].push(v);
+    }
+    let mut ub = 2 * ecc_u;
+    let mut i = ecc_u;
+    while ub > lb && i > 0 {
+        use rayon::prelude::*;
+        // B_i: the largest eccentricity in fringe i, one BFS per vertex, in parallel.
+        let bi = levels[i]
+            .par_chunks(64)
+            .map_init(
+                || Bfs::new(g.vertex_count()),
+                |bfs, chunk| chunk.iter().map(|&v| bfs.run(g, v).1).max().unwrap_or(0),
+            )
+            .max()
+            .unwrap_or(0);
+        runs += levels[i].len();
+        lb = lb.max(bi);
+        if lb > 2 * (i - 1) {
+            break;
+        }
+        ub = 2 * (i - 1);
+        i -= 1;
+    }
+    (lb, runs)
+}
+
+/// Exact diameter of the component `members` by Takes and Kosters' BoundingDiameters.
+///
+/// Each round runs two BFS in parallel, from the candidate with the largest
+/// eccentricity upper bound and from the one with the smallest lower bound
+/// (alternating strategies of the paper, ties by degree then vertex). A BFS from `v`
+/// with eccentricity `e` tightens every vertex `w` at distance `d` to
+/// `max(d, e − d) ≤ ecc(w) ≤ e + d`. A vertex stops being a candidate once its upper
+/// bound cannot beat the diameter's lower bound `ΔL` (and its lower bound is at least
+/// half of `ΔU`), or its eccentricity is known. `ΔL` is the largest lower bound, `ΔU`
+/// the largest upper bound of any vertex; the diameter is `ΔL` once they meet.
+///
+/// *Arguments*: the graph and the component's vertices (0-based). *Returns*
+/// `(diameter, BFS runs)`. *Complexity*: `O(r · (V + E))` for `r` BFS runs.
+///
+/// Reference: F. W. Takes, W. A. Kosters, *Determining the diameter of small world
+/// networks*, CIKM 2011, 1191–1196 (Algorithm BoundingDiameters).
+pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
+    let n = g.vertex_count();
+    let mut lo = vec![0u32; n];
+    let mut hi = vec![u32::MAX; n];
+    let mut candidates: Vec<u32> = members.to_vec();
+    let (mut dl, mut du) = (0u32, u32::MAX);
+    let (mut bfs_a, mut bfs_b) = (Bfs::new(n), Bfs::new(n));
+    let mut runs = 0;
+    let deg = |w: u32| g.neighbors0(w as usize).len();
+    while dl < du && !candidates.is_empty() {
+        let high = *candidates
+            .iter()
+            .max_by_key(|&&w| (hi[w as usize], deg(w), std::cmp::Reverse(w)))
+            .expect("non-empty");
+        let low = *candidates
+            .iter()
+            .min_by_key(|&&w| (lo[w as usize], std::cmp::Reverse(deg(w)), w))
+            .expect("non-empty");
+        let ((_, ea), (_, eb)) = if high == low {
+            (bfs_a.run(g, high), (0, 0))
+        } else {
+            rayon::join(|| bfs_a.run(g, high), || bfs_b.run(g, low))
+        };
+        let sources: &[(&Bfs, u32)] = if high == low {
+            &[(&bfs_a, ea as u32)]
+        } else {
+            &[(&bfs_a, ea as u32), (&bfs_b, eb as u32)]
+        };
+        runs += sources.len();
+        for &(bfs, e) in sources {
+            dl = dl.max(e);
+            du = du.min(2 * e);
+            for &w in &candidates {
+                let d = bfs.dist(w);
+                let (l, h) = (&mut lo[w as usize], &mut hi[w as usize]);
+                *l = (*l).max(d.max(e.saturating_sub(d)));
+                *h = (*h).min(e + d);
+                dl = dl.max(*l);
+            }
+        }
+        let mut max_hi = dl;
+        candidates.retain(|&w| {
+            let (l, h) = (lo[w as usize], hi[w as usize]);
+            let keep = !((h <= dl && 2 * l >= du) || l == h);
+            if keep {
+                max_hi = max_hi.max(h);
+            }
+            keep
+        });
+        // A dropped vertex has eccentricity at most ΔL (known, or bounded by it), so
+        // the largest upper bound among the candidates bounds the diameter.
+        du = du.min(max_hi);
+    }
+    (dl as usize, runs)
+}
+
+/// Counts triangles: for each edge `u < v`, common neighbours `w > v`.
+///
+/// *Complexity*: `O(E · Δ)`.
+pub fn triangles(g: &PairingGraph) -> u64 {
+    let mut count = 0;
+    for u in 0..g.vertex_count() {
+        let nu = g.neighbors0(u);
+        for &v in nu.iter().filter(|&&v| v as usize > u) {
+            let nv = g.neighbors0(v as usize);
+            let (mut i, mut j) = (0, 0);
+            while i < nu.len() && j < nv.len() {
+                match nu[i].cmp(&nv[j]) {
+                    std::cmp::Ordering::Less => i += 1,
+                    std::cmp::Ordering::Greater => j += 1,
+                    std::cmp::Ordering::Equal => {
+                        if nu[i] > v {
+                            count += 1;
+                        }
+                        i += 1;
+                        j += 1;
+                    }
+                }
+            }
+        }
+    }
+    count
+}
+
+/// A proper 2-colouring of the component (colour per vertex, indexed like
+/// `members`), or `None` if it has an odd cycle.
+pub fn two_colouring(g: &PairingGraph, members: &[u32]) -> Option<Vec<u8>> {
+    let mut colour = std::collections::HashMap::with_capacity(members.len());
+    let mut queue = vec![members[0]];
+    colour.insert(members[0], 0u8);
+    let mut head = 0;
+    while head < queue.len() {
+        let u = queue[head];
+        head += 1;
+        let cu = colour[&u];
+        for &v in g.neighbors0(u as usize) {
+            match colour.get(&v) {
+                Some(&cv) if cv == cu => return None,
+                Some(_) => {}
+                None => {
+                    colour.insert(v, 1 - cu);
+                    queue.push(v);
+                }
+            }
+        }
+    }
+    Some(members.iter().map(|v| colour[v]).collect())
+}
+
+/// Is the 16-vertex component isomorphic to the 4-dimensional cube? (VF2.)
+pub fn is_q4(g: &PairingGraph, members: &[u32]) -> bool {
+    use petgraph::graph::UnGraph;
+    let index: std::collections::HashMap<u32, u32> = members
+        .iter()
+        .enumerate()
+        .map(|(i, &v)| (v, i as u32))
+        .collect();
+    let mut edges = Vec::new();
+    for &u in members {
+        for &v in g.neighbors0(u as usize) {
+            if u < v {
+                edges.push((index[&u], index[&v]));
+            }
+        }
+    }
+    let comp = UnGraph::<(), ()>::from_edges(&edges);
+    let cube = UnGraph::<(), ()>::from_edges((0u32..16).flat_map(|x| {
+        (0..4)
+            .map(move |b| (x, x ^ (1 << b)))
+            .filter(|(x, y)| x < y)
+    }));
+    comp.node_count() == 16 && petgraph::algo::is_isomorphic(&comp, &cube)
+}
+
+/// Chordal bipartite test of a bipartite component by bisimplicial edge elimination.
+///
+/// *Complexity*: each edge is (re)examined after a deletion at one of its ends; an
+/// examination costs `O(Δ²)` adjacency tests of `O(log Δ)` — `O(E · Δ³)` overall at
+/// worst, near-linear on bounded degree.
+///
+/// Reference: M. C. Golumbic, C. F. Goss, *Perfect elimination and chordal bipartite
+/// graphs*, J. Graph Theory 2 (1978) 155–163.
+pub fn chordal_bipartite(g: &PairingGraph, members: &[u32]) -> bool {
+    use std::collections::HashMap;
+    let index: HashMap<u32, usize> = members.iter().enumerate().map(|(i, &v)| (v, i)).collect();
+    let mut adj: Vec<Vec<usize>> = members
+        .iter()
+        .map(|&u| g.neighbors0(u as usize).iter().map(|v| index[v]).collect())
+        .collect();
+    let adjacent = |adj: &Vec<Vec<usize>>, x: usize, y: usize| adj[x].binary_search(&y).is_ok();
+    let bisimplicial = |adj: &Vec<Vec<usize>>, u: usize, v: usize| {
+        adj[u].iter().all(|&x| {
+            adj[v]
+                .iter()
+                .all(|&y| x == v || y == u || adjacent(adj, x, y))
+        })
+    };
+    let mut remaining: usize = adj.iter().map(Vec::len).sum::<usize>() / 2;
+    let mut queue: Vec<(usize, usize)> = Vec::new();
+    let mut queued = std::collections::HashSet::new();
+    for (u, l) in adj.iter().enumerate() {
+        for &v in l.iter().filter(|&&v| v > u) {
+            queue.push((u, v));
+            queued.insert((u, v));
+        }
+    }
+    while let Some((u, v)) = queue.pop() {
+        queued.remove(&(u, v));
+        if !adjacent(&adj, u, v) || !bisimplicial(&adj, u, v) {
+            continue;
+        }
+        adj[u].retain(|&x| x != v);
+        adj[v].retain(|&x| x != u);
+        remaining -= 1;
+        // Only edges at u or v saw a neighbourhood shrink; re-examine them.
+        for &p in &[u, v] {
+            for &q in &adj[p] {
+                let e = (p.min(q), p.max(q));
+                if queued.insert(e) {
+                    queue.push(e);
+                }
+            }
+        }
+    }
+    remaining == 0
+}
+
+/// Searches the component for a chordless cycle of length 6, 8, … (up to 12) and
+/// returns the first found (0-based vertices in cycle order), shortest lengths first.
+pub fn long_induced_cycle(g: &PairingGraph, members: &[u32]) -> Option<Vec<u32>> {
+    for len in (6..=12).step_by(2) {
+        for &s in members {
+            let mut path = vec![s];
+            if let Some(c) = extend(g, &mut path, len) {
+                return Some(c);
+            }
+        }
+    }
+    None
+}
+
+/// Extends an induced path starting at its smallest vertex `path[0]` to a chordless
+/// cycle of exactly `len` vertices.
+fn extend(g: &PairingGraph, path: &mut Vec<u32>, len: usize) -> Option<Vec<u32>> {
+    let adjacent = |x: u32, y: u32| g.neighbors0(x as usize).binary_search(&y).is_ok();
+    let s = path[0];
+    let last = *path.last().expect("non-empty path");
+    for &w in g.neighbors0(last as usize) {
+        if w <= s || path.contains(&w) {
+            continue;
+        }
+        // w may touch only `last` among path[1..], and s only when it closes the cycle.
+        let closing = path.len() + 1 == len;
+        let inner = if path.len() > 2 {
+            &path[1..path.len() - 1]
+        } else {
+            &[][..]
+        };
+        if inner.iter().any(|&p| adjacent(p, w)) {
+            continue;
+        }
+        // The first step leaves s along an edge; later steps must avoid s until closing.
+        if path.len() >= 2 && adjacent(s, w) != closing {
+            continue;
+        }
+        path.push(w);
+        if closing {
+            return Some(path.clone());
+        }
+        if let Some(c) = extend(g, path, len) {
+            return Some(c);
+        }
+        path.pop();
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn graph(n: usize, edges: &[(u32, u32)]) -> PairingGraph {
+        let mut adj = vec![Vec::new(); n];
+        for &(u, v) in edges {
+            adj[u as usize].push(v);
+            adj[v as usize].push(u);
+        }
+        for l in &mut adj {
+            l.sort_unstable();
+        }
+        PairingGraph::from_adjacency(adj)
+    }
+
+    fn cube(dim: u32) -> PairingGraph {
+        let n = 1u32 << dim;
+        let e: Vec<(u32, u32)> = (0..n)
+            .flat_map(|x| (0..dim).map(move |b| (x, x ^ (1 << b))))
+            .filter(|(x, y)| x < y)
+            .collect();
+        graph(n as usize, &e)
+    }
+
+    #[test]
+    fn cubes_and_cycles() {
+        let q4 = cube(4);
+        let all: Vec<u32> = (0..16).collect();
+        assert!(is_q4(&q4, &all));
+        assert!(
+            !chordal_bipartite(&q4, &all),
+            "Q4 contains induced 6-cycles"
+        );
+        let w = long_induced_cycle(&q4, &all).unwrap();
+        assert_eq!(w.len(), 6);
+        // C4 and a ladder of squares are chordal bipartite; C6 and C8 are not.
+        let c4 = graph(4, &[(0, 1), (1, 2), (2, 3), (3, 0)]);
+        assert!(chordal_bipartite(&c4, &[0, 1, 2, 3]));
+        let ladder = graph(
+            8,
+            &[
+                (0, 1),
+                (2, 3),
+                (4, 5),
+                (6, 7),
+                (0, 2),
+                (2, 4),
+                (4, 6),
+                (1, 3),
+                (3, 5),
+                (5, 7),
+            ],
+        );
+        assert!(chordal_bipartite(&ladder, &(0..8).collect::<Vec<_>>()));
+        let c8 = graph(8, &(0..8).map(|i| (i, (i + 1) % 8)).collect::<Vec<_>>());
+        assert!(!chordal_bipartite(&c8, &(0..8).collect::<Vec<_>>()));
+        assert_eq!(
+            long_induced_cycle(&c8, &(0..8).collect::<Vec<_>>())
+                .unwrap()
+                .len(),
+            8
+        );
+        // A 6-cycle with a chord (two squares) is chordal bipartite.
+        let chorded = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 3)]);
+        assert!(chordal_bipartite(&chorded, &(0..6).collect::<Vec<_>>()));
+        assert!(long_induced_cycle(&chorded, &(0..6).collect::<Vec<_>>()).is_none());
+    }
+
+    #[test]
+    fn ifub_matches_all_pairs_on_grids_and_cubes() {
+        // A 30×7 grid with a few shortcuts: diameter by iFUB = by all pairs.
+        let (w, h) = (30u32, 7u32);
+        let mut e = Vec::new();
+        for y in 0..h {
+            for x in 0..w {
+                let v = y * w + x;
+                if x + 1 < w {
+                    e.push((v, v + 1));
+                }
+                if y + 1 < h {
+                    e.push((v, v + w));
+                }
+            }
+        }
+        e.push((5, 5 * w + 20));
+        let g = graph((w * h) as usize, &e);
+        let all: Vec<u32> = (0..w * h).collect();
+        let mut bfs = Bfs::new(g.vertex_count());
+        let brute = all.iter().map(|&u| bfs.run(&g, u).1).max().unwrap();
+        let (d, runs) = ifub_diameter(&g, &all);
+        assert_eq!(d, brute);
+        assert!(runs < all.len());
+        let q = cube(6);
+        assert_eq!(ifub_diameter(&q, &(0..64).collect::<Vec<_>>()).0, 6);
+    }
+
+    #[test]
+    fn triangles_counted_once() {
+        let k4 = graph(4, &[(0, 1), (0, 2), (0, 3), (1, 2), (1, 3), (2, 3)]);
+        assert_eq!(triangles(&k4), 4);
+        assert_eq!(triangles(&cube(4)), 0);
+    }
+}

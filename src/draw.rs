@@ -1,0 +1,459 @@
+//! Pictures of pairings: ASCII and SVG (issue 4, `amoba show`; SPEC §2, §3).
+//!
+//! A pairing is drawn as its dominoes: a bar between the centres of the two cells of
+//! each pair, coloured by orientation (horizontal, vertical, diagonal, antidiagonal —
+//! one colour per line family, SPEC §2), over the cells of a *view*:
+//!
+//! * **the torus** (the default): the `w × h` cells of the board, `(0,0)` at the top
+//!   left, x to the right, y down (SPEC §2). A domino that wraps around the torus,
+//!   such as `(7,3)-(0,3)`, is drawn as two half-bars, each leaving its cell towards
+//!   the frame: the bar cut by the right edge continues at the left edge;
+//! * **a window** of `N × N` cells of the periodic extension to the plane, cells
+//!   `(X, Y)` with `0 ≤ X, Y < N`, cell `(X, Y)` carrying the code of
+//!   `(X mod w, Y mod h)`. Pairs with one cell outside the window are drawn as half
+//!   bars leaving the window.
+//!
+//! Both views are the same computation: a view is a rectangle of the plane, and for
+//! each of its cells with code `k` a bar goes from the cell towards `v(k)`. When the
+//! partner is inside the view the two halves make one full bar (drawn once, from the
+//! cell whose code is `+v_f`); otherwise the half-bar stops at the edge. The torus is
+//! the `w × h` window, so its cut bars are exactly the wrap-around dominoes.
+//!
+//! ASCII: cell `(X, Y)` is the character `o` at row `2Y + 1`, column `2X + 1` of a
+//! character grid; the bar of a pair whose cells differ by `v = (dx, dy)` is the
+//! character at row `2Y + 1 + dy`, column `2X + 1 + dx`: `-` horizontal, `|`
+//! vertical, `\` diagonal (SE–NW), `/` antidiagonal (SW–NE), `X` where a diagonal and
+//! an antidiagonal domino cross. The outermost rows and columns of the grid hold
+//! only the halves of cut bars.
+//!
+//! Only consistent pairings (SPEC §3) are drawn: an inconsistent grid has no
+//! dominoes. Goodness is not required, so a bad candidate can be looked at too.
+//! Output is deterministic (fixed order, fixed number formatting).
+
+use crate::verify::{Geometry, analyse};
+use std::fmt::Write;
+
+/// Largest window side accepted.
+pub const MAX_WINDOW: usize = 512;
+
+/// What part of the plane to draw.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum View {
+    /// The board itself, with wrap-around dominoes as half bars at the edges.
+    Torus,
+    /// An `N × N` window of the periodic plane (`N × 1` on a 1-D board).
+    Window(usize),
+}
+
+/// Why a pairing cannot be drawn.
+#[derive(Debug, thiserror::Error, PartialEq, Eq)]
+pub enum DrawError {
+    /// The codes are not a pairing of the board.
+    #[error(
+        "the pairing is not consistent ({cell} points to {partner}, which does not point \
+         back): only a consistent pairing has dominoes to draw (amoba verify tells more)"
+    )]
+    Inconsistent {
+        /// The first offending cell.
+        cell: String,
+        /// Its would-be partner.
+        partner: String,
+    },
+    /// Wrong number of codes, or a code out of range.
+    #[error("expected {expected} direction codes below {ncodes}")]
+    Codes {
+        /// Cells on the board.
+        expected: usize,
+        /// Codes of the board.
+        ncodes: usize,
+    },
+    /// The window size is out of range.
+    #[error("window size {0} is out of range: expected 1 to {MAX_WINDOW}")]
+    Window(usize),
+}
+
+/// One bar: from cell `(x, y)` of the view along `v`, the whole way or half of it.
+#[derive(Clone, Copy, Debug)]
+struct Bar {
+    x: i64,
+    y: i64,
+    dx: i64,
+    dy: i64,
+    family: usize,
+    half: bool,
+}
+
+/// The cells and bars of a view.
+struct Scene {
+    cols: i64,
+    rows: i64,
+    bars: Vec<Bar>,
+    /// Dominoes per family with a cell in the view, each counted once.
+    count: Vec<usize>,
+}
+
+fn scene(geom: &Geometry, codes: &[u8], view: View) -> Result<Scene, DrawError> {
+    let ncodes = geom.ncodes();
+    if codes.len() != geom.ncells() || codes.iter().any(|&k| k as usize >= ncodes) {
+        return Err(DrawError::Codes {
+            expected: geom.ncells(),
+            ncodes,
+        });
+    }
+    let a = analyse(geom, codes);
+    if let Some(i) = a.inconsistencies.first() {
+        return Err(DrawError::Inconsistent {
+            cell: i.cell.clone(),
+            partner: i.partner.clone(),
+        });
+    }
+    let (w, h) = (geom.width() as i64, geom.height() as i64);
+    let (cols, rows) = match view {
+        View::Torus => (w, h),
+        View::Window(n) if n == 0 || n > MAX_WINDOW => return Err(DrawError::Window(n)),
+        View::Window(n) if geom.dimension() == 1 => (n as i64, 1),
+        View::Window(n) => (n as i64, n as i64),
+    };
+    let nf = geom.nfamilies();
+    let mut bars = Vec::new();
+    let mut count = vec![0usize; nf];
+    for y in 0..rows {
+        for x in 0..cols {
+            let k = codes[(y.rem_euclid(h) * w + x.rem_euclid(w)) as usize] as usize;
+            let (dx, dy) = geom.vector(k);
+            let (px, py) = (x + dx, y + dy);
+            let inside = px >= 0 && py >= 0 && px < cols && py < rows;
+            let family = k % nf;
+            if inside && k >= nf {
+                continue; // the full bar is drawn from the partner
+            }
+            // Each pair once: on the torus a cut pair has both halves in view.
+            if inside || k < nf || view != View::Torus {
+                count[family] += 1;
+            }
+            bars.push(Bar {
+                x,
+                y,
+                dx,
+                dy,
+                family,
+                half: !inside,
+            });
+        }
+    }
+    Ok(Scene {
+        cols,
+        rows,
+        bars,
+        count,
+    })
+}
+
+/// The ASCII picture (see the module docs), with a legend.
+pub fn ascii(
+    geom: &Geometry,
+    codes: &[u8],
+    view: View,
+    caption: &str,
+) -> Result<String, DrawError> {
+    let sc = scene(geom, codes, view)?;
+    let (gw, gh) = (2 * sc.cols + 1, 2 * sc.rows + 1);
+    let mut grid = vec![vec![' '; gw as usize]; gh as usize];
+    for y in 0..sc.rows {
+        for x in 0..sc.cols {
+            grid[(2 * y + 1) as usize][(2 * x + 1) as usize] = 'o';
+        }
+    }
+    for b in &sc.bars {
+        let (r, c) = ((2 * b.y + 1 + b.dy) as usize, (2 * b.x + 1 + b.dx) as usize);
+        let ch = match (b.dx, b.dy) {
+            (_, 0) => '-',
+            (0, _) => '|',
+            (1, 1) | (-1, -1) => '\\',
+            _ => '/',
+        };
+        let cell = &mut grid[r][c];
+        *cell = match (*cell, ch) {
+            ('\\', '/') | ('/', '\\') | ('X', _) => 'X',
+            _ => ch,
+        };
+    }
+    let mut s = String::new();
+    if !caption.is_empty() {
+        let _ = writeln!(s, "{caption}");
+    }
+    for row in &grid {
+        let line: String = row.iter().collect();
+        let _ = writeln!(s, "{}", line.trim_end());
+    }
+    let legend: Vec<String> = (0..geom.nfamilies())
+        .map(|f| {
+            let (dx, dy) = geom.vector(f);
+            let ch = match (dx, dy) {
+                (_, 0) => '-',
+                (0, _) => '|',
+                (1, 1) => '\\',
+                _ => '/',
+            };
+            format!("{ch} {} ({})", geom.orientation_name(f), sc.count[f])
+        })
+        .collect();
+    let _ = writeln!(s, "legend: o cell, {}", legend.join(", "));
+    let _ = writeln!(s, "{}", view_note(geom, view));
+    Ok(s)
+}
+
+fn view_note(geom: &Geometry, view: View) -> String {
+    match view {
+        View::Torus => format!(
+            "the {}×{} torus: a bar cut by an edge continues at the opposite edge",
+            geom.width(),
+            geom.height()
+        ),
+        View::Window(n) if geom.dimension() == 1 => {
+            format!("{n} cells of the periodic line: a cut bar continues outside")
+        }
+        View::Window(n) => format!(
+            "a {n}×{n} window of the periodic plane: a bar cut by the frame continues \
+             outside; counts are of dominoes meeting the window"
+        ),
+    }
+}
+
+/// The colour of a family, by orientation: red horizontal, blue vertical, green
+/// diagonal, purple antidiagonal (others from a fixed palette).
+pub fn colour(geom: &Geometry, f: usize) -> &'static str {
+    match geom.vector(f) {
+        (1, 0) => "#d62728",
+        (0, 1) => "#1f77b4",
+        (1, 1) => "#2ca02c",
+        (-1, 1) => "#9467bd",
+        _ => ["#ff7f0e", "#8c564b", "#e377c2", "#17becf"][f % 4],
+    }
+}
+
+fn xml_escape(s: &str) -> String {
+    let mut o = String::with_capacity(s.len());
+    for ch in s.chars() {
+        match ch {
+            '&' => o.push_str("&amp;"),
+            '<' => o.push_str("&lt;"),
+            '>' => o.push_str("&gt;"),
+            '"' => o.push_str("&quot;"),
+            _ => o.push(ch),
+        }
+    }
+    o
+}
+
+/// The SVG picture (see the module docs): title, the view with its frame, bars and
+/// cells, and a legend of the orientations with their domino counts.
+pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<String, DrawError> {
+    let sc = scene(geom, codes, view)?;
+    let longest = sc.cols.max(sc.rows) as f64;
+    let pitch = (640.0 / longest).clamp(10.0, 48.0);
+    let bar = (pitch * 0.24).max(2.0);
+    let dot = (pitch * 0.08).max(1.2);
+    let pad = 24.0;
+    let title_h = 56.0;
+    let legend_h = 26.0 * (geom.nfamilies() as f64 + 1.0) + 12.0;
+    let frame_w = sc.cols as f64 * pitch;
+    let frame_h = sc.rows as f64 * pitch;
+    let width = (frame_w + 2.0 * pad).max(520.0);
+    let left = (width - frame_w) / 2.0;
+    let top = title_h + pad / 2.0;
+    let height = top + frame_h + pad + legend_h;
+    let cx = |x: f64| left + (x + 0.5) * pitch;
+    let cy = |y: f64| top + (y + 0.5) * pitch;
+    let mut s = String::new();
+    let _ = writeln!(
+        s,
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width:.0}\" height=\"{height:.0}\" \
+         viewBox=\"0 0 {width:.0} {height:.0}\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">"
+    );
+    let _ = writeln!(s, "<title>{}</title>", xml_escape(caption));
+    let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"24\" font-size=\"16\" text-anchor=\"middle\">{}</text>",
+        width / 2.0,
+        xml_escape(caption)
+    );
+    let text: String = codes.iter().map(|&k| (b'0' + k) as char).collect();
+    let _ = writeln!(
+        s,
+        "<text x=\"{:.1}\" y=\"44\" font-size=\"11\" font-family=\"DejaVu Sans Mono, monospace\" \
+         text-anchor=\"middle\" fill=\"#444\">{}</text>",
+        width / 2.0,
+        xml_escape(&text)
+    );
+    // Faint cell grid and the frame.
+    let _ = writeln!(s, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">");
+    for i in 1..sc.cols {
+        let x = left + i as f64 * pitch;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{x:.1}\" y1=\"{top:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
+            top + frame_h
+        );
+    }
+    for j in 1..sc.rows {
+        let y = top + j as f64 * pitch;
+        let _ = writeln!(
+            s,
+            "<line x1=\"{left:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
+            left + frame_w
+        );
+    }
+    let _ = writeln!(s, "</g>");
+    let dash = if view == View::Torus {
+        " stroke-dasharray=\"6 4\""
+    } else {
+        ""
+    };
+    let _ = writeln!(
+        s,
+        "<rect x=\"{left:.1}\" y=\"{top:.1}\" width=\"{frame_w:.1}\" height=\"{frame_h:.1}\" \
+         fill=\"none\" stroke=\"#888\" stroke-width=\"1.5\"{dash}/>"
+    );
+    // Bars, one group per family.
+    for f in 0..geom.nfamilies() {
+        let col = colour(geom, f);
+        let _ = writeln!(
+            s,
+            "<g stroke=\"{col}\" fill=\"{col}\" stroke-width=\"{bar:.1}\" class=\"{}\">",
+            xml_escape(&geom.orientation_name(f))
+        );
+        for b in sc.bars.iter().filter(|b| b.family == f) {
+            let (x1, y1) = (cx(b.x as f64), cy(b.y as f64));
+            let t = if b.half { 0.5 } else { 1.0 };
+            let (x2, y2) = (
+                cx(b.x as f64 + t * b.dx as f64),
+                cy(b.y as f64 + t * b.dy as f64),
+            );
+            if b.half {
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+                     stroke-linecap=\"butt\"/><circle cx=\"{x1:.1}\" cy=\"{y1:.1}\" r=\"{:.1}\" \
+                     stroke=\"none\"/>",
+                    bar / 2.0
+                );
+            } else {
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\" \
+                     stroke-linecap=\"round\"/>"
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
+    // Cell centres.
+    let _ = writeln!(s, "<g fill=\"#222\">");
+    for y in 0..sc.rows {
+        for x in 0..sc.cols {
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{dot:.1}\"/>",
+                cx(x as f64),
+                cy(y as f64)
+            );
+        }
+    }
+    let _ = writeln!(s, "</g>");
+    // Legend.
+    let mut ly = top + frame_h + pad + 8.0;
+    let lx = 24.0;
+    for f in 0..geom.nfamilies() {
+        let (dx, dy) = geom.vector(f);
+        let name = geom.orientation_name(f);
+        let what = match geom.dimension() {
+            1 => String::new(),
+            _ => format!(
+                " ({}–{})",
+                geom.code_name(f + geom.nfamilies()),
+                geom.code_name(f)
+            ),
+        };
+        // A sample bar along the family's direction, fitted into a 28-px box.
+        let len = 18.0 / ((dx * dx + dy * dy) as f64).sqrt();
+        let (sx, sy) = (
+            lx + 14.0 - dx as f64 * len / 2.0,
+            ly - dy as f64 * len / 2.0,
+        );
+        let (ex, ey) = (
+            lx + 14.0 + dx as f64 * len / 2.0,
+            ly + dy as f64 * len / 2.0,
+        );
+        let _ = writeln!(
+            s,
+            "<line x1=\"{sx:.1}\" y1=\"{sy:.1}\" x2=\"{ex:.1}\" y2=\"{ey:.1}\" stroke=\"{}\" \
+             stroke-width=\"6\" stroke-linecap=\"round\"/>",
+            colour(geom, f)
+        );
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\">{}{}: {} dominoes{}</text>",
+            lx + 40.0,
+            ly + 4.5,
+            xml_escape(&name),
+            xml_escape(&what),
+            sc.count[f],
+            if view == View::Torus {
+                ""
+            } else {
+                " meet the window"
+            }
+        );
+        ly += 26.0;
+    }
+    let _ = writeln!(
+        s,
+        "<text x=\"{lx:.1}\" y=\"{:.1}\" font-size=\"12\" fill=\"#444\">{}</text>",
+        ly + 4.5,
+        xml_escape(&view_note(geom, view))
+    );
+    let _ = writeln!(s, "</svg>");
+    Ok(s)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::board::Board;
+
+    const FIRST: &str = "0411111504155555041522220435666627333304677773044222733046667710";
+
+    fn codes() -> Vec<u8> {
+        FIRST.bytes().map(|b| b - b'0').collect()
+    }
+
+    #[test]
+    fn torus_ascii_shows_wrapping_dominoes_at_both_edges() {
+        let g = Geometry::new(&Board::square9()).unwrap();
+        let a = ascii(&g, &codes(), View::Torus, "").unwrap();
+        let lines: Vec<&str> = a.lines().collect();
+        // Row y=0 is "04111115": (7,0) has code 5 (NW) → (6,7): a half bar at the top
+        // edge of the grid at column 2·7+1−1 = 14, and one at the bottom edge.
+        assert_eq!(lines[1], " o-o o o o o o o");
+        assert_eq!(lines[0].chars().nth(14), Some('\\'));
+        assert_eq!(lines[16].chars().nth(14), Some('\\'));
+        assert!(a.contains("legend: o cell, - horizontal (8)"));
+    }
+
+    #[test]
+    fn inconsistent_pairings_are_refused() {
+        let g = Geometry::new(&Board::square9()).unwrap();
+        let mut c = codes();
+        c[2] = 2;
+        assert!(matches!(
+            svg(&g, &c, View::Torus, "x"),
+            Err(DrawError::Inconsistent { .. })
+        ));
+        assert_eq!(
+            ascii(&g, &codes(), View::Window(0), ""),
+            Err(DrawError::Window(0))
+        );
+    }
+}

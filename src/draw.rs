@@ -255,11 +255,23 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
     let bar = (pitch * 0.24).max(2.0);
     let dot = (pitch * 0.08).max(1.2);
     let pad = 24.0;
-    let title_h = 56.0;
     let legend_h = 26.0 * (geom.nfamilies() as f64 + 1.0) + 12.0;
     let frame_w = sc.cols as f64 * pitch;
     let frame_h = sc.rows as f64 * pitch;
     let width = (frame_w + 2.0 * pad).max(520.0);
+    // The caption, wrapped at its " · " separators to fit (about 8.5 px a character).
+    let fit = ((width - 24.0) / 8.5) as usize;
+    let mut title: Vec<String> = Vec::new();
+    for part in caption.split(" · ") {
+        match title.last_mut() {
+            Some(last) if last.chars().count() + 3 + part.chars().count() <= fit => {
+                last.push_str(" · ");
+                last.push_str(part);
+            }
+            _ => title.push(part.to_string()),
+        }
+    }
+    let title_h = 36.0 + 20.0 * title.len() as f64;
     let left = (width - frame_w) / 2.0;
     let top = title_h + pad / 2.0;
     let height = top + frame_h + pad + legend_h;
@@ -273,18 +285,22 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
     );
     let _ = writeln!(s, "<title>{}</title>", xml_escape(caption));
     let _ = writeln!(s, "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>");
-    let _ = writeln!(
-        s,
-        "<text x=\"{:.1}\" y=\"24\" font-size=\"16\" text-anchor=\"middle\">{}</text>",
-        width / 2.0,
-        xml_escape(caption)
-    );
+    for (i, line) in title.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\">{}</text>",
+            width / 2.0,
+            24 + 20 * i,
+            xml_escape(line)
+        );
+    }
     let text: String = codes.iter().map(|&k| (b'0' + k) as char).collect();
     let _ = writeln!(
         s,
-        "<text x=\"{:.1}\" y=\"44\" font-size=\"11\" font-family=\"DejaVu Sans Mono, monospace\" \
+        "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" font-family=\"DejaVu Sans Mono, monospace\" \
          text-anchor=\"middle\" fill=\"#444\">{}</text>",
         width / 2.0,
+        20 + 20 * title.len(),
         xml_escape(&text)
     );
     // Faint cell grid and the frame.

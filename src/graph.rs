@@ -27,8 +27,9 @@
 use crate::board::Board;
 use crate::catalogue::Catalogue;
 use crate::moves::apply_move;
-use crate::symmetry::canonical_into;
+use crate::symmetry::Canonicalizer;
 use rayon::prelude::*;
+use std::collections::HashMap;
 
 /// Counters of one graph construction.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, serde::Serialize)]
@@ -69,6 +70,74 @@ pub enum GraphError {
     },
 }
 
+/// Catalogue IDs by canonical form, for O(1) lookups of move results: the codes are
+/// packed 21 to a `u64` (3 bits each), the key of a hash map to the ID. Falls back to
+/// the catalogue's binary search for boards with more than 84 cells or 8 codes.
+struct CatalogueIndex<'c> {
+    cat: &'c Catalogue,
+    map: Option<HashMap<[u64; 4], u32, BuildPacked>>,
+}
+
+/// The packed codes are already well mixed in their low word; multiply-fold them.
+#[derive(Clone, Copy, Default)]
+struct BuildPacked;
+
+impl std::hash::BuildHasher for BuildPacked {
+    type Hasher = PackedHasher;
+    fn build_hasher(&self) -> PackedHasher {
+        PackedHasher(0)
+    }
+}
+
+/// A multiply-rotate hasher (FxHash's mixing step) for the packed keys.
+struct PackedHasher(u64);
+
+impl std::hash::Hasher for PackedHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut w = [0u8; 8];
+            w[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(w));
+        }
+    }
+    fn write_u64(&mut self, x: u64) {
+        self.0 = (self.0.rotate_left(5) ^ x).wrapping_mul(0x51_7c_c1_b7_27_22_0a_95);
+    }
+}
+
+fn pack(codes: &[u8]) -> [u64; 4] {
+    let mut key = [0u64; 4];
+    for (i, &c) in codes.iter().enumerate() {
+        key[i / 21] |= u64::from(c) << (3 * (i % 21));
+    }
+    key
+}
+
+impl<'c> CatalogueIndex<'c> {
+    fn new(cat: &'c Catalogue) -> CatalogueIndex<'c> {
+        let packable = cat.ncells() <= 84 && cat.flat_codes().iter().all(|&c| c < 8);
+        let map = packable.then(|| {
+            let mut map = HashMap::with_capacity_and_hasher(cat.len(), BuildPacked);
+            for id in 1..=cat.len() {
+                map.insert(pack(cat.codes_of(id)), id as u32);
+            }
+            map
+        });
+        CatalogueIndex { cat, map }
+    }
+
+    #[inline]
+    fn id_of(&self, canonical: &[u8]) -> Option<usize> {
+        match &self.map {
+            Some(map) => map.get(&pack(canonical)).map(|&id| id as usize),
+            None => self.cat.id_of(canonical),
+        }
+    }
+}
+
 /// The undirected pairing graph.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct PairingGraph {
@@ -85,6 +154,8 @@ impl PairingGraph {
     /// a move plus a canonical form; parallel over classes.
     pub fn build(board: &Board, cat: &Catalogue) -> Result<(PairingGraph, BuildStats), GraphError> {
         let n = board.ncells();
+        let canon = Canonicalizer::new(board);
+        let index = CatalogueIndex::new(cat);
         let lists: Vec<(Vec<u32>, BuildStats)> = (1..=cat.len())
             .into_par_iter()
             .map(|id| {
@@ -92,7 +163,7 @@ impl PairingGraph {
                 let mut stats = BuildStats::default();
                 let mut out = Vec::with_capacity(n);
                 let mut buf = vec![0u8; n];
-                let mut canon = vec![0u8; n];
+                let mut image = vec![0u8; n];
                 for cell in 0..n {
                     buf.copy_from_slice(start);
                     let slides = apply_move(board, &mut buf, cell)
@@ -100,12 +171,12 @@ impl PairingGraph {
                     stats.moves += 1;
                     stats.slides += slides as u64;
                     stats.longest_chain = stats.longest_chain.max(slides as u64);
-                    canonical_into(board, &buf, &mut canon);
-                    let Some(other) = cat.id_of(&canon) else {
+                    canon.canonical_into(&buf, &mut image);
+                    let Some(other) = index.id_of(&image) else {
                         return Err(GraphError::Missing {
                             id,
                             cell,
-                            result: crate::pairing::Pairing::from_codes(canon).to_line(),
+                            result: crate::pairing::Pairing::from_codes(image).to_line(),
                         });
                     };
                     if other == id {

@@ -428,7 +428,7 @@ impl Geometry {
             (2, [1, 0, 0, -1]) => Some("mirror y ↦ −y (top–bottom)".into()),
             (2, [0, 1, 1, 0]) => Some("mirror in the diagonal x = y".into()),
             (2, [0, -1, -1, 0]) => Some("mirror in the antidiagonal x = −y".into()),
-            _ => Some(format!("point-group element {m}")),
+            _ => Some(point_name(mat, m)),
         };
         let shift = if tx == 0 && ty == 0 {
             None
@@ -451,6 +451,35 @@ impl Geometry {
             kind,
             formula,
         }
+    }
+}
+
+/// A name for a point-group matrix other than the square's eight: its kind from its
+/// determinant and order (on the hexagonal board the lattice is sheared, so a
+/// rotation of order 6 is a turn by 60° of the hexagonal grid, not of the drawing).
+fn point_name(mat: [i64; 4], m: usize) -> String {
+    let det = mat[0] * mat[3] - mat[1] * mat[2];
+    let mul = |a: [i64; 4], b: [i64; 4]| {
+        [
+            a[0] * b[0] + a[1] * b[2],
+            a[0] * b[1] + a[1] * b[3],
+            a[2] * b[0] + a[3] * b[2],
+            a[2] * b[1] + a[3] * b[3],
+        ]
+    };
+    let mut power = mat;
+    let mut order = 1;
+    while power != [1, 0, 0, 1] && order < 12 {
+        power = mul(power, mat);
+        order += 1;
+    }
+    match (det, order) {
+        (1, 2) => "half turn".into(),
+        (1, 3) => "rotation of order 3 (a third of a turn of the lattice)".into(),
+        (1, 4) => "rotation of order 4 (a quarter turn of the lattice)".into(),
+        (1, 6) => "rotation of order 6 (a sixth of a turn of the lattice)".into(),
+        (-1, 2) => "reflection".into(),
+        _ => format!("point-group element {m}"),
     }
 }
 

@@ -1,0 +1,227 @@
+//! Issue 4: `amoba show` — ASCII and SVG pictures of the torus and of plane windows.
+
+mod common;
+
+use amoba::draw::{DrawError, View, ascii, svg};
+use amoba::verify::Geometry;
+use common::{catalogue, square9};
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::sync::OnceLock;
+
+const BIN: &str = env!("CARGO_BIN_EXE_amoba");
+const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const FIRST: &str = "0411111504155555041522220435666627333304677773044222733046667710";
+
+fn tmp() -> &'static Path {
+    static P: OnceLock<PathBuf> = OnceLock::new();
+    P.get_or_init(|| {
+        let dir = std::env::temp_dir().join(format!("amoba-show-test-{}", std::process::id()));
+        catalogue().write(&dir.join("catalogue-9.txt")).unwrap();
+        dir
+    })
+}
+
+fn show(args: &[&str], stdin: Option<&[u8]>) -> Output {
+    let mut child = Command::new(BIN)
+        .arg("show")
+        .arg("--catalogue")
+        .arg(tmp().join("catalogue-9.txt"))
+        .args(args)
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut w = child.stdin.take().unwrap();
+    if let Some(input) = stdin {
+        w.write_all(input).unwrap();
+    }
+    drop(w);
+    child.wait_with_output().unwrap()
+}
+
+fn out(o: &Output) -> (String, String, i32) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+fn codes(s: &str) -> Vec<u8> {
+    s.bytes().map(|b| b - b'0').collect()
+}
+
+const FIRST_ASCII: &str = "\
+square9 pairing ID 1 · stabiliser order 1
+              \\
+ o-o o o o o o o
+      \\ \\ \\ \\ \\
+ o-o o o o o o o
+      \\
+ o-o o o o o o o
+      \\  | | | |
+ o-o o o o o o o
+    /
+ o o o o o o o-o
+ |  / / / /
+ o o o o o o o-o
+          /
+-o o o o o o o o-
+   | | |  / /
+-o o o o o o o o-
+              \\
+legend: o cell, - horizontal (8), \\ diagonal (8), | vertical (8), / antidiagonal (8)
+the 8×8 torus: a bar cut by an edge continues at the opposite edge
+";
+
+#[test]
+fn ascii_torus_of_the_first_pairing() {
+    let (o, e, code) = out(&show(&["1"], None));
+    assert_eq!(code, 0, "{e}");
+    assert_eq!(o, FIRST_ASCII);
+    // The same pairing from a file, under another caption.
+    let (o, _, code) = out(&show(&["data/good/first.txt"], None));
+    assert_eq!(code, 0);
+    assert!(o.starts_with("data/good/first.txt: pairing 1 (line 3), good\n"));
+    assert_eq!(
+        o.lines().skip(1).collect::<Vec<_>>(),
+        FIRST_ASCII.lines().skip(1).collect::<Vec<_>>()
+    );
+}
+
+#[test]
+fn ascii_window_repeats_the_torus() {
+    let g = Geometry::new(square9()).unwrap();
+    let a = ascii(&g, &codes(FIRST), View::Window(16), "").unwrap();
+    let rows: Vec<&str> = a.lines().collect();
+    assert_eq!(rows.len(), 33 + 2);
+    // Cell rows repeat with period 8 (16 grid rows); interior bars too.
+    for r in 1..16 {
+        assert_eq!(rows[r], rows[r + 16], "grid row {r}");
+    }
+    // Horizontal period: the cell row y=6 is "-o o o o o o o o-o …": the domino
+    // (7,6)-(8,6) of the plane is a full bar inside the window.
+    assert!(
+        rows[13].starts_with("-o o o o o o o o-o o o o o o o o-"),
+        "{}",
+        rows[13]
+    );
+    assert!(a.contains("a 16×16 window of the periodic plane"));
+    assert!(a.contains("- horizontal (36)"), "{a}");
+}
+
+#[test]
+fn crossing_diagonals_are_drawn_as_x() {
+    let g = Geometry::new(square9()).unwrap();
+    // data/bad/line-empty.txt: (0,0)-(1,1) and (1,0)-(0,1) cross.
+    let bad = "1311111575155555041522220435666627333304677773044222733046667710";
+    let a = ascii(&g, &codes(bad), View::Torus, "").unwrap();
+    assert_eq!(a.lines().nth(2).unwrap().chars().nth(2), Some('X'));
+}
+
+#[test]
+fn svg_has_a_bar_per_domino_and_a_legend() {
+    let g = Geometry::new(square9()).unwrap();
+    let c = codes(FIRST);
+    let s = svg(&g, &c, View::Torus, "ID 1 <&>").unwrap();
+    assert!(s.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert!(s.trim_end().ends_with("</svg>"));
+    assert!(s.contains("<title>ID 1 &lt;&amp;&gt;</title>"));
+    // Wrapping dominoes of pairing 1: the NW code at (7,0), the SE at (6,7), W at (0,6),
+    // (0,7) and E at (7,6), (7,7): three dominoes cut by the frame, six half bars.
+    let half = s.matches("stroke-linecap=\"butt\"").count();
+    let full = s.matches("stroke-linecap=\"round\"").count();
+    assert_eq!(half, 6);
+    assert_eq!(full, 32 - 3 + 4, "29 whole dominoes + 4 legend samples");
+    assert_eq!(s.matches("<circle").count(), 64 + half);
+    for name in [
+        "horizontal (W–E): 8",
+        "vertical (N–S): 8",
+        "diagonal (NW–SE): 8",
+        "antidiagonal (NE–SW): 8",
+    ] {
+        assert!(s.contains(name), "{name}");
+    }
+    for colour in ["#d62728", "#1f77b4", "#2ca02c", "#9467bd"] {
+        assert!(s.contains(colour));
+    }
+    assert_eq!(
+        s,
+        svg(&g, &c, View::Torus, "ID 1 <&>").unwrap(),
+        "deterministic"
+    );
+}
+
+#[test]
+fn svg_to_a_file_and_windows_from_stdin() {
+    let path = tmp().join("p.svg");
+    let (_, e, code) = out(&show(
+        &["2", "--format", "svg", "--out", path.to_str().unwrap()],
+        None,
+    ));
+    assert_eq!(code, 0, "{e}");
+    let s = std::fs::read_to_string(&path).unwrap();
+    assert!(s.contains("square9 pairing ID 2 · stabiliser order"));
+    let input = format!(
+        "# two pairings\n{FIRST}\n\n{}\n",
+        std::str::from_utf8(
+            &catalogue()
+                .codes_of(3)
+                .iter()
+                .map(|k| b'0' + k)
+                .collect::<Vec<_>>()
+        )
+        .unwrap()
+    );
+    let (o, e, code) = out(&show(
+        &["-", "--pick", "2", "--window", "10", "--format", "svg"],
+        Some(input.as_bytes()),
+    ));
+    assert_eq!(code, 0, "{e}");
+    assert!(o.contains("&lt;stdin&gt;: pairing 2 (line 4), good"), "{o}");
+    assert_eq!(
+        o.matches("<circle").count() - o.matches("stroke=\"none\"").count(),
+        100
+    );
+    assert!(o.contains("a 10×10 window of the periodic plane"));
+}
+
+#[test]
+fn show_refuses_what_it_cannot_draw() {
+    let (_, e, code) = out(&show(&["data/bad/inconsistent.txt"], None));
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("the pairing is not consistent ((2,0) points to (2,1)"),
+        "{e}"
+    );
+    let (_, e, code) = out(&show(&["0"], None));
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("found ID 0, expected a catalogue ID from 1 to 194543"),
+        "{e}"
+    );
+    let (_, e, code) = out(&show(&["194544"], None));
+    assert_eq!(code, 2);
+    assert!(e.contains("found ID 194544"), "{e}");
+    let (_, e, code) = out(&show(&["data/good/first.txt", "--pick", "2"], None));
+    assert_eq!(code, 2);
+    assert!(e.contains("found 1 pairings, expected at least 2"), "{e}");
+    let (_, e, code) = out(&show(&["data/malformed/short-row.txt"], None));
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("data/malformed/short-row.txt:4:8: found 7 codes"),
+        "{e}"
+    );
+    let (_, e, code) = out(&show(&["1", "--window", "100000"], None));
+    assert_eq!(code, 2);
+    assert!(e.contains("window size 100000 is out of range"), "{e}");
+    let g = Geometry::new(square9()).unwrap();
+    assert!(matches!(
+        svg(&g, &[0; 3], View::Torus, ""),
+        Err(DrawError::Codes { .. })
+    ));
+}

@@ -314,11 +314,45 @@ impl Board {
             .expect("the two-direction board is well formed")
     }
 
-    /// The hexagonal board of 7-in-a-row (SPEC §7): the 6×6 torus with directions
-    /// (1,0), (1,1), (0,1) and the full hexagonal point group of order 12.
+    /// The hexagonal board of 7-in-a-row (SPEC §7) under the group of the published
+    /// work: the 6×6 torus with directions (1,0), (1,1), (0,1), translations, the
+    /// rotations by 0°, 120°, 240° and the three reflections whose mirror lines are
+    /// parallel to the three line directions (each fixes one direction vector).
+    ///
+    /// The hexagonal point group (order 12) has three subgroups of order 6: this one
+    /// reproduces the published figures (26 classes; graph of 53 edges, mean degree
+    /// 4.08, degrees 2–6, connected, diameter 7). The other D3, whose mirrors are
+    /// perpendicular to the line directions, gives 26 classes but 51 edges; the
+    /// rotation group C6 gives 32 classes (see tests/boards.rs).
     pub fn hex7() -> Board {
+        let full = Board::hex7full();
+        let d = 2;
+        let fixes_a_direction = |m: &[i64]| {
+            full.families
+                .iter()
+                .any(|v| (0..d).all(|r| (0..d).map(|c| m[r * d + c] * v[c]).sum::<i64>() == v[r]))
+        };
+        let group: Vec<Vec<i64>> = full
+            .group
+            .iter()
+            .filter(|m| {
+                let det = m[0] * m[3] - m[1] * m[2];
+                // The identity and the rotations of order 3 (trace −1), or a reflection
+                // fixing one of the direction vectors.
+                (det == 1 && (m[0] + m[3] == -1 || m[0] + m[3] == 2))
+                    || (det == -1 && fixes_a_direction(m))
+            })
+            .cloned()
+            .collect();
+        Board::new("hex7", vec![6, 6], full.families.clone(), Some(group))
+            .expect("the published hexagonal group is a group")
+    }
+
+    /// The hexagonal board of 7-in-a-row under the full hexagonal point group (order
+    /// 12: six rotations, six reflections).
+    pub fn hex7full() -> Board {
         Board::new(
-            "hex7",
+            "hex7full",
             vec![6, 6],
             vec![vec![1, 0], vec![1, 1], vec![0, 1]],
             None,
@@ -332,13 +366,14 @@ impl Board {
     }
 
     /// Names accepted by [`Board::by_name`].
-    pub const NAMES: [&'static str; 4] = ["square9", "hex7", "square5", "line3"];
+    pub const NAMES: [&'static str; 5] = ["square9", "hex7", "hex7full", "square5", "line3"];
 
-    /// A board by name: `square9`, `hex7`, `square5` or `line3`.
+    /// A board by name: `square9`, `hex7`, `hex7full`, `square5` or `line3`.
     pub fn by_name(name: &str) -> Result<Board, BoardError> {
         match name {
             "square9" => Ok(Board::square9()),
             "hex7" => Ok(Board::hex7()),
+            "hex7full" => Ok(Board::hex7full()),
             "square5" => Ok(Board::square5()),
             "line3" => Ok(Board::line3()),
             _ => Err(BoardError::Unknown(format!(

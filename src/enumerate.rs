@@ -9,7 +9,7 @@ use crate::board::Board;
 use crate::catalogue::Catalogue;
 use crate::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
-use crate::report::{Row, fmt_int};
+use crate::report::{Published, Row, fmt_int, int_row};
 use crate::search::{Options, Stats, build_catalogue};
 use serde::Serialize;
 use std::path::Path;
@@ -167,17 +167,18 @@ impl EnumerateOutput {
         s
     }
 
-    /// Rows of the published-figure table this step can fill (SPEC §6).
+    /// Rows of the published-figure table this step can fill (SPEC §6, §7).
     pub fn published_rows(&self) -> Vec<Row> {
-        let mut rows = vec![Row::exact(
+        let p = Published::of(&self.board);
+        let mut rows = vec![int_row(
             "classes (vertices)",
-            194_543,
+            p.classes,
             self.census.classes,
         )];
         if let Some(e) = self.explained() {
-            rows.push(Row::exact(
+            rows.push(int_row(
                 "pairings before reduction (with (0,0)-(1,0), (2,0) paired south)",
-                6_210_560,
+                p.before_reduction,
                 e.computed,
             ));
         }

@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write!(
             out,
             "{}",
-            published_table(&amoba::pipeline::graph_rows(&run))
+            published_table(&amoba::pipeline::graph_rows(board.name(), &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })

@@ -11,6 +11,9 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
+    /// Board: square9 (the 8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3.
+    #[arg(long, default_value = "square9")]
+    pub board: String,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -19,13 +22,13 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let out = enumerate::enumerate(&enumerate::Args {
-        board: "square9".into(),
+        board: args.board.clone(),
         out: None,
         summary: None,
         threads: args.threads,
     })?;
     super::with_threads(args.threads, || {
-        let board = super::board("square9")?;
+        let board = super::board(&args.board)?;
         let run = amoba::pipeline::run_graph(&board, &out.catalogue)?;
         let t = Instant::now();
         let written = amoba::pipeline::write_results(
@@ -38,10 +41,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
         let write_seconds = t.elapsed().as_secs_f64();
         let mut rows = out.published_rows();
-        rows.extend(amoba::pipeline::graph_rows(&run));
+        rows.extend(amoba::pipeline::graph_rows(board.name(), &run));
         rows.push(Row::info(
             "cost",
-            "enumeration ~4 min and 12 GB (3.2 GHz Core i7); graph ~1 min",
+            amoba::report::Published::of(board.name()).cost.unwrap_or("—"),
             &format!(
                 "enumeration {:.2} s, graph {:.2} s, analysis {:.2} s, files {:.2} s; total {:.2} s, peak {} ({} threads)",
                 out.wall_seconds,

@@ -163,7 +163,10 @@ fn component_facts(g: &PairingGraph, c: usize, members: &[u32]) -> ComponentFact
         let d = members.iter().map(|&u| bfs.run(g, u).1).max().unwrap_or(0);
         (d, members.len(), "all-pairs")
     } else {
-        let (d, runs) = bounding_diameter(g, members);
+        // On a copy numbered in BFS order, so that neighbours sit close in memory.
+        let local = relabel_bfs_order(g, members);
+        let all: Vec<u32> = (0..members.len() as u32).collect();
+        let (d, runs) = bounding_diameter(&local, &all);
         (d, runs, "Takes-Kosters BoundingDiameters")
     };
     let bipartite = two_colouring(g, members).is_some();
@@ -199,9 +202,10 @@ fn component_facts(g: &PairingGraph, c: usize, members: &[u32]) -> ComponentFact
     }
 }
 
-/// A reusable breadth-first search over 0-based vertices.
+/// A reusable breadth-first search over 0-based vertices. Distances are `u16` so that
+/// the array of a 194,333-vertex component (390 KB) stays in the L2 cache.
 pub struct Bfs {
-    dist: Vec<u32>,
+    dist: Vec<u16>,
     queue: Vec<u32>,
     touched: Vec<u32>,
 }
@@ -210,7 +214,7 @@ impl Bfs {
     /// Workspace for a graph of `n` vertices.
     pub fn new(n: usize) -> Bfs {
         Bfs {
-            dist: vec![u32::MAX; n],
+            dist: vec![u16::MAX; n],
             queue: Vec::new(),
             touched: Vec::new(),
         }
@@ -221,7 +225,7 @@ impl Bfs {
     /// distances.
     pub fn run(&mut self, g: &PairingGraph, s: u32) -> (u32, usize) {
         for &v in &self.touched {
-            self.dist[v as usize] = u32::MAX;
+            self.dist[v as usize] = u16::MAX;
         }
         self.touched.clear();
         self.queue.clear();
@@ -232,8 +236,9 @@ impl Bfs {
             let u = self.queue[head];
             head += 1;
             let du = self.dist[u as usize];
+            assert!(du < u16::MAX - 1, "BFS deeper than 65,533 levels");
             for &v in g.neighbors0(u as usize) {
-                if self.dist[v as usize] == u32::MAX {
+                if self.dist[v as usize] == u16::MAX {
                     self.dist[v as usize] = du + 1;
                     self.queue.push(v);
                 }
@@ -251,8 +256,32 @@ impl Bfs {
 
     /// Distance of `v` in the last run (`u32::MAX` if unreached).
     pub fn dist(&self, v: u32) -> u32 {
-        self.dist[v as usize]
+        match self.dist[v as usize] {
+            u16::MAX => u32::MAX,
+            d => u32::from(d),
+        }
     }
+}
+
+/// The component `members` as a graph of its own, vertices renumbered in BFS order
+/// from its smallest vertex (a cache-friendly layout for repeated BFS).
+pub fn relabel_bfs_order(g: &PairingGraph, members: &[u32]) -> PairingGraph {
+    let mut bfs = Bfs::new(g.vertex_count());
+    bfs.run(g, members[0]);
+    let order = bfs.order().to_vec();
+    let mut new_id = std::collections::HashMap::with_capacity(order.len());
+    for (i, &v) in order.iter().enumerate() {
+        new_id.insert(v, i as u32);
+    }
+    let adj = order
+        .iter()
+        .map(|&v| {
+            let mut l: Vec<u32> = g.neighbors0(v as usize).iter().map(|w| new_id[w]).collect();
+            l.sort_unstable();
+            l
+        })
+        .collect();
+    PairingGraph::from_adjacency(adj)
 }
 
 /// A vertex halfway along a shortest path from `a` to `b` (BFS from `b` first).

@@ -16,7 +16,7 @@ use crate::io::{IoError, write_atomic};
 use crate::pairing::{Pairing, PairingError};
 use crate::search::Found;
 use crate::symmetry::canonical_into;
-use std::io::{BufRead, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 /// All canonical pairings of a board, sorted, with their stabiliser orders.
@@ -142,45 +142,61 @@ impl Catalogue {
 
     /// Reads and validates a catalogue file of `board`.
     pub fn read(board: &Board, path: &Path) -> Result<Catalogue, CatalogueError> {
-        let file = std::fs::File::open(path).map_err(|e| IoError::new(path, e))?;
-        let reader = std::io::BufReader::with_capacity(1 << 20, file);
+        let bytes = std::fs::read(path).map_err(|e| IoError::new(path, e))?;
+        let text = match std::str::from_utf8(&bytes) {
+            Ok(t) => t,
+            Err(e) => {
+                let before = &bytes[..e.valid_up_to()];
+                let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+                let column = before.len()
+                    - before
+                        .iter()
+                        .rposition(|&b| b == b'\n')
+                        .map_or(0, |p| p + 1)
+                    + 1;
+                return Err(CatalogueError::Format {
+                    path: path.to_path_buf(),
+                    line,
+                    column,
+                    message: "expected UTF-8 text".into(),
+                });
+            }
+        };
+        Catalogue::parse(board, text, path, 0)
+    }
+
+    /// Parses and validates catalogue text (SPEC §4); errors name `path` and the line
+    /// number plus `line_offset` (the lines before `text` in its file).
+    pub fn parse(
+        board: &Board,
+        text: &str,
+        path: &Path,
+        line_offset: usize,
+    ) -> Result<Catalogue, CatalogueError> {
         let n = board.ncells();
         let mut cat = Catalogue {
             ncells: n,
-            codes: Vec::new(),
+            codes: Vec::with_capacity(text.len()),
             stabiliser: Vec::new(),
         };
         let mut canon = vec![0u8; n];
         let err = |line: usize, column: usize, message: String| CatalogueError::Format {
             path: path.to_path_buf(),
-            line,
+            line: line + line_offset,
             column,
             message,
         };
-        let mut buf = Vec::new();
-        let mut reader = reader;
-        let mut lineno = 0;
-        loop {
-            buf.clear();
-            let got = reader
-                .read_until(b'\n', &mut buf)
-                .map_err(|e| IoError::new(path, e))?;
-            if got == 0 {
-                break;
-            }
-            lineno += 1;
-            if buf.last() != Some(&b'\n') {
+        for (i, raw) in text.split_inclusive('\n').enumerate() {
+            let lineno = i + 1;
+            let Some(line) = raw.strip_suffix('\n') else {
                 return Err(err(
                     lineno,
-                    buf.len() + 1,
+                    raw.chars().count() + 1,
                     "expected a line ending \\n".into(),
                 ));
-            }
-            buf.pop();
-            let text = std::str::from_utf8(&buf)
-                .map_err(|e| err(lineno, e.valid_up_to() + 1, "expected UTF-8 text".into()))?;
+            };
             let p =
-                Pairing::parse_line(board, text).map_err(|e| err(lineno, e.column, e.message))?;
+                Pairing::parse_line(board, line).map_err(|e| err(lineno, e.column, e.message))?;
             if let Err(e) = p.check(board) {
                 let column = match e {
                     PairingError::Inconsistent { cell, .. } | PairingError::Code { cell, .. } => {
@@ -217,7 +233,7 @@ impl Catalogue {
             cat.codes.extend_from_slice(p.codes());
             cat.stabiliser.push(stab as u16);
         }
-        if cat.is_empty() {
+        if cat.is_empty() && line_offset == 0 {
             return Err(err(
                 1,
                 1,

@@ -73,8 +73,26 @@ pub fn file_tag(board: &Board) -> String {
 
 /// Enumerates `board` with `threads` threads (0 = all cores).
 pub fn run(board: &Board, threads: usize, progress: &(dyn Fn(u64, u64) + Sync)) -> EnumerateOutput {
+    run_with(
+        board,
+        Options {
+            threads,
+            shard: None,
+        },
+        progress,
+    )
+}
+
+/// Enumerates `board` (or one shard of it) with the given options. For a shard the
+/// catalogue holds only that shard's classes and the census covers only them.
+pub fn run_with(
+    board: &Board,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> EnumerateOutput {
+    let threads = opts.threads;
     let start = Instant::now();
-    let (catalogue, stats) = build_catalogue(board, Options { threads }, progress);
+    let (catalogue, stats) = build_catalogue(board, opts, progress);
     let census = Census::of(board, &catalogue);
     EnumerateOutput {
         board: board.name().into(),

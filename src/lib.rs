@@ -24,5 +24,6 @@ pub mod pipeline;
 pub mod plot;
 pub mod report;
 pub mod search;
+pub mod shard;
 pub mod symmetry;
 pub mod verify;

@@ -639,6 +639,51 @@ impl<'b, S: Shift> Ctx<'b, S> {
 pub struct Options {
     /// Threads to use (`0`: rayon's default, all cores).
     pub threads: usize,
+    /// Search only part of the tree: shard `index` of `count` (see [`Shard`]).
+    pub shard: Option<Shard>,
+}
+
+/// A deterministic part of the search tree (nauty's `res/mod`).
+///
+/// The tree is cut at the *frontier* — the nodes where the first row is decided, in
+/// search order, independent of the number of shards (4,778 on the 8×8 torus). Shard
+/// `index` of `count` searches the frontier subtrees `j` with `j mod count = index`, so
+/// shard `i` of `n` is exactly shards `i` and `i + n` of `2n` together, and the shards
+/// of any `count` partition the catalogue.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// 0-based shard number, below `count`.
+    pub index: usize,
+    /// Number of shards, at least 1.
+    pub count: usize,
+}
+
+impl std::str::FromStr for Shard {
+    type Err = String;
+    /// Parses `I/N` (0-based `I < N`).
+    fn from_str(text: &str) -> Result<Shard, String> {
+        let (i, n) = text
+            .split_once('/')
+            .ok_or_else(|| format!("expected I/N (e.g. 3/16), found {text:?}"))?;
+        let index: usize = i
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad shard index {i:?}"))?;
+        let count: usize = n
+            .trim()
+            .parse()
+            .map_err(|_| format!("bad shard count {n:?}"))?;
+        if count == 0 || index >= count {
+            return Err(format!("expected 0 <= I < N, found {index}/{count}"));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+impl std::fmt::Display for Shard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
 }
 
 /// Runs `f` on a pool of `threads` threads (`0` = default pool).
@@ -727,7 +772,15 @@ fn run_canonical<S: Shift>(
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
 ) -> Stats {
-    let frontier = ctx.frontier(0);
+    let mut frontier = ctx.frontier(0);
+    if let Some(sh) = opts.shard {
+        // Keep subtrees j ≡ index (mod count), in order.
+        let mut j = 0;
+        frontier.retain(|_| {
+            j += 1;
+            (j - 1) % sh.count == sh.index
+        });
+    }
     let total = frontier.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let n = ctx.n;

@@ -1,14 +1,16 @@
-//! `amoba enumerate`: the catalogue of a board (SPEC §4) and its summary.
+//! `amoba enumerate`: the catalogue of a board (SPEC §4) and its summary, or one shard
+//! of it for a cluster (`--shard I/N`, see `amoba::shard`).
 
-use super::progress;
+use super::progress::{Mode, Progress};
 use amoba::enumerate::{self as pipeline, EnumerateOutput};
+use amoba::search::{Options, Shard};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, square5, line3.
+    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3.
     #[arg(long, default_value = "square9")]
     pub board: String,
     /// Catalogue file (default results/catalogue-<tag>.txt).
@@ -20,12 +22,97 @@ pub struct Args {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Search only shard I of N (0-based) and write a part file instead of the
+    /// catalogue. Default from SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT when set.
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Directory for part files.
+    #[arg(long, default_value = "results/parts")]
+    pub parts_dir: PathBuf,
+    /// Progress display.
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
+}
+
+impl Args {
+    /// The defaults of `amoba enumerate` for `board`.
+    pub fn defaults(board: &str, threads: usize) -> Args {
+        Args {
+            board: board.into(),
+            out: None,
+            summary: None,
+            threads,
+            shard: None,
+            parts_dir: PathBuf::from("results/parts"),
+            progress: Mode::Auto,
+        }
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(shard) = args.shard.or(slurm_shard()?) {
+        return run_shard(&args, shard);
+    }
     let out = enumerate(&args)?;
     let mut stdout = std::io::stdout().lock();
     write!(stdout, "{}", out.human_summary())?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// The shard given by a Slurm job array, if this runs in one.
+fn slurm_shard() -> anyhow::Result<Option<Shard>> {
+    match (
+        std::env::var("SLURM_ARRAY_TASK_ID"),
+        std::env::var("SLURM_ARRAY_TASK_COUNT"),
+    ) {
+        (Ok(i), Ok(n)) => {
+            Ok(Some(format!("{i}/{n}").parse().map_err(|e| {
+                anyhow::anyhow!("SLURM_ARRAY_TASK_ID/COUNT: {e}")
+            })?))
+        }
+        _ => Ok(None),
+    }
+}
+
+fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
+    let board = super::board(&args.board)?;
+    let path = args
+        .parts_dir
+        .join(amoba::shard::part_name(&pipeline::file_tag(&board), shard));
+    if path.exists() {
+        match amoba::shard::read_part(&board, &path) {
+            Ok((h, _)) if h.shard == shard && h.split == amoba::shard::SPLIT => {
+                eprintln!(
+                    "{} is complete ({} forms): skipped",
+                    path.display(),
+                    h.count
+                );
+                return Ok(ExitCode::SUCCESS);
+            }
+            _ => eprintln!("{} is incomplete or damaged: redoing it", path.display()),
+        }
+    }
+    let progress = Progress::new(args.progress, &format!("shard {shard}"));
+    let out = pipeline::run_with(
+        &board,
+        Options {
+            threads: args.threads,
+            shard: Some(shard),
+        },
+        &|d, t| progress.update(d, t),
+    );
+    progress.finish();
+    amoba::shard::write_part(&path, &board, shard, &out.catalogue)?;
+    let mut stdout = std::io::stdout().lock();
+    writeln!(
+        stdout,
+        "shard {shard} of board {}: {} classes in {} subtrees, {:.3} s; wrote {}",
+        board.name(),
+        out.catalogue.len(),
+        out.stats.subtrees,
+        out.wall_seconds,
+        path.display()
+    )?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -41,12 +128,11 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
         .summary
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("results/enumerate-{tag}.json")));
-    let bar = progress::bar(0, "enumerate");
+    let progress = Progress::new(args.progress, "enumerate");
     let out = pipeline::run(&board, args.threads, &|done, total| {
-        bar.set_length(total);
-        bar.set_position(done);
+        progress.update(done, total)
     });
-    bar.finish_and_clear();
+    progress.finish();
     out.catalogue.write(&cat_path)?;
     out.write_summary(&sum_path)?;
     eprintln!(

@@ -4,6 +4,7 @@
 
 mod enumerate;
 mod graph;
+mod merge;
 mod progress;
 mod reproduce;
 mod show;
@@ -26,6 +27,8 @@ enum Command {
     Enumerate(enumerate::Args),
     /// Build the pairing graph, analyse it and write every export.
     Graph(graph::Args),
+    /// Merge the part files of a sharded enumeration into the catalogue.
+    Merge(merge::Args),
     /// Run the whole pipeline with default settings and compare with the published figures.
     Reproduce(reproduce::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
@@ -40,6 +43,7 @@ pub fn main() -> ExitCode {
     let result = match cli.command {
         Command::Enumerate(a) => enumerate::run(a),
         Command::Graph(a) => graph::run(a),
+        Command::Merge(a) => merge::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),

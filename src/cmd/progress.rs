@@ -1,21 +1,91 @@
-//! Progress bars: shown only when both stdout and stderr are terminals.
+//! Progress reporting: a bar on a terminal, a plain periodic line for cluster logs.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
 
-/// A progress bar over `total` steps drawn on stderr, or a hidden one when output is
-/// not interactive (so logs and pipes stay clean).
-pub fn bar(total: u64, what: &str) -> ProgressBar {
-    if !(std::io::stdout().is_terminal() && std::io::stderr().is_terminal()) {
-        return ProgressBar::hidden();
+/// How progress is shown (`--progress`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Mode {
+    /// A bar when stdout and stderr are terminals, otherwise a log line every 10 s.
+    Auto,
+    /// Always a bar (hidden by indicatif when stderr is not a terminal).
+    Bar,
+    /// A plain line on stderr every 10 s: for batch jobs, where a bar hides itself.
+    Log,
+    /// Nothing.
+    None,
+}
+
+/// Interval between log lines.
+const LOG_EVERY: Duration = Duration::from_secs(10);
+
+/// A progress reporter over `total` steps (the total may be set later).
+pub struct Progress {
+    bar: Option<ProgressBar>,
+    log: Option<Mutex<Instant>>,
+    start: Instant,
+    what: String,
+}
+
+impl Progress {
+    /// A reporter for `what` in the given mode.
+    pub fn new(mode: Mode, what: &str) -> Progress {
+        let terminal = std::io::stdout().is_terminal() && std::io::stderr().is_terminal();
+        let mode = match mode {
+            Mode::Auto if terminal => Mode::Bar,
+            Mode::Auto => Mode::Log,
+            m => m,
+        };
+        let bar = (mode == Mode::Bar).then(|| {
+            let bar = ProgressBar::new(0);
+            bar.set_style(
+                ProgressStyle::with_template(
+                    "{msg:>10} [{elapsed_precise}] {wide_bar} {pos}/{len} (ETA {eta})",
+                )
+                .expect("a valid template"),
+            );
+            bar.set_message(what.to_string());
+            bar
+        });
+        Progress {
+            bar,
+            log: (mode == Mode::Log).then(|| Mutex::new(Instant::now())),
+            start: Instant::now(),
+            what: what.into(),
+        }
     }
-    let bar = ProgressBar::new(total);
-    bar.set_style(
-        ProgressStyle::with_template(
-            "{msg:>10} [{elapsed_precise}] {wide_bar} {pos}/{len} (ETA {eta})",
-        )
-        .expect("a valid template"),
-    );
-    bar.set_message(what.to_string());
-    bar
+
+    /// Records that `done` of `total` steps are finished.
+    pub fn update(&self, done: u64, total: u64) {
+        if let Some(bar) = &self.bar {
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+        if let Some(last) = &self.log {
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.elapsed() >= LOG_EVERY {
+                *last = Instant::now();
+                let secs = self.start.elapsed().as_secs_f64();
+                let eta = if done > 0 {
+                    secs * (total - done) as f64 / done as f64
+                } else {
+                    f64::NAN
+                };
+                eprintln!(
+                    "{}: {done}/{total} subtrees ({:.1}%), {secs:.0} s elapsed, ETA {eta:.0} s",
+                    self.what,
+                    100.0 * done as f64 / total.max(1) as f64
+                );
+            }
+        }
+    }
+
+    /// Clears the bar.
+    pub fn finish(&self) {
+        if let Some(bar) = &self.bar {
+            bar.finish_and_clear();
+        }
+    }
 }

@@ -21,12 +21,7 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let out = enumerate::enumerate(&enumerate::Args {
-        board: args.board.clone(),
-        out: None,
-        summary: None,
-        threads: args.threads,
-    })?;
+    let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
     super::with_threads(args.threads, || {
         let board = super::board(&args.board)?;
         let run = amoba::pipeline::run_graph(&board, &out.catalogue)?;

@@ -1,0 +1,38 @@
+//! `amoba merge`: the catalogue from a complete set of shard parts.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Part files (`catalogue-<tag>.part-I-of-N.txt`); all N of them.
+    #[arg(required = true)]
+    pub parts: Vec<PathBuf>,
+    /// Board of the parts.
+    #[arg(long, default_value = "square9")]
+    pub board: String,
+    /// Catalogue to write (default results/catalogue-<tag>.txt).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let board = super::board(&args.board)?;
+    let cat = amoba::shard::merge(&board, &args.parts)?;
+    let out = args.out.unwrap_or_else(|| {
+        PathBuf::from(format!(
+            "results/catalogue-{}.txt",
+            amoba::enumerate::file_tag(&board)
+        ))
+    });
+    cat.write(&out)?;
+    writeln!(
+        std::io::stdout().lock(),
+        "merged {} parts: {} classes; wrote {}",
+        args.parts.len(),
+        cat.len(),
+        out.display()
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,124 @@
+//! Issue 5: sharded enumeration and merge (on square9, the real tree).
+
+use amoba::board::Board;
+use amoba::enumerate::{run, run_with};
+use amoba::search::{Options, Shard};
+use amoba::shard::{merge, part_name, read_part, write_part};
+use std::path::PathBuf;
+use std::process::Command;
+
+fn shard(index: usize, count: usize) -> Shard {
+    Shard { index, count }
+}
+
+fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
+    let out = run_with(
+        board,
+        Options {
+            threads: 0,
+            shard: Some(s),
+        },
+        &|_, _| {},
+    );
+    let path = dir.join(part_name("9", s));
+    write_part(&path, board, s, &out.catalogue).unwrap();
+    path
+}
+
+fn temp_dir(name: &str) -> PathBuf {
+    let d = std::env::temp_dir().join(format!("amoba-shard-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}
+
+#[test]
+fn merged_shards_are_the_bytes_of_the_unsharded_catalogue() {
+    let b = Board::square9();
+    let dir = temp_dir("merge");
+    let parts: Vec<PathBuf> = (0..3).map(|i| part(&b, &dir, shard(i, 3))).collect();
+    let merged = merge(&b, &parts).unwrap();
+    let whole = run(&b, 0, &|_, _| {}).catalogue;
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    merged.write_to(&mut x).unwrap();
+    whole.write_to(&mut y).unwrap();
+    assert_eq!(x, y);
+
+    // Refusals: a missing part, a duplicate, a part of another split count, damage.
+    assert!(
+        merge(&b, &parts[..2])
+            .unwrap_err()
+            .to_string()
+            .contains("missing parts: 2/3")
+    );
+    let dup = [parts.clone(), vec![parts[0].clone()]].concat();
+    assert!(merge(&b, &dup).unwrap_err().to_string().contains("twice"));
+    let other = part(&b, &dir, shard(0, 2));
+    assert!(merge(&b, &[other, parts[1].clone(), parts[2].clone()]).is_err());
+    let mut text = std::fs::read_to_string(&parts[1]).unwrap();
+    let last = text.len() - 2;
+    text.replace_range(
+        last..last + 1,
+        if &text[last..last + 1] == "0" {
+            "1"
+        } else {
+            "0"
+        },
+    );
+    std::fs::write(&parts[1], text).unwrap();
+    assert!(
+        read_part(&b, &parts[1]).is_err(),
+        "a damaged part is refused"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn shard_i_of_n_is_shards_i_and_i_plus_n_of_2n() {
+    let b = Board::square9();
+    let codes = |s: Shard| {
+        run_with(
+            &b,
+            Options {
+                threads: 0,
+                shard: Some(s),
+            },
+            &|_, _| {},
+        )
+        .catalogue
+        .flat_codes()
+        .chunks(64)
+        .map(|c| c.to_vec())
+        .collect::<std::collections::BTreeSet<_>>()
+    };
+    for i in 0..2 {
+        let mut both = codes(shard(i, 4));
+        both.extend(codes(shard(i + 2, 4)));
+        assert_eq!(codes(shard(i, 2)), both);
+    }
+}
+
+#[test]
+fn slurm_array_variables_choose_the_shard_and_reruns_resume() {
+    let dir = temp_dir("slurm");
+    let run = || {
+        Command::new(env!("CARGO_BIN_EXE_amoba"))
+            .args(["enumerate", "--board", "hex7", "--parts-dir"])
+            .arg(&dir)
+            .env("SLURM_ARRAY_TASK_ID", "1")
+            .env("SLURM_ARRAY_TASK_COUNT", "4")
+            .output()
+            .unwrap()
+    };
+    let first = run();
+    assert!(
+        first.status.success(),
+        "{}",
+        String::from_utf8_lossy(&first.stderr)
+    );
+    assert!(dir.join("catalogue-hex7.part-1-of-4.txt").is_file());
+    let again = run();
+    assert!(again.status.success());
+    assert!(String::from_utf8_lossy(&again.stderr).contains("skipped"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

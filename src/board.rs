@@ -38,12 +38,14 @@
 //! Invariants checked by the constructor: every family's lines have the same length,
 //! the point group contains the identity (index 0), is closed under composition and
 //! maps `{±v_f}` onto itself. Boards of at most [`MAX_SEARCH_CELLS`] cells can be
-//! searched with the `u64` bitboards of [`crate::search`].
+//! searched by [`crate::search`] (with `u64` bitboards up to 64 cells, 256-bit ones
+//! beyond).
 
 use std::fmt;
 
-/// Largest board the `u64` bitboard search handles.
-pub const MAX_SEARCH_CELLS: usize = 64;
+/// Largest board the bitboard search handles (`crate::bits::Wide`; cell indices
+/// must also stay below the search's `UNKNOWN` marker 255).
+pub const MAX_SEARCH_CELLS: usize = 254;
 
 /// A symmetry `g(x) = M_m · x + t` of the torus: point-group element `m`, translation
 /// `t` given as the cell index of the vector `t`.
@@ -365,10 +367,24 @@ impl Board {
         Board::new("line3", vec![2], vec![vec![1]], None).expect("the line board is well formed")
     }
 
-    /// Names accepted by [`Board::by_name`].
-    pub const NAMES: [&'static str; 5] = ["square9", "hex7", "hex7full", "square5", "line3"];
+    /// Three dimensions, three axis directions, 7-in-a-row (SPEC §7): the 6×6×6 torus,
+    /// 216 cells, 108 axis lines, and the 48 signed permutation matrices (the symmetries
+    /// of the cube) with the 216 translations.
+    pub fn cube7() -> Board {
+        Board::new(
+            "cube7",
+            vec![6, 6, 6],
+            vec![vec![1, 0, 0], vec![0, 1, 0], vec![0, 0, 1]],
+            None,
+        )
+        .expect("the cube board is well formed")
+    }
 
-    /// A board by name: `square9`, `hex7`, `hex7full`, `square5` or `line3`.
+    /// Names accepted by [`Board::by_name`].
+    pub const NAMES: [&'static str; 6] =
+        ["square9", "hex7", "hex7full", "square5", "line3", "cube7"];
+
+    /// A board by name: `square9`, `hex7`, `hex7full`, `square5`, `line3` or `cube7`.
     pub fn by_name(name: &str) -> Result<Board, BoardError> {
         match name {
             "square9" => Ok(Board::square9()),
@@ -376,6 +392,7 @@ impl Board {
             "hex7full" => Ok(Board::hex7full()),
             "square5" => Ok(Board::square5()),
             "line3" => Ok(Board::line3()),
+            "cube7" => Ok(Board::cube7()),
             _ => Err(BoardError::Unknown(format!(
                 "unknown board {name:?}; expected one of {}",
                 Board::NAMES.join(", ")

@@ -10,6 +10,7 @@
 //! `../shared/SPEC.md` is the contract; each module names the section it implements.
 
 pub mod analysis;
+pub mod bits;
 pub mod board;
 pub mod catalogue;
 pub mod census;

@@ -64,7 +64,8 @@
 // Families index several parallel arrays at once in the hot loops.
 #![allow(clippy::needless_range_loop)]
 
-use crate::board::{Board, MAX_SEARCH_CELLS};
+use crate::bits::{Bits, Wide};
+use crate::board::Board;
 use rayon::prelude::*;
 
 /// Code of an undecided cell.
@@ -72,14 +73,14 @@ const UNKNOWN: u8 = u8::MAX;
 /// Most line families a searchable board may have.
 const MAX_FAMILIES: usize = 4;
 /// Most candidates (symmetries putting code 0 at cell 0) a searchable board may have.
-const MAX_CANDIDATES: usize = 128;
+const MAX_CANDIDATES: usize = 2048;
 
 /// Moves bitboards along a family's direction.
-pub trait Shift: Sync {
+pub trait Shift<B: Bits>: Sync {
     /// Cells `a` with `a + v_f` in `s`.
-    fn pull(&self, f: usize, s: u64) -> u64;
+    fn pull(&self, f: usize, s: B) -> B;
     /// Cells `a + v_f` for `a` in `s`.
-    fn push(&self, f: usize, s: u64) -> u64;
+    fn push(&self, f: usize, s: B) -> B;
 }
 
 /// The 8×8 torus: byte `y` of the `u64` is row `y`, bit `x` of it is column `x`.
@@ -104,7 +105,7 @@ impl Square8 {
     }
 }
 
-impl Shift for Square8 {
+impl Shift<u64> for Square8 {
     #[inline(always)]
     fn pull(&self, f: usize, s: u64) -> u64 {
         // Families E (1,0), SE (1,1), S (0,1), SW (−1,1); moving the set by −v_f.
@@ -127,43 +128,48 @@ impl Shift for Square8 {
     }
 }
 
-/// Any board of at most 64 cells, by lookup tables.
+/// Any board, by lookup tables (one step per set bit).
 #[derive(Clone, Debug)]
 pub struct TableShift {
     /// `step[f][c]` = `c + v_f`.
-    step: Vec<Vec<u8>>,
+    step: Vec<Vec<u16>>,
+    /// `back[f][c]` = `c − v_f`.
+    back: Vec<Vec<u16>>,
 }
 
 impl TableShift {
     /// Tables for `board`.
     pub fn new(board: &Board) -> TableShift {
-        let step = (0..board.nfamilies())
-            .map(|f| {
-                (0..board.ncells())
-                    .map(|c| board.neighbor(c, f) as u8)
-                    .collect()
-            })
-            .collect();
-        TableShift { step }
+        let table = |k: usize| -> Vec<u16> {
+            (0..board.ncells())
+                .map(|c| board.neighbor(c, k) as u16)
+                .collect()
+        };
+        let nf = board.nfamilies();
+        TableShift {
+            step: (0..nf).map(table).collect(),
+            back: (0..nf).map(|f| table(f + nf)).collect(),
+        }
     }
 }
 
-impl Shift for TableShift {
-    fn pull(&self, f: usize, s: u64) -> u64 {
-        let step = &self.step[f];
-        let mut out = 0;
-        for (a, &b) in step.iter().enumerate() {
-            out |= ((s >> b) & 1) << a;
+impl<B: Bits> Shift<B> for TableShift {
+    fn pull(&self, f: usize, mut s: B) -> B {
+        // a is in the result when a + v_f is in s: map each member b to b − v_f.
+        let back = &self.back[f];
+        let mut out = B::empty();
+        while !s.is_empty() {
+            out |= B::single(back[s.least()] as usize);
+            s.remove_least();
         }
         out
     }
-    fn push(&self, f: usize, mut s: u64) -> u64 {
+    fn push(&self, f: usize, mut s: B) -> B {
         let step = &self.step[f];
-        let mut out = 0;
-        while s != 0 {
-            let a = s.trailing_zeros() as usize;
-            s &= s - 1;
-            out |= 1u64 << step[a];
+        let mut out = B::empty();
+        while !s.is_empty() {
+            out |= B::single(step[s.least()] as usize);
+            s.remove_least();
         }
         out
     }
@@ -224,16 +230,16 @@ struct Cand {
 /// candidate stack: the node at depth `d` owns the stack from its frame start to the
 /// top, so a child copies only the candidates that survive its comparisons.
 #[derive(Clone, Copy)]
-struct Node {
-    free: u64,
-    open: u64,
-    allowed: [u64; MAX_FAMILIES],
-    codes: [u8; MAX_SEARCH_CELLS],
+struct Node<B: Bits> {
+    free: B,
+    open: B,
+    allowed: [B; MAX_FAMILIES],
+    codes: B::Bytes,
 }
 
 /// A subtree to search: a node and its candidates.
-struct Subtree {
-    node: Node,
+struct Subtree<B: Bits> {
+    node: Node<B>,
     cands: Vec<Cand>,
 }
 
@@ -243,14 +249,14 @@ enum Branch {
 }
 
 /// Precomputed tables of one search.
-struct Ctx<'b, S: Shift> {
+struct Ctx<'b, S: Shift<B>, B: Bits> {
     board: &'b Board,
     shift: S,
     n: usize,
     nfam: usize,
     mode: Mode,
     /// Anchor cells of each line (the line's own cells).
-    line_mask: Vec<u64>,
+    line_mask: Vec<B>,
     line_family: Vec<usize>,
     /// Per family: `(m, far)` — placing a domino of this family defines candidate
     /// `m` anchored at its first cell (`far = false`) or its second (`far = true`).
@@ -262,16 +268,19 @@ struct Ctx<'b, S: Shift> {
     pull: Vec<u8>,
 }
 
-impl<'b, S: Shift> Ctx<'b, S> {
-    fn new(board: &'b Board, shift: S, mode: Mode) -> Ctx<'b, S> {
+impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
+    fn new(board: &'b Board, shift: S, mode: Mode) -> Ctx<'b, S, B> {
         let n = board.ncells();
-        assert!(n <= MAX_SEARCH_CELLS, "board too large for the u64 search");
+        assert!(
+            n <= B::CAPACITY && n < UNKNOWN as usize,
+            "board too large for this bit set"
+        );
         let nfam = board.nfamilies();
         assert!(nfam <= MAX_FAMILIES);
         let line_mask = board
             .lines()
             .iter()
-            .map(|l| l.cells.iter().fold(0u64, |m, &c| m | 1 << c))
+            .map(|l| l.cells.iter().fold(B::empty(), |m, &c| m | B::single(c)))
             .collect();
         let line_family = board.lines().iter().map(|l| l.family).collect();
         let ngroup = board.point_group().len();
@@ -329,18 +338,14 @@ impl<'b, S: Shift> Ctx<'b, S> {
         }
     }
 
-    fn root(&self) -> Subtree {
+    fn root(&self) -> Subtree<B> {
         let n = self.n;
-        let all = if n == 64 { u64::MAX } else { (1u64 << n) - 1 };
+        let all = B::first_n(n);
         let mut node = Node {
             free: all,
-            open: if self.board.nlines() == 64 {
-                u64::MAX
-            } else {
-                (1u64 << self.board.nlines()) - 1
-            },
-            allowed: [0; MAX_FAMILIES],
-            codes: [UNKNOWN; MAX_SEARCH_CELLS],
+            open: B::first_n(self.board.nlines()),
+            allowed: [B::empty(); MAX_FAMILIES],
+            codes: B::bytes(UNKNOWN),
         };
         for f in 0..self.nfam {
             node.allowed[f] = all;
@@ -358,22 +363,23 @@ impl<'b, S: Shift> Ctx<'b, S> {
 
     /// Places the domino of family `f` anchored at `a`.
     #[inline]
-    fn place(&self, node: &mut Node, f: usize, a: usize) {
+    fn place(&self, node: &mut Node<B>, f: usize, a: usize) {
         let b = self.board.neighbor(a, f);
         // Clear both cells, close the line, and forbid its cells as anchors of family f.
-        node.free &= !((1u64 << a) | (1u64 << b));
+        node.free &= !(B::single(a) | B::single(b));
         let l = self.board.line_of(f, a);
-        node.open &= !(1u64 << l);
+        node.open &= !B::single(l);
         node.allowed[f] &= !self.line_mask[l];
-        node.codes[a] = f as u8;
-        node.codes[b] = (f + self.nfam) as u8;
+        let codes = node.codes.as_mut();
+        codes[a] = f as u8;
+        codes[b] = (f + self.nfam) as u8;
     }
 
     /// Compares one candidate's image with the partial pairing as far as both are
     /// known. `None`: the image is already smaller (prune). `Some(None)`: already
     /// larger (drop the candidate). `Some(Some(c))`: equal so far, `c.pos` advanced.
     #[inline(always)]
-    fn advance(&self, codes: &[u8; MAX_SEARCH_CELLS], c: Cand) -> Option<Option<Cand>> {
+    fn advance(&self, codes: &[u8], c: Cand) -> Option<Option<Cand>> {
         let n = self.n;
         let mc = &self.mcode[c.m as usize];
         let base = (c.m as usize * n + c.a as usize) * n;
@@ -416,7 +422,7 @@ impl<'b, S: Shift> Ctx<'b, S> {
     #[inline]
     fn activate(
         &self,
-        node: &Node,
+        node: &Node<B>,
         f: usize,
         a: usize,
         out: &mut Vec<Cand>,
@@ -430,7 +436,7 @@ impl<'b, S: Shift> Ctx<'b, S> {
                 out.push(c);
                 continue;
             }
-            match self.advance(&node.codes, c) {
+            match self.advance(node.codes.as_ref(), c) {
                 None => return false,
                 Some(None) => {}
                 Some(Some(c)) => out.push(c),
@@ -447,7 +453,7 @@ impl<'b, S: Shift> Ctx<'b, S> {
                 pos: 1,
                 block: 0,
             };
-            match self.advance(&node.codes, c) {
+            match self.advance(node.codes.as_ref(), c) {
                 None => return false,
                 Some(None) => {}
                 Some(Some(c)) => out.push(c),
@@ -459,13 +465,13 @@ impl<'b, S: Shift> Ctx<'b, S> {
     /// Picks the item to branch on, or `None` when some cell or line has no option.
     /// `blocked` marks cells that candidate comparisons wait for; ties prefer them.
     #[inline]
-    fn choose(&self, node: &Node, avail: &mut [u64; MAX_FAMILIES], blocked: u64) -> Option<Branch> {
+    fn choose(&self, node: &Node<B>, avail: &mut [B; MAX_FAMILIES], blocked: B) -> Option<Branch> {
         let free = node.free;
         for f in 0..self.nfam {
             avail[f] = node.allowed[f] & free & self.shift.pull(f, free);
         }
         // Bit-sliced option counts per cell: s1 = at least one, s2 = two, s3 = three.
-        let (mut s1, mut s2, mut s3) = (0u64, 0u64, 0u64);
+        let (mut s1, mut s2, mut s3) = (B::empty(), B::empty(), B::empty());
         for f in 0..self.nfam {
             for x in [avail[f], self.shift.push(f, avail[f])] {
                 s3 |= s2 & x;
@@ -473,24 +479,24 @@ impl<'b, S: Shift> Ctx<'b, S> {
                 s1 |= x;
             }
         }
-        if free & !s1 != 0 {
+        if !(free & !s1).is_empty() {
             return None;
         }
-        let first = free.trailing_zeros() as usize;
+        let first = free.least();
         if first < self.phase1 {
             return Some(Branch::Cell(first));
         }
         let one = s1 & !s2;
-        if one != 0 {
-            return Some(Branch::Cell(one.trailing_zeros() as usize));
+        if !one.is_empty() {
+            return Some(Branch::Cell(one.least()));
         }
 
         let mut best = (u32::MAX, 0usize);
         let mut open = node.open;
-        while open != 0 {
-            let l = open.trailing_zeros() as usize;
-            open &= open - 1;
-            let cnt = (avail[self.line_family[l]] & self.line_mask[l]).count_ones();
+        while !open.is_empty() {
+            let l = open.least();
+            open.remove_least();
+            let cnt = (avail[self.line_family[l]] & self.line_mask[l]).len();
             if cnt < best.0 {
                 if cnt == 0 {
                     return None;
@@ -502,14 +508,14 @@ impl<'b, S: Shift> Ctx<'b, S> {
         // deciding it settles comparisons sooner (13% fewer nodes on the 8×8 torus).
         if best.0 >= 2 {
             let two = s2 & !s3 & blocked;
-            if two != 0 {
-                return Some(Branch::Cell(two.trailing_zeros() as usize));
+            if !two.is_empty() {
+                return Some(Branch::Cell(two.least()));
             }
         }
         if best.0 > 2 {
             let two = s2 & !s3;
-            if two != 0 {
-                return Some(Branch::Cell(two.trailing_zeros() as usize));
+            if !two.is_empty() {
+                return Some(Branch::Cell(two.least()));
             }
         }
         Some(Branch::Line(best.1))
@@ -521,7 +527,7 @@ impl<'b, S: Shift> Ctx<'b, S> {
     fn branches(
         &self,
         branch: Branch,
-        avail: &[u64; MAX_FAMILIES],
+        avail: &[B; MAX_FAMILIES],
         mut child: impl FnMut(usize, usize),
     ) {
         match branch {
@@ -532,7 +538,7 @@ impl<'b, S: Shift> Ctx<'b, S> {
                     } else {
                         (k - self.nfam, self.board.neighbor(c, k))
                     };
-                    if avail[f] >> a & 1 == 1 {
+                    if avail[f].contains(a) {
                         child(f, a);
                     }
                 }
@@ -540,9 +546,9 @@ impl<'b, S: Shift> Ctx<'b, S> {
             Branch::Line(l) => {
                 let f = self.line_family[l];
                 let mut s = avail[f] & self.line_mask[l];
-                while s != 0 {
-                    let a = s.trailing_zeros() as usize;
-                    s &= s - 1;
+                while !s.is_empty() {
+                    let a = s.least();
+                    s.remove_least();
                     child(f, a);
                 }
             }
@@ -553,23 +559,23 @@ impl<'b, S: Shift> Ctx<'b, S> {
     /// gets every complete pairing with its number of surviving candidates.
     fn dfs(
         &self,
-        node: &Node,
+        node: &Node<B>,
         cands: &mut Vec<Cand>,
         start: usize,
         stats: &mut Stats,
-        leaf: &mut dyn FnMut(&Node, usize),
+        leaf: &mut dyn FnMut(&Node<B>, usize),
     ) {
-        if node.free == 0 {
+        if node.free.is_empty() {
             stats.leaves += 1;
             leaf(node, cands.len() - start);
             return;
         }
-        let mut avail = [0u64; MAX_FAMILIES];
+        let mut avail = [B::empty(); MAX_FAMILIES];
         // Cells that some candidate's comparison waits for (bit c = cell c).
         let blocked = cands[start..]
             .iter()
             .filter(|c| c.block != UNKNOWN)
-            .fold(0u64, |m, c| m | 1u64 << c.block);
+            .fold(B::empty(), |m, c| m | B::single(c.block as usize));
         let Some(branch) = self.choose(node, &mut avail, blocked) else {
             return;
         };
@@ -590,26 +596,79 @@ impl<'b, S: Shift> Ctx<'b, S> {
         });
     }
 
+    /// The first complete pairing below `node` in search order (no symmetry pruning).
+    fn first_leaf(&self, node: &Node<B>) -> Option<Node<B>> {
+        if node.free.is_empty() {
+            return Some(*node);
+        }
+        let mut avail = [B::empty(); MAX_FAMILIES];
+        let branch = self.choose(node, &mut avail, B::empty())?;
+        let mut found = None;
+        self.branches(branch, &avail, |f, a| {
+            if found.is_none() {
+                let mut child = *node;
+                self.place(&mut child, f, a);
+                found = self.first_leaf(&child);
+            }
+        });
+        found
+    }
+
+    /// One random root-to-leaf probe (Knuth 1975): returns the product of the
+    /// branching degrees along the path if it reaches a complete pairing (else 0) and
+    /// the running sum of those products (the node estimate).
+    fn probe(&self, root: &Node<B>, rng: &mut u64) -> (f64, f64) {
+        let mut node = *root;
+        let (mut weight, mut nodes) = (1.0f64, 1.0f64);
+        let mut kids: Vec<(usize, usize)> = Vec::with_capacity(16);
+        loop {
+            if node.free.is_empty() {
+                return (weight, nodes);
+            }
+            let mut avail = [B::empty(); MAX_FAMILIES];
+            let Some(branch) = self.choose(&node, &mut avail, B::empty()) else {
+                return (0.0, nodes);
+            };
+            kids.clear();
+            self.branches(branch, &avail, |f, a| kids.push((f, a)));
+            if kids.is_empty() {
+                return (0.0, nodes);
+            }
+            weight *= kids.len() as f64;
+            nodes += weight;
+            // xorshift64*: deterministic per probe seed.
+            *rng ^= *rng >> 12;
+            *rng ^= *rng << 25;
+            *rng ^= *rng >> 27;
+            let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
+            let (f, a) = kids[(r % kids.len() as u64) as usize];
+            self.place(&mut node, f, a);
+        }
+    }
+
     /// The frontier: nodes where the first phase ends (canonical mode), or nodes
     /// `depth` branchings below the root (labelled modes), in search order.
-    fn frontier(&self, depth: usize) -> Vec<Subtree> {
+    fn frontier(&self, depth: usize) -> Vec<Subtree<B>> {
         let mut out = Vec::new();
         let root = self.root();
         self.expand(&root.node, &root.cands, depth, &mut out);
         out
     }
 
-    fn expand(&self, node: &Node, cands: &[Cand], depth: usize, out: &mut Vec<Subtree>) {
-        let phase_done = (node.free.trailing_zeros() as usize) >= self.phase1;
-        if node.free == 0 || (self.phase1 > 0 && phase_done) || (self.phase1 == 0 && depth == 0) {
+    fn expand(&self, node: &Node<B>, cands: &[Cand], depth: usize, out: &mut Vec<Subtree<B>>) {
+        let phase_done = node.free.least() >= self.phase1;
+        if node.free.is_empty()
+            || (self.phase1 > 0 && phase_done)
+            || (self.phase1 == 0 && depth == 0)
+        {
             out.push(Subtree {
                 node: *node,
                 cands: cands.to_vec(),
             });
             return;
         }
-        let mut avail = [0u64; MAX_FAMILIES];
-        let Some(branch) = self.choose(node, &mut avail, 0) else {
+        let mut avail = [B::empty(); MAX_FAMILIES];
+        let Some(branch) = self.choose(node, &mut avail, B::empty()) else {
             return;
         };
         self.branches(branch, &avail, |f, a| {
@@ -627,7 +686,7 @@ impl<'b, S: Shift> Ctx<'b, S> {
     }
 
     /// Searches one frontier subtree.
-    fn search(&self, sub: &Subtree, stats: &mut Stats, leaf: &mut dyn FnMut(&Node, usize)) {
+    fn search(&self, sub: &Subtree<B>, stats: &mut Stats, leaf: &mut dyn FnMut(&Node<B>, usize)) {
         let mut cands = sub.cands.clone();
         cands.reserve(MAX_CANDIDATES * self.board.ndominoes());
         self.dfs(&sub.node, &mut cands, 0, stats, leaf);
@@ -713,21 +772,26 @@ pub fn enumerate(
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
 ) -> Stats {
-    if board.dims() == [8, 8] && board.nfamilies() == 4 && is_square_families(board) {
+    let mode = Mode::Canonical;
+    if is_square8(board) {
         run_canonical(
-            &Ctx::new(board, Square8, Mode::Canonical),
+            &Ctx::<_, u64>::new(board, Square8, mode),
             opts,
             progress,
             sink,
         )
+    } else if board.ncells() <= u64::CAPACITY {
+        let ctx = Ctx::<_, u64>::new(board, TableShift::new(board), mode);
+        run_canonical(&ctx, opts, progress, sink)
     } else {
-        run_canonical(
-            &Ctx::new(board, TableShift::new(board), Mode::Canonical),
-            opts,
-            progress,
-            sink,
-        )
+        let ctx = Ctx::<_, Wide>::new(board, TableShift::new(board), mode);
+        run_canonical(&ctx, opts, progress, sink)
     }
+}
+
+/// Does the search handle `board` (at most 255 cells, 4 families, 8 codes)?
+pub fn supports(board: &Board) -> bool {
+    board.ncells() <= Wide::CAPACITY.min(UNKNOWN as usize - 1) && board.nfamilies() <= MAX_FAMILIES
 }
 
 /// Runs the enumeration and returns the catalogue (SPEC §4) and the search counters.
@@ -747,12 +811,13 @@ pub fn build_catalogue(
 /// Enumerates with the table-driven shifts even on the 8×8 torus (a cross-check of
 /// the [`Square8`] bit tricks).
 pub fn enumerate_generic(board: &Board, opts: Options, sink: &mut dyn FnMut(&Found)) -> Stats {
-    run_canonical(
-        &Ctx::new(board, TableShift::new(board), Mode::Canonical),
-        opts,
-        &|_, _| {},
-        sink,
-    )
+    if board.ncells() <= u64::CAPACITY {
+        let ctx = Ctx::<_, u64>::new(board, TableShift::new(board), Mode::Canonical);
+        run_canonical(&ctx, opts, &|_, _| {}, sink)
+    } else {
+        let ctx = Ctx::<_, Wide>::new(board, TableShift::new(board), Mode::Canonical);
+        run_canonical(&ctx, opts, &|_, _| {}, sink)
+    }
 }
 
 /// Collects [`enumerate`]'s output.
@@ -762,12 +827,15 @@ pub fn enumerate_all(board: &Board, opts: Options) -> (Vec<Found>, Stats) {
     (out, stats)
 }
 
-fn is_square_families(board: &Board) -> bool {
-    (0..4).all(|f| board.family(f) == [[1, 0], [1, 1], [0, 1], [-1, 1]][f])
+/// The 8×8 torus with the four directions of SPEC §2, served by [`Square8`].
+fn is_square8(board: &Board) -> bool {
+    board.dims() == [8, 8]
+        && board.nfamilies() == 4
+        && (0..4).all(|f| board.family(f) == [[1, 0], [1, 1], [0, 1], [-1, 1]][f])
 }
 
-fn run_canonical<S: Shift>(
-    ctx: &Ctx<'_, S>,
+fn run_canonical<S: Shift<B>, B: Bits>(
+    ctx: &Ctx<'_, S, B>,
     opts: Options,
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
@@ -795,7 +863,7 @@ fn run_canonical<S: Shift>(
                 let mut found = Vec::new();
                 ctx.search(node, &mut stats, &mut |leaf, ncand| {
                     found.push(Found {
-                        codes: leaf.codes[..n].to_vec(),
+                        codes: leaf.codes.as_ref()[..n].to_vec(),
                         stabiliser: 1 + ncand,
                     })
                 });
@@ -830,8 +898,8 @@ pub fn count_labelled(
         mode != Mode::Canonical,
         "count_labelled does no symmetry reduction"
     );
-    fn run<S: Shift>(
-        ctx: &Ctx<'_, S>,
+    fn run<S: Shift<B>, B: Bits>(
+        ctx: &Ctx<'_, S, B>,
         opts: Options,
         filter: &(dyn Fn(&[u8]) -> bool + Sync),
     ) -> (Stats, u64) {
@@ -847,7 +915,7 @@ pub fn count_labelled(
                     };
                     let mut hits = 0;
                     ctx.search(node, &mut stats, &mut |leaf, _| {
-                        hits += u64::from(filter(&leaf.codes[..n]));
+                        hits += u64::from(filter(&leaf.codes.as_ref()[..n]));
                     });
                     (stats, hits)
                 })
@@ -860,10 +928,254 @@ pub fn count_labelled(
         }
         total
     }
-    if board.dims() == [8, 8] && board.nfamilies() == 4 && is_square_families(board) {
-        run(&Ctx::new(board, Square8, mode), opts, filter)
+    if is_square8(board) {
+        run(&Ctx::<_, u64>::new(board, Square8, mode), opts, filter)
+    } else if board.ncells() <= u64::CAPACITY {
+        run(
+            &Ctx::<_, u64>::new(board, TableShift::new(board), mode),
+            opts,
+            filter,
+        )
     } else {
-        run(&Ctx::new(board, TableShift::new(board), mode), opts, filter)
+        run(
+            &Ctx::<_, Wide>::new(board, TableShift::new(board), mode),
+            opts,
+            filter,
+        )
+    }
+}
+
+/// The first good pairing of `board` in search order (its codes), found by the same
+/// search with no symmetry reduction; `None` if the board has none.
+pub fn first_pairing(board: &Board) -> Option<Vec<u8>> {
+    fn run<S: Shift<B>, B: Bits>(ctx: &Ctx<'_, S, B>) -> Option<Vec<u8>> {
+        let root = ctx.root();
+        ctx.first_leaf(&root.node)
+            .map(|leaf| leaf.codes.as_ref()[..ctx.n].to_vec())
+    }
+    let mode = Mode::Labelled;
+    if is_square8(board) {
+        run(&Ctx::<_, u64>::new(board, Square8, mode))
+    } else if board.ncells() <= u64::CAPACITY {
+        run(&Ctx::<_, u64>::new(board, TableShift::new(board), mode))
+    } else {
+        run(&Ctx::<_, Wide>::new(board, TableShift::new(board), mode))
+    }
+}
+
+/// Exact counts below random nodes at a fixed depth.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct PartialCounts {
+    /// Depth (dominoes placed below the root) of the sampled subtrees.
+    pub depth: usize,
+    /// Subtrees sampled.
+    pub samples: u64,
+    /// Samples whose random walk reached depth `depth` (the others hit a dead end).
+    pub reached: u64,
+    /// Leaves (complete pairings) counted exactly, over all sampled subtrees.
+    pub leaves_counted: u64,
+    /// Nodes visited by those exact counts.
+    pub nodes_counted: u64,
+    /// Seconds the exact counts took.
+    pub seconds: f64,
+    /// Estimated leaves of the whole tree: mean over samples of (product of branching
+    /// degrees on the walk) × (exact leaves below).
+    pub leaves: f64,
+    /// Standard error of that estimate.
+    pub leaves_stderr: f64,
+    /// Estimated nodes of the whole tree, the same way.
+    pub nodes: f64,
+}
+
+/// Knuth's estimator with exact subtree counts: `samples` random walks to `depth`,
+/// then an exhaustive count below each (in `mode`: `Labelled` or
+/// `LabelledFirstDomino`). The exact counts are real partial results of the full
+/// search and time its speed; the weighted mean estimates the whole tree.
+/// Deterministic for a given `seed` whatever the number of threads.
+pub fn partial_counts(
+    board: &Board,
+    mode: Mode,
+    depth: usize,
+    samples: u64,
+    seed: u64,
+    opts: Options,
+) -> PartialCounts {
+    assert!(
+        mode != Mode::Canonical,
+        "partial counts walk the unreduced tree"
+    );
+    fn run<S: Shift<B>, B: Bits>(
+        ctx: &Ctx<'_, S, B>,
+        depth: usize,
+        samples: u64,
+        seed: u64,
+        opts: Options,
+    ) -> PartialCounts {
+        let root = ctx.root();
+        let start = std::time::Instant::now();
+        let results: Vec<Option<(f64, Stats, f64)>> = with_pool(opts.threads, || {
+            (0..samples)
+                .into_par_iter()
+                .map(|i| {
+                    let mut rng = (seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+                    let mut node = root.node;
+                    let mut weight = 1.0f64;
+                    let mut nodes_above = 1.0f64;
+                    let mut kids: Vec<(usize, usize)> = Vec::new();
+                    for _ in 0..depth {
+                        if node.free.is_empty() {
+                            break;
+                        }
+                        let mut avail = [B::empty(); MAX_FAMILIES];
+                        let branch = ctx.choose(&node, &mut avail, B::empty())?;
+                        kids.clear();
+                        ctx.branches(branch, &avail, |f, a| kids.push((f, a)));
+                        if kids.is_empty() {
+                            return None;
+                        }
+                        weight *= kids.len() as f64;
+                        nodes_above += weight;
+                        rng ^= rng >> 12;
+                        rng ^= rng << 25;
+                        rng ^= rng >> 27;
+                        let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
+                        let (f, a) = kids[(r % kids.len() as u64) as usize];
+                        ctx.place(&mut node, f, a);
+                    }
+                    let mut stats = Stats::default();
+                    let mut cands = Vec::new();
+                    ctx.dfs(&node, &mut cands, 0, &mut stats, &mut |_, _| {});
+                    Some((weight, stats, nodes_above))
+                })
+                .collect()
+        });
+        let k = samples.max(1) as f64;
+        let est: Vec<f64> = results
+            .iter()
+            .map(|r| r.as_ref().map_or(0.0, |(w, s, _)| w * s.leaves as f64))
+            .collect();
+        let mean = est.iter().sum::<f64>() / k;
+        let var = est.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
+        let reached: Vec<&(f64, Stats, f64)> = results.iter().flatten().collect();
+        PartialCounts {
+            depth,
+            samples,
+            reached: reached.len() as u64,
+            leaves_counted: reached.iter().map(|r| r.1.leaves).sum(),
+            nodes_counted: reached.iter().map(|r| r.1.nodes).sum(),
+            seconds: start.elapsed().as_secs_f64(),
+            leaves: mean,
+            leaves_stderr: (var / k).sqrt(),
+            nodes: results
+                .iter()
+                .map(|r| {
+                    r.as_ref()
+                        .map_or(0.0, |(w, s, above)| above + w * s.nodes as f64)
+                })
+                .sum::<f64>()
+                / k,
+        }
+    }
+    if is_square8(board) {
+        run(
+            &Ctx::<_, u64>::new(board, Square8, mode),
+            depth,
+            samples,
+            seed,
+            opts,
+        )
+    } else if board.ncells() <= u64::CAPACITY {
+        run(
+            &Ctx::<_, u64>::new(board, TableShift::new(board), mode),
+            depth,
+            samples,
+            seed,
+            opts,
+        )
+    } else {
+        run(
+            &Ctx::<_, Wide>::new(board, TableShift::new(board), mode),
+            depth,
+            samples,
+            seed,
+            opts,
+        )
+    }
+}
+
+/// Knuth's estimate of the size of a search tree.
+#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
+pub struct Estimate {
+    /// Random probes made.
+    pub probes: u64,
+    /// Probes that reached a complete pairing.
+    pub successes: u64,
+    /// Estimated number of leaves (complete pairings): the mean of the probes.
+    pub leaves: f64,
+    /// Standard error of that mean.
+    pub leaves_stderr: f64,
+    /// Estimated number of search nodes.
+    pub nodes: f64,
+}
+
+/// Estimates, by `probes` random root-to-leaf walks (D. E. Knuth, *Estimating the
+/// efficiency of backtrack programs*, Math. Comp. 29, 1975), how many labelled good
+/// pairings the search in `mode` (`Labelled` or `LabelledFirstDomino`) would list and
+/// how many nodes it would visit. Unbiased; deterministic for a given `seed` whatever
+/// the number of threads (probe `i` uses its own seed).
+pub fn estimate(board: &Board, mode: Mode, probes: u64, seed: u64, opts: Options) -> Estimate {
+    assert!(
+        mode != Mode::Canonical,
+        "the estimator walks the unreduced tree"
+    );
+    fn run<S: Shift<B>, B: Bits>(
+        ctx: &Ctx<'_, S, B>,
+        probes: u64,
+        seed: u64,
+        opts: Options,
+    ) -> Estimate {
+        let root = ctx.root();
+        let samples: Vec<(f64, f64)> = with_pool(opts.threads, || {
+            (0..probes)
+                .into_par_iter()
+                .map(|i| {
+                    let mut rng = (seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
+                    ctx.probe(&root.node, &mut rng)
+                })
+                .collect()
+        });
+        let k = samples.len().max(1) as f64;
+        let mean = samples.iter().map(|s| s.0).sum::<f64>() / k;
+        let var = samples.iter().map(|s| (s.0 - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
+        Estimate {
+            probes,
+            successes: samples.iter().filter(|s| s.0 > 0.0).count() as u64,
+            leaves: mean,
+            leaves_stderr: (var / k).sqrt(),
+            nodes: samples.iter().map(|s| s.1).sum::<f64>() / k,
+        }
+    }
+    if is_square8(board) {
+        run(
+            &Ctx::<_, u64>::new(board, Square8, mode),
+            probes,
+            seed,
+            opts,
+        )
+    } else if board.ncells() <= u64::CAPACITY {
+        run(
+            &Ctx::<_, u64>::new(board, TableShift::new(board), mode),
+            probes,
+            seed,
+            opts,
+        )
+    } else {
+        run(
+            &Ctx::<_, Wide>::new(board, TableShift::new(board), mode),
+            probes,
+            seed,
+            opts,
+        )
     }
 }
 

@@ -227,7 +227,7 @@ pub struct Canonicalizer {
 }
 
 /// Most candidates the tournament holds (point-group order × lines of a family).
-const MAX_CANDS: usize = 512;
+const MAX_CANDS: usize = 2048;
 /// Positions served from the compact table.
 const NEAR: usize = 16;
 

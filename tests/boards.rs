@@ -265,3 +265,56 @@ fn line3_and_square5_counts() {
         2
     );
 }
+
+#[test]
+fn cube7_has_a_good_pairing_and_the_estimator_is_calibrated() {
+    use amoba::search::{first_pairing, partial_counts};
+    let cube = Board::cube7();
+    assert_eq!(
+        (cube.ncells(), cube.nlines(), cube.group_order()),
+        (216, 108, 216 * 48)
+    );
+    let p =
+        amoba::pairing::Pairing::from_codes(first_pairing(&cube).expect("a good pairing exists"));
+    assert_eq!(p.check(&cube), Ok(()));
+    // Canonical form under the 10,368 symmetries: good, and a fixed point.
+    let c = amoba::symmetry::canonical_pairing(&cube, &p);
+    assert!(c.is_good(&cube));
+    assert_eq!(amoba::symmetry::canonical_pairing(&cube, &c), c);
+    // Partial counts are deterministic for any number of threads.
+    let one = |threads| {
+        partial_counts(
+            &cube,
+            Mode::LabelledFirstDomino,
+            60,
+            50,
+            3,
+            Options {
+                threads,
+                shard: None,
+            },
+        )
+    };
+    let (a, b) = (one(1), one(2));
+    assert_eq!(
+        (a.leaves_counted, a.nodes_counted, a.leaves),
+        (b.leaves_counted, b.nodes_counted, b.leaves)
+    );
+    // Calibration where the truth is known: square9 has 12,421,120 first-domino pairings.
+    let sq = Board::square9();
+    let e = partial_counts(
+        &sq,
+        Mode::LabelledFirstDomino,
+        10,
+        3000,
+        11,
+        Options::default(),
+    );
+    let z = (e.leaves - 12_421_120.0).abs() / e.leaves_stderr;
+    assert!(
+        z < 4.0,
+        "estimate {} ± {} is {z} standard errors off",
+        e.leaves,
+        e.leaves_stderr
+    );
+}

@@ -11,7 +11,7 @@
 //! # amoba part
 //! # board square9
 //! # shard 3/16
-//! # split first-row
+//! # depth first-row
 //! # version 0.1.0
 //! # count 12158
 //! # sha256 <hex digest of the data lines, each with its \n>
@@ -107,7 +107,7 @@ pub fn write_part(
     write_atomic(path, |w| {
         write!(
             w,
-            "# amoba part\n# board {}\n# shard {}\n# split {}\n# version {}\n# count {}\n# sha256 {}\n",
+            "# amoba part\n# board {}\n# shard {}\n# depth {}\n# version {}\n# count {}\n# sha256 {}\n",
             header.board, header.shard, header.split, header.version, header.count, header.sha256
         )?;
         cat.write_to(w)
@@ -139,7 +139,7 @@ pub fn read_part(board: &Board, path: &Path) -> Result<(PartHeader, Catalogue), 
     field(1, "amoba part")?;
     let board_name = field(2, "board")?;
     let shard: Shard = field(3, "shard")?.parse().map_err(|e| bad(3, e))?;
-    let split = field(4, "split")?;
+    let split = field(4, "depth")?;
     let version = field(5, "version")?;
     let count: usize = field(6, "count")?
         .parse()

@@ -226,8 +226,12 @@ pub struct Canonicalizer {
     mcode: Vec<[u8; 8]>,
 }
 
-/// Most candidates the tournament holds (point-group order × lines of a family).
-const MAX_CANDS: usize = 2048;
+/// Working space of the tournament: the surviving candidates and their codes.
+#[derive(Default)]
+pub struct TournamentScratch {
+    cand: Vec<(u16, u8)>,
+    code: Vec<u8>,
+}
 /// Positions served from the compact table.
 const NEAR: usize = 16;
 
@@ -290,24 +294,38 @@ impl Canonicalizer {
     }
 
     /// Writes the canonical form of the good pairing `codes` into `out`; returns the
-    /// stabiliser order.
+    /// stabiliser order. Allocates its working space; see
+    /// [`Canonicalizer::canonical_with`] for the allocation-free form.
+    pub fn canonical_into(&self, codes: &[u8], out: &mut [u8]) -> usize {
+        self.canonical_with(codes, out, &mut TournamentScratch::default())
+    }
+
+    /// [`Canonicalizer::canonical_into`] with caller-provided working space, reused
+    /// across calls (one per thread).
     ///
     /// *Complexity*: `O(C + s·N)` code reads in the common case, `C` candidates; `O(C·N)`
     /// at worst (many equal prefixes).
     #[inline]
-    pub fn canonical_into(&self, codes: &[u8], out: &mut [u8]) -> usize {
+    pub fn canonical_with(
+        &self,
+        codes: &[u8],
+        out: &mut [u8],
+        scratch: &mut TournamentScratch,
+    ) -> usize {
         let n = self.n;
         // (anchor cell a, point-group element m)
-        let mut cand = [(0u16, 0u8); MAX_CANDS];
-        let mut alive = 0;
+        let cand = &mut scratch.cand;
+        cand.clear();
         for (a, &k) in codes.iter().enumerate() {
             let k = k as usize;
             for &m in &self.to_zero[k][..self.zeros[k]] {
-                cand[alive] = (a as u16, m);
-                alive += 1;
+                cand.push((a as u16, m));
             }
         }
-        let mut code = [0u8; MAX_CANDS];
+        let mut alive = cand.len();
+        let code = &mut scratch.code;
+        code.clear();
+        code.resize(alive, 0);
         let mut i = self.first;
         while alive > 1 && i < n {
             let mut least = u8::MAX;

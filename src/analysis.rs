@@ -317,22 +317,21 @@ pub fn ifub_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
         .iter()
         .max_by_key(|&&u| (g.neighbors0(u as usize).len(), std::cmp::Reverse(u)))
         .expect("non-empty component");
-    let (a1, e) = bfs.run(g, r1);
-    runs += 1;
-    lb = lb.max(e);
-    let (b1, e) = bfs.run(g, a1);
-    runs += 1;
-    lb = lb.max(e);
+    // One sweep: BFS from v, the eccentricity raises the lower bound, return the
+    // farthest vertex.
+    let mut sweep = |bfs: &mut Bfs, v: u32| {
+        let (far, e) = bfs.run(g, v);
+        runs += 1;
+        lb = lb.max(e);
+        far
+    };
+    let a1 = sweep(&mut bfs, r1);
+    let b1 = sweep(&mut bfs, a1);
     let r2 = middle(g, &mut bfs, a1, b1);
-    runs += 1;
-    let (a2, e) = bfs.run(g, r2);
-    runs += 1;
-    lb = lb.max(e);
-    let (b2, e) = bfs.run(g, a2);
-    runs += 1;
-    lb = lb.max(e);
+    let a2 = sweep(&mut bfs, r2);
+    let b2 = sweep(&mut bfs, a2);
     let u = middle(g, &mut bfs, a2, b2);
-    runs += 1;
+    runs += 2; // the BFS inside each `middle`
     // iFUB from u.
     let (_, ecc_u) = bfs.run(g, u);
     runs += 1;

@@ -758,6 +758,25 @@ fn with_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
     }
 }
 
+/// Binds `$ctx` to the search context of `$board` in `$mode` and evaluates `$body`,
+/// monomorphised per board kind: [`Square8`] shifts on `u64` for the 8×8 torus, table
+/// shifts on `u64` up to 64 cells, table shifts on [`Wide`] beyond.
+macro_rules! with_ctx {
+    ($board:expr, $mode:expr, |$ctx:ident| $body:expr) => {{
+        let board: &Board = $board;
+        if is_square8(board) {
+            let $ctx = &Ctx::<_, u64>::new(board, Square8, $mode);
+            $body
+        } else if board.ncells() <= u64::CAPACITY {
+            let $ctx = &Ctx::<_, u64>::new(board, TableShift::new(board), $mode);
+            $body
+        } else {
+            let $ctx = &Ctx::<_, Wide>::new(board, TableShift::new(board), $mode);
+            $body
+        }
+    }};
+}
+
 /// Enumerates the canonical pairings of `board`, streaming them to `sink` in
 /// ascending (catalogue) order, and returns the search counters.
 ///
@@ -772,21 +791,9 @@ pub fn enumerate(
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
 ) -> Stats {
-    let mode = Mode::Canonical;
-    if is_square8(board) {
-        run_canonical(
-            &Ctx::<_, u64>::new(board, Square8, mode),
-            opts,
-            progress,
-            sink,
-        )
-    } else if board.ncells() <= u64::CAPACITY {
-        let ctx = Ctx::<_, u64>::new(board, TableShift::new(board), mode);
-        run_canonical(&ctx, opts, progress, sink)
-    } else {
-        let ctx = Ctx::<_, Wide>::new(board, TableShift::new(board), mode);
-        run_canonical(&ctx, opts, progress, sink)
-    }
+    with_ctx!(board, Mode::Canonical, |ctx| run_canonical(
+        ctx, opts, progress, sink
+    ))
 }
 
 /// Does the search handle `board` (at most 255 cells, 4 families, 8 codes)?
@@ -928,21 +935,7 @@ pub fn count_labelled(
         }
         total
     }
-    if is_square8(board) {
-        run(&Ctx::<_, u64>::new(board, Square8, mode), opts, filter)
-    } else if board.ncells() <= u64::CAPACITY {
-        run(
-            &Ctx::<_, u64>::new(board, TableShift::new(board), mode),
-            opts,
-            filter,
-        )
-    } else {
-        run(
-            &Ctx::<_, Wide>::new(board, TableShift::new(board), mode),
-            opts,
-            filter,
-        )
-    }
+    with_ctx!(board, mode, |ctx| run(ctx, opts, filter))
 }
 
 /// The first good pairing of `board` in search order (its codes), found by the same
@@ -953,14 +946,7 @@ pub fn first_pairing(board: &Board) -> Option<Vec<u8>> {
         ctx.first_leaf(&root.node)
             .map(|leaf| leaf.codes.as_ref()[..ctx.n].to_vec())
     }
-    let mode = Mode::Labelled;
-    if is_square8(board) {
-        run(&Ctx::<_, u64>::new(board, Square8, mode))
-    } else if board.ncells() <= u64::CAPACITY {
-        run(&Ctx::<_, u64>::new(board, TableShift::new(board), mode))
-    } else {
-        run(&Ctx::<_, Wide>::new(board, TableShift::new(board), mode))
-    }
+    with_ctx!(board, Mode::Labelled, |ctx| run(ctx))
 }
 
 /// Exact counts below random nodes at a fixed depth.
@@ -1076,31 +1062,7 @@ pub fn partial_counts(
                 / k,
         }
     }
-    if is_square8(board) {
-        run(
-            &Ctx::<_, u64>::new(board, Square8, mode),
-            depth,
-            samples,
-            seed,
-            opts,
-        )
-    } else if board.ncells() <= u64::CAPACITY {
-        run(
-            &Ctx::<_, u64>::new(board, TableShift::new(board), mode),
-            depth,
-            samples,
-            seed,
-            opts,
-        )
-    } else {
-        run(
-            &Ctx::<_, Wide>::new(board, TableShift::new(board), mode),
-            depth,
-            samples,
-            seed,
-            opts,
-        )
-    }
+    with_ctx!(board, mode, |ctx| run(ctx, depth, samples, seed, opts))
 }
 
 /// Knuth's estimate of the size of a search tree.
@@ -1155,28 +1117,7 @@ pub fn estimate(board: &Board, mode: Mode, probes: u64, seed: u64, opts: Options
             nodes: samples.iter().map(|s| s.1).sum::<f64>() / k,
         }
     }
-    if is_square8(board) {
-        run(
-            &Ctx::<_, u64>::new(board, Square8, mode),
-            probes,
-            seed,
-            opts,
-        )
-    } else if board.ncells() <= u64::CAPACITY {
-        run(
-            &Ctx::<_, u64>::new(board, TableShift::new(board), mode),
-            probes,
-            seed,
-            opts,
-        )
-    } else {
-        run(
-            &Ctx::<_, Wide>::new(board, TableShift::new(board), mode),
-            probes,
-            seed,
-            opts,
-        )
-    }
+    with_ctx!(board, mode, |ctx| run(ctx, probes, seed, opts))
 }
 
 #[cfg(test)]

@@ -1,17 +1,11 @@
 //! The command line: exit codes, files written, messages (issues 2 and 3).
 
-use std::path::PathBuf;
+mod common;
+use common::temp_dir;
 use std::process::Command;
 
 fn amoba() -> Command {
     Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("amoba-cli-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 #[test]

@@ -5,6 +5,9 @@ use amoba::enumerate::{run, run_with};
 use amoba::search::{Options, Shard};
 use amoba::shard::{merge, part_name, read_part, write_part};
 use std::path::PathBuf;
+
+mod common;
+use common::temp_dir;
 use std::process::Command;
 
 fn shard(index: usize, count: usize) -> Shard {
@@ -23,13 +26,6 @@ fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
     let path = dir.join(part_name("9", s));
     write_part(&path, board, s, &out.catalogue).unwrap();
     path
-}
-
-fn temp_dir(name: &str) -> PathBuf {
-    let d = std::env::temp_dir().join(format!("amoba-shard-{name}-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
-    d
 }
 
 #[test]

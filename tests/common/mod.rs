@@ -33,3 +33,13 @@ impl Rng {
         (self.next() % n as u64) as usize
     }
 }
+
+pub mod brute;
+
+/// A fresh, empty temporary directory for one test.
+pub fn temp_dir(name: &str) -> std::path::PathBuf {
+    let d = std::env::temp_dir().join(format!("amoba-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&d);
+    std::fs::create_dir_all(&d).unwrap();
+    d
+}

@@ -168,20 +168,27 @@ pub fn canonical(board: &Board, p: &Pairing) -> Canonical {
     }
 }
 
-/// `f⁻¹ ∘ h`, found as the unique symmetry that agrees on enough cells.
+/// `f⁻¹ ∘ h`, found as the symmetry with the same action on cells *and* on codes.
+/// (Cells alone do not determine a symmetry: on the 2-cell torus of line3 the
+/// reflection and a translation move the cells alike but rewrite codes differently.)
 fn compose_inverse_first(board: &Board, f: Symmetry, h: Symmetry) -> Symmetry {
-    // Build the permutation f⁻¹ ∘ h on cells and match it against the group.
     let n = board.ncells();
     let mut finv = vec![0usize; n];
     for c in 0..n {
         finv[board.map_cell(f, c)] = c;
     }
     let target: Vec<usize> = (0..n).map(|c| finv[board.map_cell(h, c)]).collect();
+    // Code map of f⁻¹ ∘ h: apply h's, then undo f's.
+    let f_codes = board.mcode_row(f.m);
+    let codes: Vec<u8> = board
+        .mcode_row(h.m)
+        .iter()
+        .map(|&k| f_codes.iter().position(|&x| x == k).expect("a permutation") as u8)
+        .collect();
     board
         .symmetries()
         .find(|&g| {
-            // Matrices are determined by their action on the cells; check all cells.
-            (0..n).all(|c| board.map_cell(g, c) == target[c])
+            board.mcode_row(g.m) == codes && (0..n).all(|c| board.map_cell(g, c) == target[c])
         })
         .expect("the group is closed")
 }

@@ -570,7 +570,7 @@ fn other_boards_verify_their_own_catalogues() {
     for name in ["hex7", "square5"] {
         every_class_verifies_under_every_point_symmetry(name);
     }
-    // line3: analysis only (see line3_stabiliser_cross_check).
+    // line3: see line3_stabiliser_cross_check.
     let b = Board::line3();
     let g = Geometry::new(&b).unwrap();
     let a = analyse(&g, &[0, 1]);
@@ -599,13 +599,10 @@ fn other_boards_verify_their_own_catalogues() {
 
 /// On the 2-cell torus of line3 the symmetries (identity, translation 1) and
 /// (reflection, translation 1) move the cells alike and differ only in how they
-/// rewrite codes. `amoba::symmetry::canonical` identifies stabiliser elements by
-/// their action on cells only (`compose_inverse_first`), so for the pairing `10` it
-/// reports (m=0, t=1), which maps `10` to `01`, instead of (m=1, t=1); the verifier's
-/// brute force catches the difference. Ignored until symmetry.rs also matches the
-/// code map.
+/// rewrite codes. `amoba::symmetry::canonical` once identified stabiliser elements by
+/// their action on cells only, and reported (m=0, t=1) for the pairing `10` instead of
+/// (m=1, t=1); the verifier's brute force caught it. It now matches the code map too.
 #[test]
-#[ignore = "amoba::symmetry::canonical reports a wrong stabiliser element on line3"]
 fn line3_stabiliser_cross_check() {
     every_class_verifies_under_every_point_symmetry("line3");
 }

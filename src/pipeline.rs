@@ -483,20 +483,21 @@ pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoE
         "# Pairing strategies on board `{b}`: an estimate\n\n\
          Board `{b}` (SPEC §7): {cells} cells, {lines} lines, symmetry group of order {g}. \
          Published: a good pairing exists; how many there are is not published.\n\n\
-         ## A good pairing\n\nFound by the search in {fs:.3} s and checked good:\n\n`{fp}`\n\n\
+         ## A good pairing\n\nFound by the search and checked good:\n\n`{fp}`\n\n\
          Its canonical form: `{fc}`\n\n\
          ## How many\n\nA full count is out of reach on this machine. amoba walked {n} random \
          paths {d} dominoes deep into the search tree of the pairings that contain the first \
          domino (cell 0, code 0), and counted every completion below the {r} that did not \
-         dead-end, exactly: {lc} good pairings in {nc} search nodes, {sec:.1} s. Weighting each \
+         dead-end, exactly: {lc} good pairings in {nc} search nodes. Weighting each \
          exact count by the branching along its path (Knuth 1975) estimates the whole tree:\n\n\
          | quantity | estimate |\n|---|---|\n\
          | labelled good pairings with the first domino | {e1:.2e} ± {se:.1e} (one standard error) |\n\
          | labelled good pairings | {el:.2e} |\n\
          | classes (at least labelled / {g}) | {ec:.2e} |\n\
-         | search nodes of the full count | {en:.2e} |\n\
-         | speed of the exact counts | {rate:.2e} nodes/s |\n\
-         | time of the full count at that speed | {yrs:.1e} years |\n\n\
+         | search nodes of the full count | {en:.2e} |\n\n\
+         `amoba reproduce --board {b}` prints the speed of the exact counts on the machine \
+         at hand and the time a full count would take at that speed (also in \
+         `estimate-{b}.json`; BENCHMARKS.md records a run).\n\n\
          The estimate is unbiased but heavy-tailed (the standard error is of the order of the \
          estimate itself): read it as an order of magnitude. Reproduce with \
          `amoba reproduce --board {b}` (seed 1, depth {d}, {n} samples).\n",
@@ -504,7 +505,6 @@ pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoE
         cells = run.cells,
         lines = run.lines,
         g = run.group_order,
-        fs = run.first_pairing_seconds,
         fp = run.first_pairing,
         fc = run.first_pairing_canonical,
         n = p.samples,
@@ -512,14 +512,11 @@ pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoE
         r = p.reached,
         lc = p.leaves_counted,
         nc = p.nodes_counted,
-        sec = p.seconds,
         e1 = run.estimated_labelled_with_first_domino,
         se = p.leaves_stderr,
         el = run.estimated_labelled,
         ec = run.estimated_classes_at_least,
         en = run.estimated_nodes,
-        rate = run.nodes_per_second,
-        yrs = run.estimated_years,
     );
     write_atomic(&report, |w| w.write_all(text.as_bytes()))?;
     Ok(vec![json, report])

@@ -614,6 +614,30 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         found
     }
 
+    /// Takes one uniformly random branch below `node` (xorshift64* on `rng`) and returns
+    /// its branching degree, or `None` at a dead end. A complete pairing has degree 1.
+    fn random_step(
+        &self,
+        node: &mut Node<B>,
+        rng: &mut u64,
+        kids: &mut Vec<(usize, usize)>,
+    ) -> Option<usize> {
+        let mut avail = [B::empty(); MAX_FAMILIES];
+        let branch = self.choose(node, &mut avail, B::empty())?;
+        kids.clear();
+        self.branches(branch, &avail, |f, a| kids.push((f, a)));
+        if kids.is_empty() {
+            return None;
+        }
+        *rng ^= *rng >> 12;
+        *rng ^= *rng << 25;
+        *rng ^= *rng >> 27;
+        let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
+        let (f, a) = kids[(r % kids.len() as u64) as usize];
+        self.place(node, f, a);
+        Some(kids.len())
+    }
+
     /// One random root-to-leaf probe (Knuth 1975): returns the product of the
     /// branching degrees along the path if it reaches a complete pairing (else 0) and
     /// the running sum of those products (the node estimate).
@@ -625,24 +649,11 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
             if node.free.is_empty() {
                 return (weight, nodes);
             }
-            let mut avail = [B::empty(); MAX_FAMILIES];
-            let Some(branch) = self.choose(&node, &mut avail, B::empty()) else {
+            let Some(degree) = self.random_step(&mut node, rng, &mut kids) else {
                 return (0.0, nodes);
             };
-            kids.clear();
-            self.branches(branch, &avail, |f, a| kids.push((f, a)));
-            if kids.is_empty() {
-                return (0.0, nodes);
-            }
-            weight *= kids.len() as f64;
+            weight *= degree as f64;
             nodes += weight;
-            // xorshift64*: deterministic per probe seed.
-            *rng ^= *rng >> 12;
-            *rng ^= *rng << 25;
-            *rng ^= *rng >> 27;
-            let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
-            let (f, a) = kids[(r % kids.len() as u64) as usize];
-            self.place(&mut node, f, a);
         }
     }
 
@@ -1012,21 +1023,9 @@ pub fn partial_counts(
                         if node.free.is_empty() {
                             break;
                         }
-                        let mut avail = [B::empty(); MAX_FAMILIES];
-                        let branch = ctx.choose(&node, &mut avail, B::empty())?;
-                        kids.clear();
-                        ctx.branches(branch, &avail, |f, a| kids.push((f, a)));
-                        if kids.is_empty() {
-                            return None;
-                        }
-                        weight *= kids.len() as f64;
+                        let degree = ctx.random_step(&mut node, &mut rng, &mut kids)?;
+                        weight *= degree as f64;
                         nodes_above += weight;
-                        rng ^= rng >> 12;
-                        rng ^= rng << 25;
-                        rng ^= rng >> 27;
-                        let r = rng.wrapping_mul(0x2545_F491_4F6C_DD1D);
-                        let (f, a) = kids[(r % kids.len() as u64) as usize];
-                        ctx.place(&mut node, f, a);
                     }
                     let mut stats = Stats::default();
                     let mut cands = Vec::new();

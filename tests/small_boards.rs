@@ -8,7 +8,7 @@ use amoba::search::{Mode, Options, count_labelled, enumerate_all};
 use std::collections::BTreeSet;
 
 mod common;
-use common::brute::{Brute, generate};
+use common::brute::{Brute, assert_engine_agrees, generate};
 
 fn d4() -> Vec<[i64; 4]> {
     generate(&[[0, -1, 1, 0], [1, 0, 0, -1]])
@@ -25,18 +25,7 @@ fn square5_brute_force_finds_exactly_two_classes_like_the_enumerator() {
     let classes: BTreeSet<Vec<u8>> = good.iter().map(|c| brute.canonical(c, &d4())).collect();
     assert_eq!(classes.len(), 2, "SPEC §7: exactly 2 classes");
 
-    let board = Board::square5();
-    let (found, _) = enumerate_all(&board, Options::default());
-    let engine: BTreeSet<Vec<u8>> = found.iter().map(|f| f.codes.clone()).collect();
-    assert_eq!(engine, classes);
-    let (stats, _) = count_labelled(&board, Mode::Labelled, Options::default(), &|_| true);
-    assert_eq!(stats.leaves as usize, good.len());
-    // Orbit-stabiliser on the small board as well.
-    let orbit_sum: usize = found
-        .iter()
-        .map(|f| board.group_order() / f.stabiliser)
-        .sum();
-    assert_eq!(orbit_sum, good.len());
+    assert_engine_agrees(&Board::square5(), &classes, good.len());
 }
 
 #[test]

@@ -1,6 +1,7 @@
 //! amoba: exhaustive search of pairing strategies for k-in-a-row games.
 //!
-//! The modules follow the pipeline: board geometry ([`board`]) → search ([`search`])
+//! The modules follow the pipeline: board geometry ([`board`], with the bit sets of
+//! [`bits`]) → search ([`search`], sharded by [`shard`])
 //! → symmetry and canonical form ([`symmetry`]) → pairings and text formats
 //! ([`pairing`]), the catalogue ([`catalogue`]) and what it implies ([`census`]) →
 //! moves ([`moves`]) → the graph ([`graph`]) and its analysis ([`analysis`]) → reports

@@ -308,6 +308,19 @@ fn middle(g: &PairingGraph, bfs: &mut Bfs, a: u32, b: u32) -> u32 {
 /// Reference: Crescenzi, Grossi, Habib, Lanzi, Marino, *On computing the diameter of
 /// real-world undirected graphs*, Theoretical Computer Science 514 (2013) 84–95
 /// (Algorithm iFUB and the 4-Sweep heuristic).
+/// ```
+/// use amoba::graph::PairingGraph;
+/// // A path 0–1–2–3–4 plus a pendant 5 on 2.
+/// let edges = [(0u32, 1u32), (1, 2), (2, 3), (3, 4), (2, 5)];
+/// let mut adj = vec![Vec::new(); 6];
+/// for (u, v) in edges { adj[u as usize].push(v); adj[v as usize].push(u); }
+/// for l in &mut adj { l.sort(); }
+/// let g = PairingGraph::from_adjacency(adj);
+/// let all: Vec<u32> = (0..6).collect();
+/// let (d, runs) = amoba::analysis::ifub_diameter(&g, &all);
+/// assert_eq!(d, 4);
+/// assert!(runs >= 1);
+/// ```
 pub fn ifub_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
     let mut bfs = Bfs::new(g.vertex_count());
     let mut runs = 0;
@@ -380,6 +393,17 @@ pub fn ifub_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
 ///
 /// Reference: F. W. Takes, W. A. Kosters, *Determining the diameter of small world
 /// networks*, CIKM 2011, 1191–1196 (Algorithm BoundingDiameters).
+/// ```
+/// use amoba::graph::PairingGraph;
+/// // A path 0–1–2–3–4 plus a pendant 5 on 2.
+/// let edges = [(0u32, 1u32), (1, 2), (2, 3), (3, 4), (2, 5)];
+/// let mut adj = vec![Vec::new(); 6];
+/// for (u, v) in edges { adj[u as usize].push(v); adj[v as usize].push(u); }
+/// for l in &mut adj { l.sort(); }
+/// let g = PairingGraph::from_adjacency(adj);
+/// let all: Vec<u32> = (0..6).collect();
+/// assert_eq!(amoba::analysis::bounding_diameter(&g, &all).0, 4);
+/// ```
 pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
     let n = g.vertex_count();
     let mut lo = vec![0u32; n];
@@ -439,6 +463,12 @@ pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
 /// Counts triangles: for each edge `u < v`, common neighbours `w > v`.
 ///
 /// *Complexity*: `O(E · Δ)`.
+/// ```
+/// use amoba::graph::PairingGraph;
+/// // K4 has four triangles.
+/// let adj = (0..4u32).map(|u| (0..4).filter(|&v| v != u).collect()).collect();
+/// assert_eq!(amoba::analysis::triangles(&PairingGraph::from_adjacency(adj)), 4);
+/// ```
 pub fn triangles(g: &PairingGraph) -> u64 {
     let mut count = 0;
     for u in 0..g.vertex_count() {
@@ -490,6 +520,13 @@ pub fn two_colouring(g: &PairingGraph, members: &[u32]) -> Option<Vec<u8>> {
 }
 
 /// Is the 16-vertex component isomorphic to the 4-dimensional cube? (VF2.)
+/// ```
+/// use amoba::graph::PairingGraph;
+/// // The 4-cube on labels 0..16, neighbours differing in one bit.
+/// let adj = (0..16u32).map(|x| { let mut l: Vec<u32> = (0..4).map(|b| x ^ (1 << b)).collect(); l.sort(); l }).collect();
+/// let all: Vec<u32> = (0..16).collect();
+/// assert!(amoba::analysis::is_q4(&PairingGraph::from_adjacency(adj), &all));
+/// ```
 pub fn is_q4(g: &PairingGraph, members: &[u32]) -> bool {
     use petgraph::graph::UnGraph;
     let index: std::collections::HashMap<u32, u32> = members
@@ -522,6 +559,19 @@ pub fn is_q4(g: &PairingGraph, members: &[u32]) -> bool {
 ///
 /// Reference: M. C. Golumbic, C. F. Goss, *Perfect elimination and chordal bipartite
 /// graphs*, J. Graph Theory 2 (1978) 155–163.
+/// ```
+/// use amoba::graph::PairingGraph;
+/// // A 6-cycle has no chord: not chordal bipartite. With the chord 0–3 it is.
+/// let cycle = |chord: bool| {
+///     let mut adj: Vec<Vec<u32>> = (0..6u32).map(|i| vec![(i + 1) % 6, (i + 5) % 6]).collect();
+///     if chord { adj[0].push(3); adj[3].push(0); }
+///     for l in &mut adj { l.sort(); }
+///     PairingGraph::from_adjacency(adj)
+/// };
+/// let all: Vec<u32> = (0..6).collect();
+/// assert!(!amoba::analysis::chordal_bipartite(&cycle(false), &all));
+/// assert!(amoba::analysis::chordal_bipartite(&cycle(true), &all));
+/// ```
 pub fn chordal_bipartite(g: &PairingGraph, members: &[u32]) -> bool {
     use std::collections::HashMap;
     let index: HashMap<u32, usize> = members.iter().enumerate().map(|(i, &v)| (v, i)).collect();

@@ -524,6 +524,14 @@ impl Board {
                 _ => "",
             };
             format!("{ns}{ew}")
+        } else if v.iter().filter(|&&x| x != 0).count() == 1 && v.len() <= 4 {
+            // An axis direction: sign and axis letter, `+x` … `−z`.
+            let i = v
+                .iter()
+                .position(|&x| x != 0)
+                .expect("one non-zero coordinate");
+            let sign = if v[i] > 0 { "+" } else { "−" };
+            format!("{sign}{}", ["x", "y", "z", "w"][i])
         } else {
             format!("{v:?}")
         }

@@ -26,6 +26,15 @@
 //! an antidiagonal domino cross. The outermost rows and columns of the grid hold
 //! only the halves of cut bars.
 //!
+//! **Three dimensions** (cube7): the view is drawn once per z-layer, the layers side
+//! by side from `z = 0` (ASCII: [`LAYER_GAP`] columns apart under a ` z=…` header
+//! line; SVG: one cell apart, each labelled `z=…`). Dominoes along x and y are bars
+//! within their layer, exactly as on the plane; a domino along z joins two layers, so
+//! both of its cells carry a marker instead of a bar: `^` (SVG: an orange disc `+z`)
+//! when the partner is in the next layer, `v` (`−z`) when it is in the previous one,
+//! the layer after the last being the first. A window repeats each layer in x and y;
+//! z always stays on the torus.
+//!
 //! Only consistent pairings (SPEC §3) are drawn: an inconsistent grid has no
 //! dominoes. Goodness is not required, so a bad candidate can be looked at too.
 //! Output is deterministic (fixed order, fixed number formatting).
@@ -41,7 +50,8 @@ pub const MAX_WINDOW: usize = 512;
 pub enum View {
     /// The board itself, with wrap-around dominoes as half bars at the edges.
     Torus,
-    /// An `N × N` window of the periodic plane (`N × 1` on a 1-D board).
+    /// An `N × N` window of the periodic plane (`N × 1` on a 1-D board; on a 3-D
+    /// board an `N × N` window of the periodic extension of each z-layer in x and y).
     Window(usize),
 }
 
@@ -72,22 +82,37 @@ pub enum DrawError {
     Window(usize),
 }
 
-/// One bar: from cell `(x, y)` of the view along `v`, the whole way or half of it.
+/// One bar: from cell `(x, y)` of layer `z` of the view along `v`, the whole way or
+/// half of it.
 #[derive(Clone, Copy, Debug)]
 struct Bar {
     x: i64,
     y: i64,
+    z: i64,
     dx: i64,
     dy: i64,
     family: usize,
     half: bool,
 }
 
-/// The cells and bars of a view.
+/// A cell of a 3-D board whose partner is in the next (`up`) or previous layer.
+#[derive(Clone, Copy, Debug)]
+struct Marker {
+    x: i64,
+    y: i64,
+    z: i64,
+    up: bool,
+    family: usize,
+}
+
+/// The cells and bars of a view: `layers` layers (z-slices, 1 on a 1- or 2-D board)
+/// of `cols × rows` cells.
 struct Scene {
     cols: i64,
     rows: i64,
+    layers: i64,
     bars: Vec<Bar>,
+    markers: Vec<Marker>,
     /// Dominoes per family with a cell in the view, each counted once.
     count: Vec<usize>,
 }
@@ -108,6 +133,7 @@ fn scene(geom: &Geometry, codes: &[u8], view: View) -> Result<Scene, DrawError> 
         });
     }
     let (w, h) = (geom.width() as i64, geom.height() as i64);
+    let layers = geom.depth() as i64;
     let (cols, rows) = match view {
         View::Torus => (w, h),
         View::Window(n) if n == 0 || n > MAX_WINDOW => return Err(DrawError::Window(n)),
@@ -116,35 +142,55 @@ fn scene(geom: &Geometry, codes: &[u8], view: View) -> Result<Scene, DrawError> 
     };
     let nf = geom.nfamilies();
     let mut bars = Vec::new();
+    let mut markers = Vec::new();
     let mut count = vec![0usize; nf];
-    for y in 0..rows {
-        for x in 0..cols {
-            let k = codes[(y.rem_euclid(h) * w + x.rem_euclid(w)) as usize] as usize;
-            let (dx, dy) = geom.vector(k);
-            let (px, py) = (x + dx, y + dy);
-            let inside = px >= 0 && py >= 0 && px < cols && py < rows;
-            let family = k % nf;
-            if inside && k >= nf {
-                continue; // the full bar is drawn from the partner
+    for z in 0..layers {
+        for y in 0..rows {
+            for x in 0..cols {
+                let k = codes[((z * h + y.rem_euclid(h)) * w + x.rem_euclid(w)) as usize] as usize;
+                let [dx, dy, dz] = geom.vector3(k);
+                let family = k % nf;
+                if dz != 0 {
+                    // Across layers (3-D torus only): a marker on each cell.
+                    if k < nf {
+                        count[family] += 1;
+                    }
+                    markers.push(Marker {
+                        x,
+                        y,
+                        z,
+                        up: dz > 0,
+                        family,
+                    });
+                    continue;
+                }
+                let (px, py) = (x + dx, y + dy);
+                let inside = px >= 0 && py >= 0 && px < cols && py < rows;
+                if inside && k >= nf {
+                    continue; // the full bar is drawn from the partner
+                }
+                // Each pair once: on the torus a cut pair has both halves in view.
+                if inside || k < nf || view != View::Torus {
+                    count[family] += 1;
+                }
+                bars.push(Bar {
+                    x,
+                    y,
+                    z,
+                    dx,
+                    dy,
+                    family,
+                    half: !inside,
+                });
             }
-            // Each pair once: on the torus a cut pair has both halves in view.
-            if inside || k < nf || view != View::Torus {
-                count[family] += 1;
-            }
-            bars.push(Bar {
-                x,
-                y,
-                dx,
-                dy,
-                family,
-                half: !inside,
-            });
         }
     }
     Ok(Scene {
         cols,
         rows,
+        layers,
         bars,
+        markers,
         count,
     })
 }
@@ -158,14 +204,26 @@ pub fn ascii(
 ) -> Result<String, DrawError> {
     let sc = scene(geom, codes, view)?;
     let (gw, gh) = (2 * sc.cols + 1, 2 * sc.rows + 1);
-    let mut grid = vec![vec![' '; gw as usize]; gh as usize];
-    for y in 0..sc.rows {
-        for x in 0..sc.cols {
-            grid[(2 * y + 1) as usize][(2 * x + 1) as usize] = 'o';
+    // Layers side by side, LAYER_GAP columns apart.
+    let lw = gw + LAYER_GAP;
+    let total_w = sc.layers * lw - LAYER_GAP;
+    let mut grid = vec![vec![' '; total_w as usize]; gh as usize];
+    for z in 0..sc.layers {
+        for y in 0..sc.rows {
+            for x in 0..sc.cols {
+                grid[(2 * y + 1) as usize][(z * lw + 2 * x + 1) as usize] = 'o';
+            }
         }
     }
+    for m in &sc.markers {
+        grid[(2 * m.y + 1) as usize][(m.z * lw + 2 * m.x + 1) as usize] =
+            if m.up { '^' } else { 'v' };
+    }
     for b in &sc.bars {
-        let (r, c) = ((2 * b.y + 1 + b.dy) as usize, (2 * b.x + 1 + b.dx) as usize);
+        let (r, c) = (
+            (2 * b.y + 1 + b.dy) as usize,
+            (b.z * lw + 2 * b.x + 1 + b.dx) as usize,
+        );
         let ch = match (b.dx, b.dy) {
             (_, 0) => '-',
             (0, _) => '|',
@@ -182,13 +240,26 @@ pub fn ascii(
     if !caption.is_empty() {
         let _ = writeln!(s, "{caption}");
     }
+    if geom.dimension() == 3 {
+        let heads: Vec<String> = (0..sc.layers)
+            .map(|z| format!("{:<width$}", format!(" z={z}"), width = lw as usize))
+            .collect();
+        let _ = writeln!(s, "{}", heads.concat().trim_end());
+    }
     for row in &grid {
         let line: String = row.iter().collect();
         let _ = writeln!(s, "{}", line.trim_end());
     }
     let legend: Vec<String> = (0..geom.nfamilies())
         .map(|f| {
-            let (dx, dy) = geom.vector(f);
+            let [dx, dy, dz] = geom.vector3(f);
+            if dz != 0 {
+                return format!(
+                    "^ v {} ({}): the partner is in the next (^) or previous (v) layer",
+                    geom.orientation_name(f),
+                    sc.count[f]
+                );
+            }
             let ch = match (dx, dy) {
                 (_, 0) => '-',
                 (0, _) => '|',
@@ -203,8 +274,20 @@ pub fn ascii(
     Ok(s)
 }
 
+/// Columns between two layers of a 3-D board in the ASCII picture.
+pub const LAYER_GAP: i64 = 3;
+
 fn view_note(geom: &Geometry, view: View) -> String {
     match view {
+        View::Torus if geom.dimension() == 3 => format!(
+            "the {}×{}×{} torus as its {} z-layers side by side, z = 0 first: a bar cut by \
+             an edge continues at the opposite edge of its layer; after the last layer \
+             comes the first",
+            geom.width(),
+            geom.height(),
+            geom.depth(),
+            geom.depth()
+        ),
         View::Torus => format!(
             "the {}×{} torus: a bar cut by an edge continues at the opposite edge",
             geom.width(),
@@ -213,6 +296,12 @@ fn view_note(geom: &Geometry, view: View) -> String {
         View::Window(n) if geom.dimension() == 1 => {
             format!("{n} cells of the periodic line: a cut bar continues outside")
         }
+        View::Window(n) if geom.dimension() == 3 => format!(
+            "a {n}×{n} window of the periodic extension of each of the {} z-layers, side \
+             by side, z = 0 first: a bar cut by the frame continues outside; after the last \
+             layer comes the first; counts are of dominoes meeting the window",
+            geom.depth()
+        ),
         View::Window(n) => format!(
             "a {n}×{n} window of the periodic plane: a bar cut by the frame continues \
              outside; counts are of dominoes meeting the window"
@@ -221,8 +310,11 @@ fn view_note(geom: &Geometry, view: View) -> String {
 }
 
 /// The colour of a family, by orientation: red horizontal, blue vertical, green
-/// diagonal, purple antidiagonal (others from a fixed palette).
+/// diagonal, purple antidiagonal, orange along z (others from a fixed palette).
 pub fn colour(geom: &Geometry, f: usize) -> &'static str {
+    if geom.vector3(f)[2] != 0 {
+        return "#ff7f0e";
+    }
     match geom.vector(f) {
         (1, 0) => "#d62728",
         (0, 1) => "#1f77b4",
@@ -251,12 +343,21 @@ fn xml_escape(s: &str) -> String {
 pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<String, DrawError> {
     let sc = scene(geom, codes, view)?;
     let longest = sc.cols.max(sc.rows) as f64;
-    let pitch = (640.0 / longest).clamp(10.0, 48.0);
+    // A 3-D board is drawn as its layers side by side, one cell apart, each with its
+    // label `z=…` above it.
+    let pitch = if sc.layers > 1 {
+        (1080.0 / (sc.cols * sc.layers) as f64).clamp(10.0, 48.0)
+    } else {
+        (640.0 / longest).clamp(10.0, 48.0)
+    };
     let bar = (pitch * 0.24).max(2.0);
     let dot = (pitch * 0.08).max(1.2);
     let pad = 24.0;
     let legend_h = 26.0 * (geom.nfamilies() as f64 + 1.0) + 12.0;
-    let frame_w = sc.cols as f64 * pitch;
+    let layer_w = sc.cols as f64 * pitch;
+    let gap = if sc.layers > 1 { pitch } else { 0.0 };
+    let label_h = if sc.layers > 1 { 18.0 } else { 0.0 };
+    let frame_w = sc.layers as f64 * layer_w + (sc.layers - 1) as f64 * gap;
     let frame_h = sc.rows as f64 * pitch;
     let width = (frame_w + 2.0 * pad).max(520.0);
     // The caption, wrapped at its " · " separators to fit (about 8.5 px a character).
@@ -271,11 +372,22 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
             _ => title.push(part.to_string()),
         }
     }
-    let title_h = 36.0 + 20.0 * title.len() as f64;
+    // The codes, on lines of at most 108 characters when they are more than 128.
+    let text: String = codes.iter().map(|&k| (b'0' + k) as char).collect();
+    let code_lines: Vec<&str> = if text.len() > 128 {
+        text.as_bytes()
+            .chunks(108)
+            .map(|c| std::str::from_utf8(c).unwrap_or(""))
+            .collect()
+    } else {
+        vec![text.as_str()]
+    };
+    let title_h = 36.0 + 20.0 * title.len() as f64 + 14.0 * (code_lines.len() - 1) as f64;
     let left = (width - frame_w) / 2.0;
-    let top = title_h + pad / 2.0;
+    let top = title_h + pad / 2.0 + label_h;
     let height = top + frame_h + pad + legend_h;
-    let cx = |x: f64| left + (x + 0.5) * pitch;
+    let layer_left = |z: i64| left + z as f64 * (layer_w + gap);
+    let cxz = |z: i64, x: f64| layer_left(z) + (x + 0.5) * pitch;
     let cy = |y: f64| top + (y + 0.5) * pitch;
     let mut s = String::new();
     let _ = writeln!(
@@ -294,44 +406,56 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
             xml_escape(line)
         );
     }
-    let text: String = codes.iter().map(|&k| (b'0' + k) as char).collect();
-    let _ = writeln!(
-        s,
-        "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" font-family=\"DejaVu Sans Mono, monospace\" \
-         text-anchor=\"middle\" fill=\"#444\">{}</text>",
-        width / 2.0,
-        20 + 20 * title.len(),
-        xml_escape(&text)
-    );
-    // Faint cell grid and the frame.
-    let _ = writeln!(s, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">");
-    for i in 1..sc.cols {
-        let x = left + i as f64 * pitch;
+    for (i, line) in code_lines.iter().enumerate() {
         let _ = writeln!(
             s,
-            "<line x1=\"{x:.1}\" y1=\"{top:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
-            top + frame_h
+            "<text x=\"{:.1}\" y=\"{}\" font-size=\"11\" font-family=\"DejaVu Sans Mono, monospace\" \
+             text-anchor=\"middle\" fill=\"#444\">{}</text>",
+            width / 2.0,
+            20 + 20 * title.len() + 14 * i,
+            xml_escape(line)
         );
     }
-    for j in 1..sc.rows {
-        let y = top + j as f64 * pitch;
-        let _ = writeln!(
-            s,
-            "<line x1=\"{left:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
-            left + frame_w
-        );
-    }
-    let _ = writeln!(s, "</g>");
+    // Faint cell grid and the frame, per layer.
     let dash = if view == View::Torus {
         " stroke-dasharray=\"6 4\""
     } else {
         ""
     };
-    let _ = writeln!(
-        s,
-        "<rect x=\"{left:.1}\" y=\"{top:.1}\" width=\"{frame_w:.1}\" height=\"{frame_h:.1}\" \
-         fill=\"none\" stroke=\"#888\" stroke-width=\"1.5\"{dash}/>"
-    );
+    for z in 0..sc.layers {
+        let left = layer_left(z);
+        if sc.layers > 1 {
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">z={z}</text>",
+                left + layer_w / 2.0,
+                top - 6.0
+            );
+        }
+        let _ = writeln!(s, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">");
+        for i in 1..sc.cols {
+            let x = left + i as f64 * pitch;
+            let _ = writeln!(
+                s,
+                "<line x1=\"{x:.1}\" y1=\"{top:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\"/>",
+                top + frame_h
+            );
+        }
+        for j in 1..sc.rows {
+            let y = top + j as f64 * pitch;
+            let _ = writeln!(
+                s,
+                "<line x1=\"{left:.1}\" y1=\"{y:.1}\" x2=\"{:.1}\" y2=\"{y:.1}\"/>",
+                left + layer_w
+            );
+        }
+        let _ = writeln!(s, "</g>");
+        let _ = writeln!(
+            s,
+            "<rect x=\"{left:.1}\" y=\"{top:.1}\" width=\"{layer_w:.1}\" height=\"{frame_h:.1}\" \
+             fill=\"none\" stroke=\"#888\" stroke-width=\"1.5\"{dash}/>"
+        );
+    }
     // Bars, one group per family.
     for f in 0..geom.nfamilies() {
         let col = colour(geom, f);
@@ -341,10 +465,10 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
             xml_escape(&geom.orientation_name(f))
         );
         for b in sc.bars.iter().filter(|b| b.family == f) {
-            let (x1, y1) = (cx(b.x as f64), cy(b.y as f64));
+            let (x1, y1) = (cxz(b.z, b.x as f64), cy(b.y as f64));
             let t = if b.half { 0.5 } else { 1.0 };
             let (x2, y2) = (
-                cx(b.x as f64 + t * b.dx as f64),
+                cxz(b.z, b.x as f64 + t * b.dx as f64),
                 cy(b.y as f64 + t * b.dy as f64),
             );
             if b.half {
@@ -367,17 +491,46 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
     }
     // Cell centres.
     let _ = writeln!(s, "<g fill=\"#222\">");
-    for y in 0..sc.rows {
-        for x in 0..sc.cols {
-            let _ = writeln!(
-                s,
-                "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{dot:.1}\"/>",
-                cx(x as f64),
-                cy(y as f64)
-            );
+    for z in 0..sc.layers {
+        for y in 0..sc.rows {
+            for x in 0..sc.cols {
+                let _ = writeln!(
+                    s,
+                    "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{dot:.1}\"/>",
+                    cxz(z, x as f64),
+                    cy(y as f64)
+                );
+            }
         }
     }
     let _ = writeln!(s, "</g>");
+    // Dominoes across layers (3-D): a coloured disc marked +z or −z on both cells.
+    if !sc.markers.is_empty() {
+        let r = pitch * 0.32;
+        let _ = writeln!(
+            s,
+            "<g font-size=\"{:.1}\" text-anchor=\"middle\" class=\"across layers\">",
+            pitch * 0.3
+        );
+        for m in &sc.markers {
+            let (x, y) = (cxz(m.z, m.x as f64), cy(m.y as f64));
+            let (label, k) = if m.up {
+                ("+z", m.family)
+            } else {
+                ("−z", m.family + geom.nfamilies())
+            };
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{x:.1}\" cy=\"{y:.1}\" r=\"{r:.1}\" fill=\"{}\"><title>{} {}</title></circle>\
+                 <text x=\"{x:.1}\" y=\"{:.1}\" fill=\"white\">{label}</text>",
+                colour(geom, m.family),
+                xml_escape(&format!("({},{},{})", m.x, m.y, m.z)),
+                xml_escape(geom.code_name(k)),
+                y + pitch * 0.1
+            );
+        }
+        let _ = writeln!(s, "</g>");
+    }
     // Legend.
     let mut ly = top + frame_h + pad + 8.0;
     let lx = 24.0;
@@ -392,6 +545,27 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
                 geom.code_name(f)
             ),
         };
+        if geom.vector3(f)[2] != 0 {
+            // Across layers: the disc of the picture.
+            let _ = writeln!(
+                s,
+                "<circle cx=\"{:.1}\" cy=\"{ly:.1}\" r=\"8\" fill=\"{}\"/>",
+                lx + 14.0,
+                colour(geom, f)
+            );
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"13\">{}{}: {} dominoes, marked on \
+                 both cells: +z the partner is in the next layer, −z in the previous one</text>",
+                lx + 40.0,
+                ly + 4.5,
+                xml_escape(&name),
+                xml_escape(&what),
+                sc.count[f]
+            );
+            ly += 26.0;
+            continue;
+        }
         // A sample bar along the family's direction, fitted into a 28-px box.
         let len = 18.0 / ((dx * dx + dy * dy) as f64).sqrt();
         let (sx, sy) = (
@@ -456,6 +630,35 @@ mod tests {
         assert_eq!(lines[0].chars().nth(14), Some('\\'));
         assert_eq!(lines[16].chars().nth(14), Some('\\'));
         assert!(a.contains("legend: o cell, - horizontal (8)"));
+    }
+
+    #[test]
+    fn cube_layers_side_by_side() {
+        let g = Geometry::new(&Board::cube7()).unwrap();
+        let text = include_str!("../data/cube7/good.txt");
+        let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+        let c: Vec<u8> = line.bytes().map(|b| b - b'0').collect();
+        let a = ascii(&g, &c, View::Torus, "").unwrap();
+        let lines: Vec<&str> = a.lines().collect();
+        assert!(lines[0].starts_with(" z=0             z=1"));
+        // Cell (x, y, z) is at row 2y + 2 (after the header), column 16z + 2x + 1.
+        for (i, &k) in c.iter().enumerate() {
+            let (x, y, z) = (i % 6, (i / 6) % 6, i / 36);
+            let ch = lines[2 * y + 2].chars().nth(16 * z + 2 * x + 1);
+            let want = match k {
+                2 => '^',
+                5 => 'v',
+                _ => 'o',
+            };
+            assert_eq!(ch, Some(want), "cell ({x},{y},{z})");
+        }
+        // A window repeats each layer periodically in x and y.
+        let w = ascii(&g, &c, View::Window(12), "").unwrap();
+        let rows: Vec<&str> = w.lines().collect();
+        assert!(rows[0].starts_with(" z=0                         z=1"));
+        assert_eq!(&rows[2][..11], &lines[2][..11]);
+        assert_eq!(&rows[2][12..23], &lines[2][..11]);
+        assert!(w.contains("12×12 window of the periodic extension of each of the 6 z-layers"));
     }
 
     #[test]

@@ -225,3 +225,158 @@ fn show_refuses_what_it_cannot_draw() {
         Err(DrawError::Codes { .. })
     ));
 }
+
+/// A small well-formedness check of XML: tags balance, attributes are quoted, `&`
+/// starts an entity and `<` only starts a tag.
+fn assert_well_formed_xml(s: &str) {
+    let mut stack: Vec<String> = Vec::new();
+    let mut rest = s;
+    while let Some(open) = rest.find('<') {
+        let text = &rest[..open];
+        for (i, _) in text.match_indices('&') {
+            let ent = &text[i..];
+            assert!(
+                ["&amp;", "&lt;", "&gt;", "&quot;", "&apos;"]
+                    .iter()
+                    .any(|e| ent.starts_with(e)),
+                "bare & in {text:?}"
+            );
+        }
+        let close = rest[open..].find('>').expect("unclosed tag") + open;
+        let tag = &rest[open + 1..close];
+        assert!(!tag.contains('<'), "< inside a tag: {tag:?}");
+        assert_eq!(
+            tag.matches('"').count() % 2,
+            0,
+            "unbalanced quotes: {tag:?}"
+        );
+        if let Some(name) = tag.strip_prefix('/') {
+            assert_eq!(stack.pop().as_deref(), Some(name.trim()), "at <{tag}>");
+        } else if !tag.ends_with('/') && !tag.starts_with('?') && !tag.starts_with('!') {
+            let name = tag.split_whitespace().next().unwrap().to_string();
+            stack.push(name);
+        }
+        rest = &rest[close + 1..];
+    }
+    assert!(rest.trim().is_empty(), "text after the root: {rest:?}");
+    assert!(stack.is_empty(), "unclosed: {stack:?}");
+}
+
+#[test]
+fn cube7_is_drawn_as_six_layers() {
+    let (o, e, code) = out(&show(&["--board", "cube7", "data/cube7/good.txt"], None));
+    assert_eq!(code, 0, "{e}");
+    let lines: Vec<&str> = o.lines().collect();
+    assert_eq!(lines[0], "data/cube7/good.txt: pairing 1 (line 4), good");
+    assert_eq!(
+        lines[1],
+        " z=0             z=1             z=2             z=3             z=4             z=5"
+    );
+    // 13 character rows of six 13-column layers 3 columns apart, then the legend.
+    let rows = &lines[2..15];
+    assert!(rows.iter().all(|r| r.chars().count() <= 6 * 13 + 5 * 3));
+    let cells: usize = rows
+        .iter()
+        .map(|r| r.chars().filter(|c| matches!(c, 'o' | '^' | 'v')).count())
+        .sum();
+    assert_eq!(cells, 216);
+    // Both cells of each of the 36 dominoes along z carry a marker.
+    let up: usize = rows.iter().map(|r| r.matches('^').count()).sum();
+    let down: usize = rows.iter().map(|r| r.matches('v').count()).sum();
+    assert_eq!((up, down), (36, 36));
+    assert!(
+        o.contains("legend: o cell, - along x (36), | along y (36), ^ v along z (36)"),
+        "{o}"
+    );
+    assert!(o.contains("the 6×6×6 torus as its 6 z-layers side by side"));
+    // The first row of layer z=0 against the codes: cell (x,0,0) is code[x].
+    let text = std::fs::read_to_string(format!("{ROOT}/data/cube7/good.txt")).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let row0: Vec<char> = lines[3].chars().collect();
+    for (x, k) in line.bytes().take(6).enumerate() {
+        let want = match k {
+            b'2' => '^',
+            b'5' => 'v',
+            _ => 'o',
+        };
+        assert_eq!(row0.get(2 * x + 1), Some(&want), "cell ({x},0,0)");
+    }
+
+    let (s, e, code) = out(&show(
+        &["--board", "cube7", "--format", "svg", "data/cube7/good.txt"],
+        None,
+    ));
+    assert_eq!(code, 0, "{e}");
+    assert!(s.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+    assert_well_formed_xml(&s);
+    for z in 0..6 {
+        assert!(s.contains(&format!(">z={z}</text>")), "layer {z}");
+    }
+    assert_eq!(s.matches(">+z</text>").count(), 36);
+    assert_eq!(s.matches(">−z</text>").count(), 36);
+    assert!(s.contains("along z (−z–+z): 36 dominoes"), "{s}");
+    assert!(s.contains("along x (−x–+x): 36 dominoes"), "{s}");
+    // Six dashed frames, one per layer.
+    assert_eq!(s.matches("stroke-dasharray=\"6 4\"").count(), 6);
+
+    // The plane picture of square9 is still well-formed XML.
+    let g = Geometry::new(square9()).unwrap();
+    assert_well_formed_xml(&svg(&g, &codes(FIRST), View::Torus, "ID 1 <&>").unwrap());
+}
+
+#[test]
+fn cube7_windows_and_refusals() {
+    let (o, e, code) = out(&show(
+        &["--board", "cube7", "--window", "12", "data/cube7/good.txt"],
+        None,
+    ));
+    assert_eq!(code, 0, "{e}");
+    let lines: Vec<&str> = o.lines().collect();
+    // Six layers of 25 columns, 3 apart; each layer repeats its 6×6 torus in x and y.
+    assert!(
+        lines[1].starts_with(" z=0                         z=1"),
+        "{o}"
+    );
+    let cells: usize = lines[2..27]
+        .iter()
+        .map(|r| r.chars().filter(|c| matches!(c, 'o' | '^' | 'v')).count())
+        .sum();
+    assert_eq!(cells, 6 * 144);
+    assert_eq!(&lines[3][1..12], &lines[15][1..12], "period 6 in y");
+    assert!(o.contains("a 12×12 window of the periodic extension of each of the 6 z-layers"));
+    let (s, e, code) = out(&show(
+        &[
+            "--board",
+            "cube7",
+            "--window",
+            "7",
+            "--format",
+            "svg",
+            "data/cube7/good.txt",
+        ],
+        None,
+    ));
+    assert_eq!(code, 0, "{e}");
+    assert_well_formed_xml(&s);
+    let (_, e, code) = out(&show(&["--board", "cube7", "7"], None));
+    assert_eq!(code, 2);
+    assert!(
+        e.contains("board cube7 (216 cells) has no catalogue"),
+        "{e}"
+    );
+    // An inconsistent cube pairing is refused as on the plane.
+    let text = std::fs::read_to_string(format!("{ROOT}/data/cube7/good.txt")).unwrap();
+    let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
+    let mut c = codes(line);
+    let i = (1..216).find(|&i| c[i] != c[0]).unwrap();
+    c.swap(0, i);
+    let g = Geometry::new(&amoba::board::Board::cube7()).unwrap();
+    assert!(matches!(
+        ascii(&g, &c, View::Torus, ""),
+        Err(DrawError::Inconsistent { .. })
+    ));
+    assert_eq!(
+        ascii(&g, &codes(line), View::Window(0), ""),
+        Err(DrawError::Window(0))
+    );
+}

@@ -650,3 +650,304 @@ fn the_verifier_s_own_arithmetic_matches_the_board() {
     assert_eq!(d.kind, "half turn, then translation by (4,4)");
     assert_eq!(d.formula, "(x,y) ↦ (−x+4, −y+4) (mod 8)");
 }
+
+// ---------------------------------------------------------------------------------
+// cube7: the 6×6×6 torus (SPEC §7), no catalogue.
+// ---------------------------------------------------------------------------------
+
+fn cube7() -> &'static Board {
+    static B: OnceLock<Board> = OnceLock::new();
+    B.get_or_init(Board::cube7)
+}
+
+fn cube_geom() -> &'static Geometry {
+    static G: OnceLock<Geometry> = OnceLock::new();
+    G.get_or_init(|| Geometry::new(cube7()).unwrap())
+}
+
+/// The pairing of data/cube7/good.txt, read by the verifier's reader.
+fn cube_good() -> Vec<u8> {
+    let text = std::fs::read(data("cube7/good.txt")).unwrap();
+    let cands = read_str(cube_geom(), &text).unwrap();
+    assert_eq!(cands.len(), 1);
+    assert_eq!(cands[0].codes.len(), 216);
+    cands[0].codes.clone()
+}
+
+fn line_text(codes: &[u8]) -> String {
+    codes.iter().map(|&k| (b'0' + k) as char).collect()
+}
+
+/// A scratch file holding `text`, unique to this test binary.
+fn scratch(name: &str, text: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("amoba-verify-test-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Turns two parallel dominoes side by side in an axis plane (a 2×2 square) into
+/// the other orientation: still consistent, but two lines lose their domino and two
+/// get a second one. Returns the first such flip of `codes`, if any.
+fn cube_flip(codes: &[u8]) -> Option<Vec<u8>> {
+    let g = cube_geom();
+    for c in 0..216 {
+        for a in 0..3usize {
+            for b in 0..3usize {
+                if a == b {
+                    continue;
+                }
+                let cb = g.step(c, b);
+                if codes[c] as usize == a && codes[cb] as usize == a {
+                    let (ca, cab) = (g.step(c, a), g.step(cb, a));
+                    let mut out = codes.to_vec();
+                    out[c] = b as u8;
+                    out[cb] = (b + 3) as u8;
+                    out[ca] = b as u8;
+                    out[cab] = (b + 3) as u8;
+                    return Some(out);
+                }
+            }
+        }
+    }
+    None
+}
+
+#[test]
+fn cube7_good_pairing_verifies_without_a_catalogue() {
+    let b = cube7();
+    let codes = cube_good();
+    let p = amoba::pairing::Pairing::from_codes(codes.clone());
+    assert!(p.is_good(b));
+    let canon = amoba::symmetry::canonical_pairing(b, &p);
+    let stab = amoba::symmetry::canonical(b, &p).stabiliser.len();
+    let (o, e, code) = text(&verify(&["--board", "cube7", "data/cube7/good.txt"], None));
+    assert_eq!(code, 0, "{o}{e}");
+    assert!(o.contains("(one-line form): GOOD"), "{o}");
+    assert!(o.contains("36 along x, 36 along y, 36 along z"), "{o}");
+    assert!(
+        o.contains("each of the 108 lines holds exactly one domino"),
+        "{o}"
+    );
+    assert!(
+        o.contains("periodic check (24×24×24 window of space): all 31104 runs of 7"),
+        "{o}"
+    );
+    assert!(
+        o.contains(&format!("canonical form: {}\n", line_text(canon.codes()))),
+        "{o}"
+    );
+    assert!(o.contains("(x,y,z) ↦ ("), "{o}");
+    assert!(o.contains(&format!("stabiliser order: {stab}\n")), "{o}");
+    assert!(
+        o.contains("catalogue ID: none (board cube7 (216 cells) has no catalogue"),
+        "{o}"
+    );
+    assert!(o.contains("1 pairing: 1 good, 0 not good"), "{o}");
+    assert!(!e.contains("enumerating"), "{e}");
+    // The library agrees, and JSON says there is no catalogue.
+    let c = classify(cube_geom(), b, &codes, None).unwrap();
+    assert_eq!(c.canonical, line_text(canon.codes()));
+    assert_eq!(c.stabiliser_order, stab);
+    let (o, e, code) = text(&verify(
+        &["--board", "cube7", "--json", "data/cube7/good.txt"],
+        None,
+    ));
+    assert_eq!(code, 0, "{e}");
+    let v: serde_json::Value = serde_json::from_str(&o).unwrap();
+    assert_eq!(v["catalogue"], "none");
+    let class = &v["files"][0]["pairings"][0]["class"];
+    assert_eq!(class["id"], serde_json::Value::Null);
+    assert!(class["no_catalogue"].as_str().unwrap().contains("cube7"));
+    assert_eq!(
+        v["files"][0]["pairings"][0]["analysis"]["window"]["depth"],
+        24
+    );
+}
+
+#[test]
+fn cube7_grid_form_is_the_layers_one_after_the_other() {
+    let codes = cube_good();
+    let line = line_text(&codes);
+    let mut grid = String::new();
+    for z in 0..6 {
+        grid.push_str(&format!("# layer z={z}\n"));
+        for y in 0..6 {
+            let i = 6 * (y + 6 * z);
+            grid.push_str(&line[i..i + 6]);
+            grid.push('\n');
+        }
+    }
+    let cands = read_str(cube_geom(), grid.as_bytes()).unwrap();
+    assert_eq!(cands.len(), 1);
+    assert_eq!(cands[0].codes, codes);
+    assert_eq!((cands[0].line, cands[0].column), (2, 1));
+    // A blank line between layers is not allowed inside a grid.
+    let broken = grid.replacen("# layer z=1\n", "\n", 1);
+    match read_str(cube_geom(), broken.as_bytes()) {
+        Err(VerifyError::Malformed { line, message, .. }) => {
+            assert_eq!(line, 8);
+            assert!(message.contains("expected row 7 of 36"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+    // A 6-digit code 6 is out of range on cube7 (codes 0–5).
+    match read_str(cube_geom(), b"0123456\n") {
+        Err(VerifyError::Malformed {
+            column, message, ..
+        }) => {
+            assert_eq!(column, 7);
+            assert!(message.contains("direction code 0–5"), "{message}");
+        }
+        other => panic!("{other:?}"),
+    }
+}
+
+#[test]
+fn cube7_corrupted_copy_is_inconsistent() {
+    let mut codes = cube_good();
+    let i = (1..216).find(|&i| codes[i] != codes[0]).unwrap();
+    codes.swap(0, i);
+    let a = analyse(cube_geom(), &codes);
+    assert!(!a.consistent && !a.good);
+    assert!(
+        a.inconsistencies.iter().any(|x| x.cell == "(0,0,0)"),
+        "{a:?}"
+    );
+    let path = scratch("cube7-swapped.txt", &format!("{}\n", line_text(&codes)));
+    let (o, e, code) = text(&verify(&["--board", "cube7", path.to_str().unwrap()], None));
+    assert_eq!(code, 1, "{o}{e}");
+    assert!(o.contains("NOT GOOD"), "{o}");
+    assert!(o.contains("consistent: no,"), "{o}");
+    assert!(o.contains("(0,0,0) has code"), "{o}");
+}
+
+#[test]
+fn cube7_consistent_but_not_good_is_caught_by_both_checks() {
+    let b = cube7();
+    let g = cube_geom();
+    let good = cube_good();
+    let mut rng = Rng(777);
+    let mut tried = 0;
+    for round in 0..40 {
+        // The good pairing itself, then random images of it.
+        let base = if round == 0 {
+            good.clone()
+        } else {
+            let s = Symmetry {
+                m: rng.below(48),
+                t: rng.below(216),
+            };
+            amoba::symmetry::apply(b, &good, s)
+        };
+        let Some(bad) = cube_flip(&base) else {
+            continue;
+        };
+        tried += 1;
+        let a = analyse(g, &bad);
+        assert!(a.consistent && !a.good && a.checks_agree, "{a:?}");
+        assert_eq!(a.lines_without_domino.len(), 2);
+        assert_eq!(a.lines_with_several.len(), 2);
+        assert!(
+            a.lines_with_several
+                .iter()
+                .all(|l| l.dominoes.len() == 2 && l.dominoes[0].matches(',').count() == 4)
+        );
+        let w = a.window.as_ref().unwrap();
+        assert_eq!(w.depth, Some(24));
+        assert!(w.runs_failed > 0);
+        let f = w.first_failure.as_ref().unwrap();
+        assert_eq!(f.cells, 7);
+        let (z, lz) = (f.z.unwrap(), f.last_z.unwrap());
+        assert_eq!(
+            (f.last_x - f.x) + (f.last_y - f.y) + (lz - z),
+            6,
+            "a run of 7 along one axis: {f:?}"
+        );
+        assert!(!amoba::pairing::Pairing::from_codes(bad.clone()).is_good(b));
+        if round == 0 {
+            let path = scratch("cube7-flipped.txt", &format!("{}\n", line_text(&bad)));
+            let (o, e, code) = text(&verify(&["--board", "cube7", path.to_str().unwrap()], None));
+            assert_eq!(code, 1, "{o}{e}");
+            assert!(
+                o.contains("lines: 2 without a domino, 2 with two or more:"),
+                "{o}"
+            );
+            assert!(
+                o.contains("periodic check (24×24×24 window of space): FAILS"),
+                "{o}"
+            );
+            assert!(o.contains("hold no pair"), "{o}");
+        }
+    }
+    assert!(tried >= 20, "only {tried} flips found");
+}
+
+#[test]
+fn cube7_random_symmetries_give_the_same_canonical_form() {
+    let b = cube7();
+    let g = cube_geom();
+    let good = cube_good();
+    let first = classify(g, b, &good, None).unwrap();
+    let mut rng = Rng(4242);
+    for _ in 0..12 {
+        let s = Symmetry {
+            m: rng.below(b.point_group().len()),
+            t: rng.below(216),
+        };
+        let img = amoba::symmetry::apply(b, &good, s);
+        // The verifier's own arithmetic moves the pairing the same way.
+        let mut own = vec![0; 216];
+        g.apply(&good, s.m, s.t, &mut own);
+        assert_eq!(own, img, "{s:?}");
+        let a = analyse(g, &img);
+        assert!(a.good && a.checks_agree);
+        let c = classify(g, b, &img, None).unwrap();
+        assert_eq!(c.canonical, first.canonical, "{s:?}");
+        assert_eq!(c.stabiliser_order, first.stabiliser_order);
+        assert_eq!(c.id, None);
+    }
+    // Several images in one file, through the binary.
+    let mut file = String::from("# images of data/cube7/good.txt\n");
+    for t in [0, 1, 37, 215] {
+        let img = amoba::symmetry::apply(b, &good, Symmetry { m: t % 48, t });
+        file.push_str(&line_text(&img));
+        file.push('\n');
+    }
+    let path = scratch("cube7-images.txt", &file);
+    let (o, e, code) = text(&verify(&["--board", "cube7", path.to_str().unwrap()], None));
+    assert_eq!(code, 0, "{o}{e}");
+    assert_eq!(
+        o.matches(&format!("canonical form: {}\n", first.canonical))
+            .count(),
+        4,
+        "{o}"
+    );
+}
+
+#[test]
+fn cube7_geometry_matches_the_board() {
+    let b = cube7();
+    let g = cube_geom();
+    assert_eq!((g.dimension(), g.ncells(), g.nlines()), (3, 216, 108));
+    assert_eq!(g.npoint() * g.ncells(), 10_368);
+    for c in 0..216 {
+        assert_eq!(g.cell_name(c), b.cell_name(c));
+        for k in 0..6 {
+            assert_eq!(g.step(c, k), b.neighbor(c, k), "cell {c} code {k}");
+        }
+    }
+    for l in 0..108 {
+        assert_eq!(g.line_name(l), b.line_name(l));
+    }
+    assert_eq!(
+        (0..6).map(|k| g.code_name(k)).collect::<Vec<_>>(),
+        ["+x", "+y", "+z", "−x", "−y", "−z"]
+    );
+    // The window of check 5 stays cheap.
+    let start = std::time::Instant::now();
+    let w = window_check(g, &cube_good(), 24);
+    assert_eq!((w.runs_checked, w.runs_failed), (3 * 24 * 24 * 18, 0));
+    assert!(start.elapsed().as_secs_f64() < 1.0);
+}

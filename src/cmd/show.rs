@@ -11,7 +11,7 @@ use amoba::board::Board;
 use amoba::catalogue::Catalogue;
 use amoba::draw::{View, ascii, svg};
 use amoba::io::write_atomic;
-use amoba::verify::{Geometry, Reader, analyse};
+use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -32,10 +32,12 @@ pub struct Args {
     /// Output format.
     #[arg(long, value_enum, default_value = "ascii")]
     pub format: Format,
-    /// Draw an N×N window of the periodic plane instead of the torus.
+    /// Draw an N×N window of the periodic plane instead of the torus (on cube7: of
+    /// each z-layer, repeated in x and y).
     #[arg(long, value_name = "N")]
     pub window: Option<usize>,
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, square5, line3.
+    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3, cube7
+    /// (6×6×6 torus, drawn as its six z-layers; files only, it has no catalogue).
     #[arg(long, default_value = "square9")]
     pub board: String,
     /// Write the picture to PATH (atomically) instead of stdout.
@@ -61,7 +63,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .catalogue
         .clone()
         .unwrap_or_else(|| default_catalogue(&board));
+    let no_catalogue = no_catalogue_reason(&geom);
     if let Some(dir) = &args.figures {
+        if let Some(why) = &no_catalogue {
+            anyhow::bail!("--figures draws catalogue pairings, but {why}");
+        }
         return figures(&board, &geom, &cat_path, dir);
     }
     let view = match args.window {
@@ -74,6 +80,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
     let (codes, caption) = match target.parse::<usize>() {
         Ok(id) if !Path::new(&target).exists() => {
+            if let Some(why) = &no_catalogue {
+                anyhow::bail!(
+                    "found {target:?}, which is not a file, expected a pairing file: ID {id} \
+                     cannot be looked up because {why}"
+                );
+            }
             let cat = load_or_enumerate(&board, &cat_path)?;
             if id == 0 || id > cat.len() {
                 anyhow::bail!(

@@ -6,13 +6,17 @@
 //! chooses the exit code: 0 every pairing good, 1 some pairing not good, 2 some input
 //! unreadable or malformed (the message, `FILE:LINE:COLUMN: …`, goes to stderr and
 //! the remaining files are still checked) or an internal cross-check failed.
+//!
+//! Boards of more than 64 cells (cube7, the 6×6×6 torus) have no catalogue: none is
+//! loaded or enumerated, and good pairings are reported with their canonical form and
+//! stabiliser but no ID and no graph facts ([`amoba::verify::no_catalogue_reason`]).
 
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
 use amoba::graph::PairingGraph;
 use amoba::verify::{
     Geometry, GraphFacts, PairingReport, Reader, VerifyError, check_catalogue_line, classify,
-    graph_facts,
+    graph_facts, no_catalogue_reason,
 };
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -24,11 +28,12 @@ pub struct Args {
     /// Pairing files: grid or one-line form, `#` comments (FORMATS.md); `-` reads stdin.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, square5, line3.
+    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3,
+    /// cube7 (6×6×6 torus; no catalogue, so no IDs).
     #[arg(long, default_value = "square9")]
     pub board: String,
     /// Catalogue for the IDs (default results/catalogue-<tag>.txt; enumerated and
-    /// written there if missing).
+    /// written there if missing; not used on cube7, which has none).
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// One JSON document on stdout instead of the text report.
@@ -120,6 +125,13 @@ impl Context<'_> {
         codes: &[u8],
     ) -> anyhow::Result<()> {
         let board = self.board;
+        if let Some(why) = no_catalogue_reason(geom) {
+            // No catalogue to load or enumerate (cube7: the count is out of reach).
+            let mut class = classify(geom, board, codes, None)?;
+            class.no_catalogue = Some(why);
+            report.class = Some(class);
+            return Ok(());
+        }
         let mut class = classify(geom, board, codes, Some(self.catalogue()?))?;
         match class.id {
             Some(id) => {
@@ -172,6 +184,9 @@ struct Document<'a> {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
     let geom = Geometry::new(&board)?;
+    if let Some(why) = no_catalogue_reason(&geom) {
+        eprintln!("amoba: {why}; good pairings get their canonical form and stabiliser only");
+    }
     let mut ctx = Context {
         board: &board,
         path: args
@@ -284,7 +299,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.json {
         let doc = Document {
             board: board.name(),
-            catalogue: ctx.path.display().to_string(),
+            catalogue: match no_catalogue_reason(&geom) {
+                Some(_) => "none".to_string(),
+                None => ctx.path.display().to_string(),
+            },
             files,
             pairings: total,
             good,

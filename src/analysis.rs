@@ -377,19 +377,84 @@ pub fn ifub_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
     (lb, runs)
 }
 
-/// Exact diameter of the component `members` by Takes and Kosters' BoundingDiameters.
+/// Breadth-first search from up to 64 sources at once, one bit per source (the
+/// multi-source BFS of Then et al., *The more the merrier: efficient multi-source graph
+/// traversal*, VLDB 2014). Each level is computed *pull*-style — a vertex ORs the
+/// frontier words of its neighbours — so levels parallelise without races.
 ///
-/// Each round runs two BFS in parallel, from the candidate with the largest
-/// eccentricity upper bound and from the one with the smallest lower bound
-/// (alternating strategies of the paper, ties by degree then vertex). A BFS from `v`
-/// with eccentricity `e` tightens every vertex `w` at distance `d` to
+/// *Returns* the eccentricity of each source (within its component) and writes
+/// `dist[i·n + w]`, the distance from source `i` to `w` (`u8::MAX`: unreached).
+/// *Complexity*: `O(L · (V + E))` word operations for `L` levels, plus one write per
+/// reached (source, vertex) pair.
+pub fn multi_bfs(g: &PairingGraph, sources: &[u32], dist: &mut Vec<u8>) -> Vec<u32> {
+    use rayon::prelude::*;
+    let n = g.vertex_count();
+    let k = sources.len();
+    assert!(k <= 64, "at most 64 sources per pass");
+    dist.clear();
+    dist.resize(k * n, u8::MAX);
+    // Bit i of seen[w] / frontier[w]: source i has reached w / reached it last level.
+    let mut seen = vec![0u64; n];
+    let mut frontier = vec![0u64; n];
+    let mut next = vec![0u64; n];
+    for (i, &s) in sources.iter().enumerate() {
+        seen[s as usize] |= 1 << i;
+        frontier[s as usize] |= 1 << i;
+        dist[i * n + s as usize] = 0;
+    }
+    let mut ecc = vec![0u32; k];
+    let mut level = 0u32;
+    loop {
+        level += 1;
+        assert!(level < u32::from(u8::MAX), "BFS deeper than 254 levels");
+        next.par_iter_mut().enumerate().for_each(|(w, x)| {
+            let reach = g
+                .neighbors0(w)
+                .iter()
+                .fold(0u64, |acc, &v| acc | frontier[v as usize]);
+            *x = reach & !seen[w];
+        });
+        let mut any = 0u64;
+        for (w, &new) in next.iter().enumerate() {
+            if new != 0 {
+                seen[w] |= new;
+                any |= new;
+                let mut bits = new;
+                while bits != 0 {
+                    let i = bits.trailing_zeros() as usize;
+                    bits &= bits - 1;
+                    dist[i * n + w] = level as u8;
+                }
+            }
+        }
+        if any == 0 {
+            return ecc;
+        }
+        let mut bits = any;
+        while bits != 0 {
+            let i = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            ecc[i] = level;
+        }
+        std::mem::swap(&mut frontier, &mut next);
+    }
+}
+
+/// Exact diameter of the component `members` by Takes and Kosters' BoundingDiameters,
+/// 64 sources per pass.
+///
+/// Each round takes up to 64 candidates, alternating the paper's two strategies (the
+/// largest eccentricity upper bound, the smallest lower bound; ties by degree then
+/// vertex), and runs their BFS together with [`multi_bfs`]. A BFS from `v` with
+/// eccentricity `e` tightens every vertex `w` at distance `d` to
 /// `max(d, e − d) ≤ ecc(w) ≤ e + d`. A vertex stops being a candidate once its upper
 /// bound cannot beat the diameter's lower bound `ΔL` (and its lower bound is at least
 /// half of `ΔU`), or its eccentricity is known. `ΔL` is the largest lower bound, `ΔU`
 /// the largest upper bound of any vertex; the diameter is `ΔL` once they meet.
 ///
 /// *Arguments*: the graph and the component's vertices (0-based). *Returns*
-/// `(diameter, BFS runs)`. *Complexity*: `O(r · (V + E))` for `r` BFS runs.
+/// `(diameter, BFS runs)` — every source counts as one BFS, though 64 share a pass.
+/// *Complexity*: `O(p · L · (V + E))` word operations for `p` passes of `L` levels.
 ///
 /// Reference: F. W. Takes, W. A. Kosters, *Determining the diameter of small world
 /// networks*, CIKM 2011, 1191–1196 (Algorithm BoundingDiameters).
@@ -410,34 +475,41 @@ pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
     let mut hi = vec![u32::MAX; n];
     let mut candidates: Vec<u32> = members.to_vec();
     let (mut dl, mut du) = (0u32, u32::MAX);
-    let (mut bfs_a, mut bfs_b) = (Bfs::new(n), Bfs::new(n));
     let mut runs = 0;
+    let mut dist = Vec::new();
     let deg = |w: u32| g.neighbors0(w as usize).len();
     while dl < du && !candidates.is_empty() {
-        let high = *candidates
-            .iter()
-            .max_by_key(|&&w| (hi[w as usize], deg(w), std::cmp::Reverse(w)))
-            .expect("non-empty");
-        let low = *candidates
-            .iter()
-            .min_by_key(|&&w| (lo[w as usize], std::cmp::Reverse(deg(w)), w))
-            .expect("non-empty");
-        let ((_, ea), (_, eb)) = if high == low {
-            (bfs_a.run(g, high), (0, 0))
-        } else {
-            rayon::join(|| bfs_a.run(g, high), || bfs_b.run(g, low))
-        };
-        let sources: &[(&Bfs, u32)] = if high == low {
-            &[(&bfs_a, ea as u32)]
-        } else {
-            &[(&bfs_a, ea as u32), (&bfs_b, eb as u32)]
-        };
+        // Up to 64 sources, alternating: largest upper bound, smallest lower bound.
+        let mut by_high = candidates.clone();
+        by_high.sort_by_key(|&w| {
+            (
+                std::cmp::Reverse(hi[w as usize]),
+                std::cmp::Reverse(deg(w)),
+                w,
+            )
+        });
+        let mut by_low = candidates.clone();
+        by_low.sort_by_key(|&w| (lo[w as usize], std::cmp::Reverse(deg(w)), w));
+        let want = candidates.len().min(64);
+        let mut sources = Vec::with_capacity(want);
+        let (mut h, mut l) = (by_high.iter(), by_low.iter());
+        while sources.len() < want {
+            for it in [&mut h, &mut l] {
+                if let Some(&w) = it.find(|w| !sources.contains(*w))
+                    && sources.len() < want
+                {
+                    sources.push(w);
+                }
+            }
+        }
+        let ecc = multi_bfs(g, &sources, &mut dist);
         runs += sources.len();
-        for &(bfs, e) in sources {
+        for (i, &e) in ecc.iter().enumerate() {
             dl = dl.max(e);
             du = du.min(2 * e);
+            let row = &dist[i * n..(i + 1) * n];
             for &w in &candidates {
-                let d = bfs.dist(w);
+                let d = u32::from(row[w as usize]);
                 let (l, h) = (&mut lo[w as usize], &mut hi[w as usize]);
                 *l = (*l).max(d.max(e.saturating_sub(d)));
                 *h = (*h).min(e + d);

@@ -638,25 +638,6 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         Some(kids.len())
     }
 
-    /// One random root-to-leaf probe (Knuth 1975): returns the product of the
-    /// branching degrees along the path if it reaches a complete pairing (else 0) and
-    /// the running sum of those products (the node estimate).
-    fn probe(&self, root: &Node<B>, rng: &mut u64) -> (f64, f64) {
-        let mut node = *root;
-        let (mut weight, mut nodes) = (1.0f64, 1.0f64);
-        let mut kids: Vec<(usize, usize)> = Vec::with_capacity(16);
-        loop {
-            if node.free.is_empty() {
-                return (weight, nodes);
-            }
-            let Some(degree) = self.random_step(&mut node, rng, &mut kids) else {
-                return (0.0, nodes);
-            };
-            weight *= degree as f64;
-            nodes += weight;
-        }
-    }
-
     /// The frontier: nodes where the first phase ends (canonical mode), or nodes
     /// `depth` branchings below the root (labelled modes), in search order.
     fn frontier(&self, depth: usize) -> Vec<Subtree<B>> {
@@ -805,11 +786,6 @@ pub fn enumerate(
     with_ctx!(board, Mode::Canonical, |ctx| run_canonical(
         ctx, opts, progress, sink
     ))
-}
-
-/// Does the search handle `board` (at most 255 cells, 4 families, 8 codes)?
-pub fn supports(board: &Board) -> bool {
-    board.ncells() <= Wide::CAPACITY.min(UNKNOWN as usize - 1) && board.nfamilies() <= MAX_FAMILIES
 }
 
 /// Runs the enumeration and returns the catalogue (SPEC §4) and the search counters.
@@ -1062,61 +1038,6 @@ pub fn partial_counts(
         }
     }
     with_ctx!(board, mode, |ctx| run(ctx, depth, samples, seed, opts))
-}
-
-/// Knuth's estimate of the size of a search tree.
-#[derive(Clone, Copy, Debug, PartialEq, serde::Serialize)]
-pub struct Estimate {
-    /// Random probes made.
-    pub probes: u64,
-    /// Probes that reached a complete pairing.
-    pub successes: u64,
-    /// Estimated number of leaves (complete pairings): the mean of the probes.
-    pub leaves: f64,
-    /// Standard error of that mean.
-    pub leaves_stderr: f64,
-    /// Estimated number of search nodes.
-    pub nodes: f64,
-}
-
-/// Estimates, by `probes` random root-to-leaf walks (D. E. Knuth, *Estimating the
-/// efficiency of backtrack programs*, Math. Comp. 29, 1975), how many labelled good
-/// pairings the search in `mode` (`Labelled` or `LabelledFirstDomino`) would list and
-/// how many nodes it would visit. Unbiased; deterministic for a given `seed` whatever
-/// the number of threads (probe `i` uses its own seed).
-pub fn estimate(board: &Board, mode: Mode, probes: u64, seed: u64, opts: Options) -> Estimate {
-    assert!(
-        mode != Mode::Canonical,
-        "the estimator walks the unreduced tree"
-    );
-    fn run<S: Shift<B>, B: Bits>(
-        ctx: &Ctx<'_, S, B>,
-        probes: u64,
-        seed: u64,
-        opts: Options,
-    ) -> Estimate {
-        let root = ctx.root();
-        let samples: Vec<(f64, f64)> = with_pool(opts.threads, || {
-            (0..probes)
-                .into_par_iter()
-                .map(|i| {
-                    let mut rng = (seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
-                    ctx.probe(&root.node, &mut rng)
-                })
-                .collect()
-        });
-        let k = samples.len().max(1) as f64;
-        let mean = samples.iter().map(|s| s.0).sum::<f64>() / k;
-        let var = samples.iter().map(|s| (s.0 - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
-        Estimate {
-            probes,
-            successes: samples.iter().filter(|s| s.0 > 0.0).count() as u64,
-            leaves: mean,
-            leaves_stderr: (var / k).sqrt(),
-            nodes: samples.iter().map(|s| s.1).sum::<f64>() / k,
-        }
-    }
-    with_ctx!(board, mode, |ctx| run(ctx, probes, seed, opts))
 }
 
 #[cfg(test)]

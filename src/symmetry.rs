@@ -200,12 +200,6 @@ pub fn canonical_pairing(board: &Board, p: &Pairing) -> Pairing {
     Pairing::from_codes(out)
 }
 
-/// Order of the stabiliser of a good pairing.
-pub fn stabiliser_order(board: &Board, p: &Pairing) -> usize {
-    let mut out = vec![0u8; p.len()];
-    canonical_into(board, p.codes(), &mut out)
-}
-
 /// A canonicaliser for one board with its tables laid out for the hot loop.
 ///
 /// Same result as [`canonical_into`], computed as a *tournament*: all candidates

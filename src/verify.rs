@@ -1126,16 +1126,11 @@ pub struct Analysis {
     pub checks_agree: bool,
 }
 
-/// Runs checks 2–5 on `codes` (length `ncells`, every code `< 2F`, as the reader
-/// produces them). Other input is reported as inconsistent, never a panic.
-pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
-    let n = geom.ncells();
-    let nf = geom.nfam;
-    let ncodes = geom.ncodes();
-    let mut inconsistencies = Vec::new();
-    let well_formed = codes.len() == n && codes.iter().all(|&k| (k as usize) < ncodes);
-    if !well_formed {
-        return Analysis {
+impl Analysis {
+    /// The verdict on a sequence that is not a consistent pairing: the line and
+    /// window checks do not apply (they are defined on pairings only).
+    fn inconsistent(inconsistencies: Vec<Inconsistency>) -> Analysis {
+        Analysis {
             consistent: false,
             inconsistencies,
             pairs: 0,
@@ -1146,7 +1141,20 @@ pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
             window: None,
             good: false,
             checks_agree: true,
-        };
+        }
+    }
+}
+
+/// Runs checks 2–5 on `codes` (length `ncells`, every code `< 2F`, as the reader
+/// produces them). Other input is reported as inconsistent, never a panic.
+pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
+    let n = geom.ncells();
+    let nf = geom.nfam;
+    let ncodes = geom.ncodes();
+    let mut inconsistencies = Vec::new();
+    let well_formed = codes.len() == n && codes.iter().all(|&k| (k as usize) < ncodes);
+    if !well_formed {
+        return Analysis::inconsistent(inconsistencies);
     }
     for (c, &k) in codes.iter().enumerate() {
         let k = k as usize;
@@ -1165,18 +1173,7 @@ pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
     }
     let consistent = inconsistencies.is_empty();
     if !consistent {
-        return Analysis {
-            consistent,
-            inconsistencies,
-            pairs: 0,
-            all_pairs_are_dominoes: true,
-            dominoes_by_orientation: Vec::new(),
-            lines_without_domino: Vec::new(),
-            lines_with_several: Vec::new(),
-            window: None,
-            good: false,
-            checks_agree: true,
-        };
+        return Analysis::inconsistent(inconsistencies);
     }
     // Each domino counted once, at its anchor (the cell whose code is +v_f).
     let mut on_line: Vec<Vec<usize>> = vec![Vec::new(); geom.nlines()];

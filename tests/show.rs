@@ -1,6 +1,7 @@
 //! Issue 4: `amoba show` — ASCII and SVG pictures of the torus and of plane windows.
 
 mod common;
+use common::{digits as codes, output_text as out};
 
 use amoba::draw::{DrawError, View, ascii, svg};
 use amoba::verify::Geometry;
@@ -41,18 +42,6 @@ fn show(args: &[&str], stdin: Option<&[u8]>) -> Output {
     }
     drop(w);
     child.wait_with_output().unwrap()
-}
-
-fn out(o: &Output) -> (String, String, i32) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code().unwrap_or(-1),
-    )
-}
-
-fn codes(s: &str) -> Vec<u8> {
-    s.bytes().map(|b| b - b'0').collect()
 }
 
 const FIRST_ASCII: &str = "\

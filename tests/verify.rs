@@ -7,6 +7,7 @@
 //! are tested on a small graph through the library.
 
 mod common;
+use common::{digits as codes_of, output_text as text};
 
 use amoba::board::{Board, Symmetry};
 use amoba::graph::PairingGraph;
@@ -63,18 +64,6 @@ fn verify(args: &[&str], stdin: Option<&[u8]>) -> Output {
         });
     }
     child.wait_with_output().unwrap()
-}
-
-fn text(o: &Output) -> (String, String, i32) {
-    (
-        String::from_utf8_lossy(&o.stdout).into_owned(),
-        String::from_utf8_lossy(&o.stderr).into_owned(),
-        o.status.code().unwrap_or(-1),
-    )
-}
-
-fn codes_of(s: &str) -> Vec<u8> {
-    s.bytes().map(|b| b - b'0').collect()
 }
 
 fn geom() -> &'static Geometry {

@@ -43,3 +43,17 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
     std::fs::create_dir_all(&d).unwrap();
     d
 }
+
+/// A finished command's stdout, stderr (lossy UTF-8) and exit code (−1 if killed).
+pub fn output_text(o: &std::process::Output) -> (String, String, i32) {
+    (
+        String::from_utf8_lossy(&o.stdout).into_owned(),
+        String::from_utf8_lossy(&o.stderr).into_owned(),
+        o.status.code().unwrap_or(-1),
+    )
+}
+
+/// Codes from a string of digits.
+pub fn digits(s: &str) -> Vec<u8> {
+    s.bytes().map(|b| b - b'0').collect()
+}

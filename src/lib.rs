@@ -2,7 +2,8 @@
 //!
 //! The modules follow the pipeline: board geometry ([`board`], with the bit sets of
 //! [`bits`]) → search ([`search`], sharded by [`shard`])
-//! → symmetry and canonical form ([`symmetry`]) → pairings and text formats
+//! → symmetry and canonical form ([`symmetry`], class keys of the 8×8 torus in
+//! [`torus8`]) → pairings and text formats
 //! ([`pairing`]), the catalogue ([`catalogue`]) and what it implies ([`census`]) →
 //! moves ([`moves`]) → the graph ([`graph`]) and its analysis ([`analysis`]) → reports
 //! and exports ([`report`], [`plot`], [`export`], [`pipeline`]). The enumeration
@@ -28,4 +29,5 @@ pub mod report;
 pub mod search;
 pub mod shard;
 pub mod symmetry;
+pub mod torus8;
 pub mod verify;

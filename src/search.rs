@@ -10,7 +10,7 @@
 //! # Bit layout
 //!
 //! Bit `c` of a `u64` is cell `c` (`y·8 + x` on the 8×8 torus; a board needs at most
-//! [`MAX_SEARCH_CELLS`] cells). A node of the search holds
+//! [`MAX_SEARCH_CELLS`](crate::board::MAX_SEARCH_CELLS) cells). A node of the search holds
 //!
 //! * `free` — the uncovered cells;
 //! * `allowed[f]` — the cells that may still anchor a domino of family `f`, i.e. the

@@ -3,7 +3,8 @@
 mod common;
 
 use amoba::analysis::{Bfs, bounding_diameter, ifub_diameter};
-use amoba::moves::apply_move;
+use amoba::graph::{Naming, PairingGraph};
+use amoba::moves::{AllMoves, apply_move};
 use amoba::pairing::Pairing;
 use amoba::pipeline::{GraphRun, run_graph};
 use amoba::symmetry::canonical_pairing;
@@ -36,6 +37,61 @@ fn every_move_result_is_good_and_every_chain_ends() {
     let run = graph_run();
     assert_eq!(run.build.moves, 194_543 * 64);
     assert!(run.build.longest_chain <= 64 * 64);
+}
+
+#[test]
+fn all_moves_at_once_agree_with_one_chain_per_cell() {
+    // The graph applies one move per cycle of f and derives the rest (moves module
+    // docs); here every one of the 12,450,752 moves is simulated on its own instead,
+    // and its result and chain length compared.
+    let b = square9();
+    let cat = catalogue();
+    let mut all = AllMoves::default();
+    let (mut slides, mut longest, mut simulated) = (0u64, 0usize, 0u64);
+    for id in 1..=cat.len() {
+        let start = cat.codes_of(id);
+        all.compute(b, start).unwrap();
+        let mut total = 0u64;
+        for cell in 0..64 {
+            let mut codes = start.to_vec();
+            let s = apply_move(b, &mut codes, cell).unwrap();
+            assert_eq!(
+                all.result_at(cell),
+                codes.as_slice(),
+                "ID {id}, cell {cell}"
+            );
+            total += s as u64;
+            longest = longest.max(s);
+        }
+        assert_eq!(all.slides(), total, "ID {id}");
+        assert_eq!(all.results().map(|(_, n)| n).sum::<u64>(), 64);
+        slides += total;
+        simulated += all.simulated();
+    }
+    let run = graph_run();
+    assert_eq!(
+        (run.build.slides, run.build.longest_chain),
+        (slides, longest as u64)
+    );
+    // The shortcut covers most starts.
+    assert!(simulated < 194_543 * 64 / 10, "{simulated} moves simulated");
+}
+
+#[test]
+fn bitboard_class_keys_give_the_canonical_form_graph() {
+    // The 8×8 build names move results by torus8 class keys; naming them by SPEC §4
+    // canonical forms must give the same graph and counters.
+    let b = square9();
+    let cat = catalogue();
+    let (g, stats) = PairingGraph::build_with(b, cat, Naming::CanonicalForm).unwrap();
+    let run = graph_run();
+    assert!(g == run.graph);
+    assert_eq!(stats, run.build);
+    // The keys of the 194,543 classes are different (the index refuses duplicates).
+    let keys: std::collections::HashSet<_> = (1..=cat.len())
+        .map(|id| amoba::torus8::class_key(&amoba::torus8::anchors(cat.codes_of(id))))
+        .collect();
+    assert_eq!(keys.len(), cat.len());
 }
 
 #[test]

@@ -9,11 +9,16 @@
 //!   ([`bounding_diameter`]): every BFS from a vertex `v` of eccentricity `e` bounds
 //!   every other eccentricity, `max(d, e − d) ≤ ecc(w) ≤ e + d` with `d = d(v, w)`,
 //!   and the search stops when the largest lower bound meets the largest upper bound.
-//!   On the giant component (194,333 vertices, diameter 34, radius about 23) it needs
-//!   375 BFS runs; iFUB ([`ifub_diameter`], Crescenzi et al.), kept as an independent
+//!   The BFS runs go 64 at a time, one bit per source ([`multi_bfs`]). On the giant
+//!   component (194,333 vertices, diameter 34, radius about 23) it needs 619 BFS runs
+//!   in 10 passes; iFUB ([`ifub_diameter`], Crescenzi et al.), kept as an independent
 //!   second method, needs 4,823 there because the graph's radius is far above half
 //!   its diameter. Both are exact; the number of BFS runs is reported.
 //! * **Triangles** by merging sorted adjacency lists over each edge `u < v`.
+//!
+//! The diameter of the giant component, its cycle structure, the triangles and the
+//! small components are computed side by side (rayon), and each result is the same
+//! for any number of threads.
 //! * **Bipartiteness** by BFS 2-colouring.
 //! * **4-cubes.** Each 16-vertex component is tested for isomorphism with Q4 by
 //!   petgraph's VF2 ([`petgraph::algo::is_isomorphic`]), not by counts.
@@ -115,14 +120,17 @@ pub fn analyse(g: &PairingGraph) -> Analysis {
         *dist.entry(g.degree(id)).or_insert(0) += 1;
     }
     let members = members_by_component(g);
-    let facts: Vec<ComponentFacts> = {
-        use rayon::prelude::*;
-        members
-            .par_iter()
-            .enumerate()
-            .map(|(i, m)| component_facts(g, i + 1, m))
-            .collect()
-    };
+    let (facts, triangles) = rayon::join(
+        || -> Vec<ComponentFacts> {
+            use rayon::prelude::*;
+            members
+                .par_iter()
+                .enumerate()
+                .map(|(i, m)| component_facts(g, i + 1, m))
+                .collect()
+        },
+        || triangles(g),
+    );
     Analysis {
         vertices: n,
         edges: g.edge_count(),
@@ -135,7 +143,7 @@ pub fn analyse(g: &PairingGraph) -> Analysis {
             2.0 * g.edge_count() as f64 / n as f64
         },
         degree_distribution: dist,
-        triangles: triangles(g),
+        triangles,
         bipartite: facts.iter().all(|f| f.bipartite),
         every_induced_cycle_has_length_4: facts.iter().all(|f| f.chordal_bipartite == Some(true)),
         component_facts: facts,
@@ -158,33 +166,40 @@ fn component_facts(g: &PairingGraph, c: usize, members: &[u32]) -> ComponentFact
         .map(|&u| g.neighbors0(u as usize).len())
         .sum::<usize>()
         / 2;
-    let (diameter, runs, method) = if members.len() <= ALL_PAIRS_LIMIT {
-        let mut bfs = Bfs::new(g.vertex_count());
-        let d = members.iter().map(|&u| bfs.run(g, u).1).max().unwrap_or(0);
-        (d, members.len(), "all-pairs")
-    } else {
-        // On a copy numbered in BFS order, so that neighbours sit close in memory.
-        let local = relabel_bfs_order(g, members);
-        let all: Vec<u32> = (0..members.len() as u32).collect();
-        let (d, runs) = bounding_diameter(&local, &all);
-        (d, runs, "Takes-Kosters BoundingDiameters")
-    };
-    let bipartite = two_colouring(g, members).is_some();
+    // The diameter and the cycle structure are independent: compute them side by side.
+    let ((diameter, runs, method), (bipartite, chordal, witness)) = rayon::join(
+        || {
+            if members.len() <= ALL_PAIRS_LIMIT {
+                let mut bfs = Bfs::new(g.vertex_count());
+                let d = members.iter().map(|&u| bfs.run(g, u).1).max().unwrap_or(0);
+                (d, members.len(), "all-pairs")
+            } else {
+                // On a copy numbered in BFS order, so that neighbours sit close in memory.
+                let local = relabel_bfs_order(g, members);
+                let all: Vec<u32> = (0..members.len() as u32).collect();
+                let (d, runs) = bounding_diameter(&local, &all);
+                (d, runs, "Takes-Kosters BoundingDiameters")
+            }
+        },
+        || {
+            let bipartite = two_colouring(g, members).is_some();
+            if !bipartite {
+                return (false, None, None);
+            }
+            let ok = chordal_bipartite(g, members);
+            let witness = if ok {
+                None
+            } else {
+                long_induced_cycle(g, members)
+            };
+            (
+                true,
+                Some(ok),
+                witness.map(|cyc| cyc.iter().map(|&v| v as usize + 1).collect()),
+            )
+        },
+    );
     let is_q4 = (members.len() == 16).then(|| is_q4(g, members));
-    let (chordal, witness) = if bipartite {
-        let ok = chordal_bipartite(g, members);
-        let w = if ok {
-            None
-        } else {
-            long_induced_cycle(g, members)
-        };
-        (
-            Some(ok),
-            w.map(|cyc| cyc.iter().map(|&v| v as usize + 1).collect()),
-        )
-    } else {
-        (None, None)
-    };
     ComponentFacts {
         component: c,
         size: members.len(),
@@ -268,15 +283,19 @@ impl Bfs {
 pub fn relabel_bfs_order(g: &PairingGraph, members: &[u32]) -> PairingGraph {
     let mut bfs = Bfs::new(g.vertex_count());
     bfs.run(g, members[0]);
-    let order = bfs.order().to_vec();
-    let mut new_id = std::collections::HashMap::with_capacity(order.len());
+    let order = bfs.order();
+    let mut new_id = vec![u32::MAX; g.vertex_count()];
     for (i, &v) in order.iter().enumerate() {
-        new_id.insert(v, i as u32);
+        new_id[v as usize] = i as u32;
     }
     let adj = order
         .iter()
         .map(|&v| {
-            let mut l: Vec<u32> = g.neighbors0(v as usize).iter().map(|w| new_id[w]).collect();
+            let mut l: Vec<u32> = g
+                .neighbors0(v as usize)
+                .iter()
+                .map(|&w| new_id[w as usize])
+                .collect();
             l.sort_unstable();
             l
         })
@@ -379,64 +398,181 @@ pub fn ifub_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
 
 /// Breadth-first search from up to 64 sources at once, one bit per source (the
 /// multi-source BFS of Then et al., *The more the merrier: efficient multi-source graph
-/// traversal*, VLDB 2014). Each level is computed *pull*-style — a vertex ORs the
-/// frontier words of its neighbours — so levels parallelise without races.
+/// traversal*, VLDB 2014).
 ///
+/// Bit `i` of `seen[w]` says source `i` has reached `w`; of `frontier[w]`, that it
+/// reached `w` at the last level. Each level is expanded in whichever direction costs
+/// less (Beamer, Asanović, Patterson, *Direction-optimizing breadth-first search*,
+/// SC 2012): while the vertices with a non-empty frontier word have few arcs, *push*
+/// (serially) from them, OR-ing their words into their neighbours'; otherwise *pull*,
+/// in parallel: every vertex not yet reached by all sources ORs its neighbours'
+/// frontier words, and a vertex every source has reached is skipped. Both give the
+/// same bits.
+///
+/// *Arguments*: the graph, the `k` sources, and the vertices whose distances to record
+/// (ascending).
 /// *Returns* the eccentricity of each source (within its component) and writes
-/// `dist[i·n + w]`, the distance from source `i` to `w` (`u8::MAX`: unreached).
-/// *Complexity*: `O(L · (V + E))` word operations for `L` levels, plus one write per
-/// reached (source, vertex) pair.
-pub fn multi_bfs(g: &PairingGraph, sources: &[u32], dist: &mut Vec<u8>) -> Vec<u32> {
+/// `dist[j·k + i]`, the distance from source `i` to the `j`-th recorded vertex
+/// (`u8::MAX`: unreached) — vertex-major, so a vertex's distances share a cache line.
+/// *Complexity*: `O(L · (V + E))` word operations for `L` levels at worst, plus one
+/// write per reached (source, recorded vertex) pair.
+pub fn multi_bfs(
+    g: &PairingGraph,
+    sources: &[u32],
+    recorded: &[u32],
+    dist: &mut Vec<u8>,
+) -> Vec<u32> {
     use rayon::prelude::*;
     let n = g.vertex_count();
     let k = sources.len();
     assert!(k <= 64, "at most 64 sources per pass");
+    assert!(
+        recorded.windows(2).all(|w| w[0] < w[1]),
+        "recorded vertices ascending"
+    );
+    let all_sources = if k == 64 { u64::MAX } else { (1u64 << k) - 1 };
     dist.clear();
-    dist.resize(k * n, u8::MAX);
-    // Bit i of seen[w] / frontier[w]: source i has reached w / reached it last level.
+    dist.resize(k * recorded.len(), u8::MAX);
+    // row[w]: w's row in `dist`, or NONE.
+    const NONE: u32 = u32::MAX;
+    let mut row = vec![NONE; n];
+    for (j, &w) in recorded.iter().enumerate() {
+        row[w as usize] = j as u32;
+    }
+    // Sets `dist` for the bits of `new` at vertex w (row r, relative to the slice).
+    let record = |dist: &mut [u8], r: usize, new: u64, level: u32| {
+        let d = &mut dist[r * k..(r + 1) * k];
+        let mut bits = new;
+        while bits != 0 {
+            d[bits.trailing_zeros() as usize] = level as u8;
+            bits &= bits - 1;
+        }
+    };
     let mut seen = vec![0u64; n];
     let mut frontier = vec![0u64; n];
+    // The next frontier while it is built; all zero between levels.
     let mut next = vec![0u64; n];
     for (i, &s) in sources.iter().enumerate() {
         seen[s as usize] |= 1 << i;
         frontier[s as usize] |= 1 << i;
-        dist[i * n + s as usize] = 0;
+        if row[s as usize] != NONE {
+            dist[row[s as usize] as usize * k + i] = 0;
+        }
     }
+    // Vertices with a non-empty frontier word.
+    let mut active: Vec<u32> = sources.to_vec();
+    active.sort_unstable();
+    active.dedup();
+    // Arcs at vertices not yet reached by every source: the cost of a pull.
+    let mut open_arcs: usize = (0..n).map(|w| g.neighbors0(w).len()).sum();
+    // The recorded vertices of each chunk of CHUNK vertices are a range of rows, so
+    // `dist` splits into one slice per chunk for the parallel pull.
+    const CHUNK: usize = 4096;
+    let bounds: Vec<usize> = (0..=n.div_ceil(CHUNK))
+        .map(|c| recorded.partition_point(|&w| (w as usize) < c * CHUNK))
+        .collect();
     let mut ecc = vec![0u32; k];
     let mut level = 0u32;
     loop {
         level += 1;
         assert!(level < u32::from(u8::MAX), "BFS deeper than 254 levels");
-        next.par_iter_mut().enumerate().for_each(|(w, x)| {
-            let reach = g
-                .neighbors0(w)
-                .iter()
-                .fold(0u64, |acc, &v| acc | frontier[v as usize]);
-            *x = reach & !seen[w];
-        });
+        let push_arcs: usize = active.iter().map(|&u| g.neighbors0(u as usize).len()).sum();
         let mut any = 0u64;
-        for (w, &new) in next.iter().enumerate() {
-            if new != 0 {
-                seen[w] |= new;
-                any |= new;
-                let mut bits = new;
-                while bits != 0 {
-                    let i = bits.trailing_zeros() as usize;
-                    bits &= bits - 1;
-                    dist[i * n + w] = level as u8;
+        let mut reached: Vec<u32> = Vec::new();
+        if 8 * push_arcs < open_arcs {
+            // Push: offer each active word to the neighbours that lack some of its bits.
+            for &u in &active {
+                let f = frontier[u as usize];
+                for &w in g.neighbors0(u as usize) {
+                    let add = f & !seen[w as usize];
+                    if add != 0 {
+                        if next[w as usize] == 0 {
+                            reached.push(w);
+                        }
+                        next[w as usize] |= add;
+                    }
                 }
+            }
+            for &u in &active {
+                frontier[u as usize] = 0;
+            }
+            for &w in &reached {
+                let new = std::mem::take(&mut next[w as usize]);
+                frontier[w as usize] = new;
+                seen[w as usize] |= new;
+                any |= new;
+                if seen[w as usize] == all_sources {
+                    open_arcs -= g.neighbors0(w as usize).len();
+                }
+                if row[w as usize] != NONE {
+                    record(dist, row[w as usize] as usize, new, level);
+                }
+            }
+        } else {
+            // Pull into `next`, in parallel chunks, then swap it in as the frontier.
+            let mut rest = dist.as_mut_slice();
+            let mut slices = Vec::with_capacity(bounds.len());
+            for b in bounds.windows(2) {
+                let (head, tail) = rest.split_at_mut((b[1] - b[0]) * k);
+                slices.push(head);
+                rest = tail;
+            }
+            let frontier_now = &frontier;
+            let parts: Vec<(Vec<u32>, u64, usize)> = seen
+                .par_chunks_mut(CHUNK)
+                .zip(next.par_chunks_mut(CHUNK))
+                .zip(slices.into_par_iter())
+                .enumerate()
+                .map(|(c, ((seen, next), dist))| {
+                    let mut act = Vec::new();
+                    let (mut any, mut closed) = (0u64, 0usize);
+                    for (x, (sw, nw)) in seen.iter_mut().zip(next.iter_mut()).enumerate() {
+                        if *sw == all_sources {
+                            continue;
+                        }
+                        let w = c * CHUNK + x;
+                        let reach = g
+                            .neighbors0(w)
+                            .iter()
+                            .fold(0u64, |acc, &v| acc | frontier_now[v as usize]);
+                        let new = reach & !*sw;
+                        if new == 0 {
+                            continue;
+                        }
+                        *nw = new;
+                        *sw |= new;
+                        any |= new;
+                        act.push(w as u32);
+                        if *sw == all_sources {
+                            closed += g.neighbors0(w).len();
+                        }
+                        if row[w] != NONE {
+                            record(dist, row[w] as usize - bounds[c], new, level);
+                        }
+                    }
+                    (act, any, closed)
+                })
+                .collect();
+            // The old frontier becomes the (all-zero) scratch for the next level.
+            for &u in &active {
+                frontier[u as usize] = 0;
+            }
+            std::mem::swap(&mut frontier, &mut next);
+            for (act, a, closed) in parts {
+                reached.extend_from_slice(&act);
+                any |= a;
+                open_arcs -= closed;
             }
         }
         if any == 0 {
             return ecc;
         }
+        active = reached;
         let mut bits = any;
         while bits != 0 {
-            let i = bits.trailing_zeros() as usize;
+            ecc[bits.trailing_zeros() as usize] = level;
             bits &= bits - 1;
-            ecc[i] = level;
         }
-        std::mem::swap(&mut frontier, &mut next);
     }
 }
 
@@ -473,7 +609,9 @@ pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
     let n = g.vertex_count();
     let mut lo = vec![0u32; n];
     let mut hi = vec![u32::MAX; n];
+    // Ascending, as multi_bfs wants its recorded vertices (retain keeps the order).
     let mut candidates: Vec<u32> = members.to_vec();
+    candidates.sort_unstable();
     let (mut dl, mut du) = (0u32, u32::MAX);
     let mut runs = 0;
     let mut dist = Vec::new();
@@ -502,19 +640,22 @@ pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
                 }
             }
         }
-        let ecc = multi_bfs(g, &sources, &mut dist);
+        let ecc = multi_bfs(g, &sources, &candidates, &mut dist);
         runs += sources.len();
-        for (i, &e) in ecc.iter().enumerate() {
+        for &e in &ecc {
             dl = dl.max(e);
             du = du.min(2 * e);
-            let row = &dist[i * n..(i + 1) * n];
-            for &w in &candidates {
-                let d = u32::from(row[w as usize]);
-                let (l, h) = (&mut lo[w as usize], &mut hi[w as usize]);
+        }
+        let k = sources.len();
+        for (j, &w) in candidates.iter().enumerate() {
+            let row = &dist[j * k..(j + 1) * k];
+            let (l, h) = (&mut lo[w as usize], &mut hi[w as usize]);
+            for (&d, &e) in row.iter().zip(&ecc) {
+                let d = u32::from(d);
                 *l = (*l).max(d.max(e.saturating_sub(d)));
                 *h = (*h).min(e + d);
-                dl = dl.max(*l);
             }
+            dl = dl.max(*l);
         }
         let mut max_hi = dl;
         candidates.retain(|&w| {
@@ -542,53 +683,58 @@ pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
 /// assert_eq!(amoba::analysis::triangles(&PairingGraph::from_adjacency(adj)), 4);
 /// ```
 pub fn triangles(g: &PairingGraph) -> u64 {
-    let mut count = 0;
-    for u in 0..g.vertex_count() {
-        let nu = g.neighbors0(u);
-        for &v in nu.iter().filter(|&&v| v as usize > u) {
-            let nv = g.neighbors0(v as usize);
-            let (mut i, mut j) = (0, 0);
-            while i < nu.len() && j < nv.len() {
-                match nu[i].cmp(&nv[j]) {
-                    std::cmp::Ordering::Less => i += 1,
-                    std::cmp::Ordering::Greater => j += 1,
-                    std::cmp::Ordering::Equal => {
-                        if nu[i] > v {
-                            count += 1;
+    use rayon::prelude::*;
+    (0..g.vertex_count())
+        .into_par_iter()
+        .map(|u| {
+            let nu = g.neighbors0(u);
+            let mut count = 0;
+            for &v in nu.iter().filter(|&&v| v as usize > u) {
+                let nv = g.neighbors0(v as usize);
+                let (mut i, mut j) = (0, 0);
+                while i < nu.len() && j < nv.len() {
+                    match nu[i].cmp(&nv[j]) {
+                        std::cmp::Ordering::Less => i += 1,
+                        std::cmp::Ordering::Greater => j += 1,
+                        std::cmp::Ordering::Equal => {
+                            if nu[i] > v {
+                                count += 1;
+                            }
+                            i += 1;
+                            j += 1;
                         }
-                        i += 1;
-                        j += 1;
                     }
                 }
             }
-        }
-    }
-    count
+            count
+        })
+        .sum()
 }
 
 /// A proper 2-colouring of the component (colour per vertex, indexed like
 /// `members`), or `None` if it has an odd cycle.
 pub fn two_colouring(g: &PairingGraph, members: &[u32]) -> Option<Vec<u8>> {
-    let mut colour = std::collections::HashMap::with_capacity(members.len());
+    const NONE: u8 = u8::MAX;
+    let mut colour = vec![NONE; g.vertex_count()];
     let mut queue = vec![members[0]];
-    colour.insert(members[0], 0u8);
+    colour[members[0] as usize] = 0;
     let mut head = 0;
     while head < queue.len() {
         let u = queue[head];
         head += 1;
-        let cu = colour[&u];
+        let cu = colour[u as usize];
         for &v in g.neighbors0(u as usize) {
-            match colour.get(&v) {
-                Some(&cv) if cv == cu => return None,
-                Some(_) => {}
-                None => {
-                    colour.insert(v, 1 - cu);
+            match colour[v as usize] {
+                NONE => {
+                    colour[v as usize] = 1 - cu;
                     queue.push(v);
                 }
+                cv if cv == cu => return None,
+                _ => {}
             }
         }
     }
-    Some(members.iter().map(|v| colour[v]).collect())
+    Some(members.iter().map(|&v| colour[v as usize]).collect())
 }
 
 /// Is the 16-vertex component isomorphic to the 4-dimensional cube? (VF2.)
@@ -645,43 +791,59 @@ pub fn is_q4(g: &PairingGraph, members: &[u32]) -> bool {
 /// assert!(amoba::analysis::chordal_bipartite(&cycle(true), &all));
 /// ```
 pub fn chordal_bipartite(g: &PairingGraph, members: &[u32]) -> bool {
-    use std::collections::HashMap;
-    let index: HashMap<u32, usize> = members.iter().enumerate().map(|(i, &v)| (v, i)).collect();
-    let mut adj: Vec<Vec<usize>> = members
-        .iter()
-        .map(|&u| g.neighbors0(u as usize).iter().map(|v| index[v]).collect())
-        .collect();
-    let adjacent = |adj: &Vec<Vec<usize>>, x: usize, y: usize| adj[x].binary_search(&y).is_ok();
-    let bisimplicial = |adj: &Vec<Vec<usize>>, u: usize, v: usize| {
-        adj[u].iter().all(|&x| {
-            adj[v]
-                .iter()
-                .all(|&y| x == v || y == u || adjacent(adj, x, y))
-        })
-    };
-    let mut remaining: usize = adj.iter().map(Vec::len).sum::<usize>() / 2;
-    let mut queue: Vec<(usize, usize)> = Vec::new();
-    let mut queued = std::collections::HashSet::new();
-    for (u, l) in adj.iter().enumerate() {
-        for &v in l.iter().filter(|&&v| v > u) {
-            queue.push((u, v));
-            queued.insert((u, v));
+    // Local numbering 0..members.len(); each edge u < v gets an id for its queue flag.
+    let mut local = vec![u32::MAX; g.vertex_count()];
+    for (i, &v) in members.iter().enumerate() {
+        local[v as usize] = i as u32;
+    }
+    // adj[x]: (neighbour, edge id), ascending by neighbour; edges deleted on the way.
+    let mut adj: Vec<Vec<(u32, u32)>> = vec![Vec::new(); members.len()];
+    let mut ends: Vec<(u32, u32)> = Vec::new();
+    for (u, &gu) in members.iter().enumerate() {
+        for &gv in g.neighbors0(gu as usize) {
+            let v = local[gv as usize];
+            if (u as u32) < v {
+                let e = ends.len() as u32;
+                ends.push((u as u32, v));
+                adj[u].push((v, e));
+                adj[v as usize].push((u as u32, e));
+            }
         }
     }
-    while let Some((u, v)) = queue.pop() {
-        queued.remove(&(u, v));
+    for l in &mut adj {
+        l.sort_unstable();
+    }
+    let adjacent = |adj: &[Vec<(u32, u32)>], x: u32, y: u32| {
+        adj[x as usize]
+            .binary_search_by_key(&y, |&(w, _)| w)
+            .is_ok()
+    };
+    // uv is bisimplicial: every neighbour x of u is adjacent to every neighbour y of v.
+    let bisimplicial = |adj: &[Vec<(u32, u32)>], u: u32, v: u32| {
+        adj[u as usize].iter().all(|&(x, _)| {
+            adj[v as usize]
+                .iter()
+                .all(|&(y, _)| x == v || y == u || adjacent(adj, x, y))
+        })
+    };
+    let mut remaining = ends.len();
+    let mut queue: Vec<u32> = (0..ends.len() as u32).rev().collect();
+    let mut queued = vec![true; ends.len()];
+    while let Some(e) = queue.pop() {
+        queued[e as usize] = false;
+        let (u, v) = ends[e as usize];
         if !adjacent(&adj, u, v) || !bisimplicial(&adj, u, v) {
             continue;
         }
-        adj[u].retain(|&x| x != v);
-        adj[v].retain(|&x| x != u);
+        adj[u as usize].retain(|&(x, _)| x != v);
+        adj[v as usize].retain(|&(x, _)| x != u);
         remaining -= 1;
         // Only edges at u or v saw a neighbourhood shrink; re-examine them.
-        for &p in &[u, v] {
-            for &q in &adj[p] {
-                let e = (p.min(q), p.max(q));
-                if queued.insert(e) {
-                    queue.push(e);
+        for p in [u, v] {
+            for &(_, f) in &adj[p as usize] {
+                if !queued[f as usize] {
+                    queued[f as usize] = true;
+                    queue.push(f);
                 }
             }
         }
@@ -806,6 +968,56 @@ mod tests {
         let chorded = graph(6, &[(0, 1), (1, 2), (2, 3), (3, 4), (4, 5), (5, 0), (0, 3)]);
         assert!(chordal_bipartite(&chorded, &(0..6).collect::<Vec<_>>()));
         assert!(long_induced_cycle(&chorded, &(0..6).collect::<Vec<_>>()).is_none());
+    }
+
+    #[test]
+    fn multi_bfs_matches_single_bfs() {
+        // A long grid with random shortcuts and a second component: pushes on the
+        // early levels, pulls on the wide ones, and leaves some vertices unreached.
+        let (w, h) = (300u32, 9u32);
+        let mut e = Vec::new();
+        let mut x = 12345u64;
+        for y in 0..h {
+            for c in 0..w {
+                let v = y * w + c;
+                if c + 1 < w {
+                    e.push((v, v + 1));
+                }
+                if y + 1 < h {
+                    e.push((v, v + w));
+                }
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                if x >> 60 == 0 {
+                    e.push((v, ((x >> 20) % u64::from(w * h)) as u32));
+                }
+            }
+        }
+        let n = (w * h) as usize + 20;
+        for v in (w * h)..(n as u32 - 1) {
+            e.push((v, v + 1));
+        }
+        e.retain(|(u, v)| u != v);
+        e.sort_unstable_by_key(|&(u, v)| (u.min(v), u.max(v)));
+        e.dedup_by_key(|&mut (u, v)| (u.min(v), u.max(v)));
+        let g = graph(n, &e);
+        let mut bfs = Bfs::new(n);
+        for k in [1usize, 7, 64] {
+            let sources: Vec<u32> = (0..k as u32).map(|i| (i * 977 + 5) % (w * h)).collect();
+            let recorded: Vec<u32> = (0..n as u32).filter(|v| v % 3 != 1).collect();
+            let mut dist = Vec::new();
+            let ecc = multi_bfs(&g, &sources, &recorded, &mut dist);
+            for (i, &s) in sources.iter().enumerate() {
+                let (_, e1) = bfs.run(&g, s);
+                assert_eq!(ecc[i] as usize, e1, "source {s}");
+                for (j, &v) in recorded.iter().enumerate() {
+                    let d = bfs.dist(v);
+                    let want = if d == u32::MAX { u8::MAX } else { d as u8 };
+                    assert_eq!(dist[j * k + i], want, "source {s}, vertex {v}");
+                }
+            }
+        }
     }
 
     #[test]

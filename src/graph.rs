@@ -156,14 +156,19 @@ impl<'c> CatalogueIndex<'c> {
         if !torus8 && !packable {
             return Ok(CatalogueIndex::Search(cat));
         }
+        let keys: Vec<[u64; 4]> = (1..=cat.len())
+            .into_par_iter()
+            .map(|id| {
+                let codes = cat.codes_of(id);
+                if torus8 {
+                    torus8::class_key(&torus8::anchors(codes))
+                } else {
+                    pack(codes)
+                }
+            })
+            .collect();
         let mut map = HashMap::with_capacity_and_hasher(cat.len(), BuildPacked);
-        for id in 1..=cat.len() {
-            let codes = cat.codes_of(id);
-            let key = if torus8 {
-                torus8::class_key(&torus8::anchors(codes))
-            } else {
-                pack(codes)
-            };
+        for (key, id) in keys.into_iter().zip(1..) {
             if let Some(first) = map.insert(key, id as u32) {
                 return Err(GraphError::SameClass {
                     first: first as usize,
@@ -297,20 +302,26 @@ impl PairingGraph {
             stats.same_class += s.same_class;
             stats.longest_chain = stats.longest_chain.max(s.longest_chain);
         }
-        let out: Vec<Vec<u32>> = lists.into_iter().map(|(l, _)| l).collect();
-        // Undirected: union of u → v and v → u; count the one-way pairs.
-        let mut adj = out.clone();
-        for (u, list) in out.iter().enumerate() {
-            for &v in list {
-                if out[v as usize].binary_search(&(u as u32)).is_err() {
-                    stats.asymmetric += 1;
-                    adj[v as usize].push(u as u32);
-                }
-            }
+        let mut adj: Vec<Vec<u32>> = lists.into_iter().map(|(l, _)| l).collect();
+        // Undirected: the union of u → v and v → u. Count the one-way pairs (in
+        // parallel) and add their missing reverse arcs.
+        let missing: Vec<(u32, u32)> = adj
+            .par_iter()
+            .enumerate()
+            .flat_map_iter(|(u, list)| {
+                let adj = &adj;
+                list.iter()
+                    .filter(move |&&v| adj[v as usize].binary_search(&(u as u32)).is_err())
+                    .map(move |&v| (v, u as u32))
+            })
+            .collect();
+        stats.asymmetric = missing.len() as u64;
+        for &(v, u) in &missing {
+            adj[v as usize].push(u);
         }
-        for l in &mut adj {
-            l.sort_unstable();
-            l.dedup();
+        for &(v, _) in &missing {
+            adj[v as usize].sort_unstable();
+            adj[v as usize].dedup();
         }
         Ok((PairingGraph::from_adjacency(adj), stats))
     }

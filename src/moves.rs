@@ -215,16 +215,22 @@ impl AllMoves {
                 }
                 let len = self.path.len() - pos;
                 if simple {
+                    // Each domino of the cycle slides once, {c, y} to {y, f(c)}: the
+                    // cells written are all different, so no chain needs following.
+                    let nfam = board.nfamilies();
                     self.buf.clear();
                     self.buf.extend_from_slice(start);
-                    let slides = apply_move(board, &mut self.buf, x)?;
-                    debug_assert_eq!(slides, len, "a simple cycle is one chain");
+                    for &c in &self.path[pos..] {
+                        let k = start[c] as usize;
+                        self.buf[board.neighbor(c, k)] = k as u8;
+                        self.buf[self.next[c]] = ((k + nfam) % (2 * nfam)) as u8;
+                    }
                     let r = self.add_buf(len as u64);
-                    self.count_chain(slides, len as u64);
+                    self.count_chain(len, len as u64);
                     for &c in &self.path[pos..] {
                         self.result_of[c] = r;
                         self.path_mask[c] = mask;
-                        self.chain_len[c] = slides;
+                        self.chain_len[c] = len;
                     }
                 } else {
                     for &c in &self.path[pos..] {

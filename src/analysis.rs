@@ -288,19 +288,17 @@ pub fn relabel_bfs_order(g: &PairingGraph, members: &[u32]) -> PairingGraph {
     for (i, &v) in order.iter().enumerate() {
         new_id[v as usize] = i as u32;
     }
-    let adj = order
-        .iter()
-        .map(|&v| {
-            let mut l: Vec<u32> = g
-                .neighbors0(v as usize)
-                .iter()
-                .map(|&w| new_id[w as usize])
-                .collect();
-            l.sort_unstable();
-            l
-        })
-        .collect();
-    PairingGraph::from_adjacency(adj)
+    let mut offsets = Vec::with_capacity(order.len() + 1);
+    let mut targets =
+        Vec::with_capacity(order.iter().map(|&v| g.neighbors0(v as usize).len()).sum());
+    offsets.push(0);
+    for &v in order {
+        let start = targets.len();
+        targets.extend(g.neighbors0(v as usize).iter().map(|&w| new_id[w as usize]));
+        targets[start..].sort_unstable();
+        offsets.push(targets.len());
+    }
+    PairingGraph::from_csr(offsets, targets)
 }
 
 /// A vertex halfway along a shortest path from `a` to `b` (BFS from `b` first).
@@ -606,29 +604,49 @@ pub fn multi_bfs(
 /// assert_eq!(amoba::analysis::bounding_diameter(&g, &all).0, 4);
 /// ```
 pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
-    let n = g.vertex_count();
-    let mut lo = vec![0u32; n];
-    let mut hi = vec![u32::MAX; n];
-    // Ascending, as multi_bfs wants its recorded vertices (retain keeps the order).
-    let mut candidates: Vec<u32> = members.to_vec();
-    candidates.sort_unstable();
+    use rayon::prelude::*;
+    /// A candidate: vertex, lower and upper bound of its eccentricity.
+    #[derive(Clone, Copy)]
+    struct Cand {
+        w: u32,
+        lo: u32,
+        hi: u32,
+    }
+    // Ascending by vertex, as multi_bfs wants its recorded vertices (retain keeps the
+    // order).
+    let mut cands: Vec<Cand> = members
+        .iter()
+        .map(|&w| Cand {
+            w,
+            lo: 0,
+            hi: u32::MAX,
+        })
+        .collect();
+    cands.sort_unstable_by_key(|c| c.w);
     let (mut dl, mut du) = (0u32, u32::MAX);
     let mut runs = 0;
     let mut dist = Vec::new();
     let deg = |w: u32| g.neighbors0(w as usize).len();
-    while dl < du && !candidates.is_empty() {
-        // Up to 64 sources, alternating: largest upper bound, smallest lower bound.
-        let mut by_high = candidates.clone();
-        by_high.sort_by_key(|&w| {
-            (
-                std::cmp::Reverse(hi[w as usize]),
-                std::cmp::Reverse(deg(w)),
-                w,
-            )
+    // The first `m` candidates in the order of `key` (a total order: keys end with
+    // the vertex), sorted; a selection, not a sort of all candidates.
+    fn first_by<K: Ord>(cands: &[Cand], m: usize, key: impl Fn(&Cand) -> K) -> Vec<u32> {
+        let mut v = cands.to_vec();
+        if m < v.len() {
+            v.select_nth_unstable_by_key(m, &key);
+            v.truncate(m);
+        }
+        v.sort_unstable_by_key(&key);
+        v.iter().map(|c| c.w).collect()
+    }
+    while dl < du && !cands.is_empty() {
+        // Up to 64 sources, alternating: largest upper bound, smallest lower bound
+        // (ties: higher degree, then smaller vertex). Each list skips the other's
+        // picks, so neither needs more than 128 entries.
+        let want = cands.len().min(64);
+        let by_high = first_by(&cands, 128, |c| {
+            (std::cmp::Reverse(c.hi), std::cmp::Reverse(deg(c.w)), c.w)
         });
-        let mut by_low = candidates.clone();
-        by_low.sort_by_key(|&w| (lo[w as usize], std::cmp::Reverse(deg(w)), w));
-        let want = candidates.len().min(64);
+        let by_low = first_by(&cands, 128, |c| (c.lo, std::cmp::Reverse(deg(c.w)), c.w));
         let mut sources = Vec::with_capacity(want);
         let (mut h, mut l) = (by_high.iter(), by_low.iter());
         while sources.len() < want {
@@ -640,29 +658,33 @@ pub fn bounding_diameter(g: &PairingGraph, members: &[u32]) -> (usize, usize) {
                 }
             }
         }
-        let ecc = multi_bfs(g, &sources, &candidates, &mut dist);
+        let recorded: Vec<u32> = cands.iter().map(|c| c.w).collect();
+        let ecc = multi_bfs(g, &sources, &recorded, &mut dist);
         runs += sources.len();
         for &e in &ecc {
             dl = dl.max(e);
             du = du.min(2 * e);
         }
         let k = sources.len();
-        for (j, &w) in candidates.iter().enumerate() {
-            let row = &dist[j * k..(j + 1) * k];
-            let (l, h) = (&mut lo[w as usize], &mut hi[w as usize]);
-            for (&d, &e) in row.iter().zip(&ecc) {
-                let d = u32::from(d);
-                *l = (*l).max(d.max(e.saturating_sub(d)));
-                *h = (*h).min(e + d);
-            }
-            dl = dl.max(*l);
-        }
+        let largest_lo = cands
+            .par_iter_mut()
+            .zip(dist.par_chunks(k))
+            .map(|(c, row)| {
+                for (&d, &e) in row.iter().zip(&ecc) {
+                    let d = u32::from(d);
+                    c.lo = c.lo.max(d.max(e.saturating_sub(d)));
+                    c.hi = c.hi.min(e + d);
+                }
+                c.lo
+            })
+            .max()
+            .unwrap_or(0);
+        dl = dl.max(largest_lo);
         let mut max_hi = dl;
-        candidates.retain(|&w| {
-            let (l, h) = (lo[w as usize], hi[w as usize]);
-            let keep = !((h <= dl && 2 * l >= du) || l == h);
+        cands.retain(|c| {
+            let keep = !((c.hi <= dl && 2 * c.lo >= du) || c.lo == c.hi);
             if keep {
-                max_hi = max_hi.max(h);
+                max_hi = max_hi.max(c.hi);
             }
             keep
         });

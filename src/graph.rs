@@ -335,6 +335,17 @@ impl PairingGraph {
             targets.extend_from_slice(l);
             offsets.push(targets.len());
         }
+        PairingGraph::from_csr(offsets, targets)
+    }
+
+    /// A graph from compressed sparse rows: the neighbours of `u` are
+    /// `targets[offsets[u]..offsets[u + 1]]`, sorted, duplicate-free and symmetric.
+    pub fn from_csr(offsets: Vec<usize>, targets: Vec<u32>) -> PairingGraph {
+        assert_eq!(
+            offsets.last().copied(),
+            Some(targets.len()),
+            "offsets end at |targets|"
+        );
         let mut g = PairingGraph {
             offsets,
             targets,

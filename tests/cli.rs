@@ -40,13 +40,19 @@ fn reproduce_runs_the_whole_pipeline_and_prints_the_table() {
     }
     let report = std::fs::read_to_string(dir.join("results/report-9.md")).unwrap();
     assert!(report.contains("| every induced cycle has length 4 | yes | no:"));
-    // A second run writes the same report and analysis (byte-deterministic files).
-    let again = amoba().arg("reproduce").current_dir(&dir).output().unwrap();
+    // A second run, on one thread, writes the same report, analysis and edge list
+    // (byte-deterministic files for any thread count).
+    let read = |f: &str| std::fs::read(dir.join("results").join(f)).unwrap();
+    let (analysis, edges) = (read("analysis-9.json"), read("graph-9.edgelist"));
+    let again = amoba()
+        .args(["reproduce", "--threads", "1"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
     assert!(again.status.success());
-    assert_eq!(
-        std::fs::read_to_string(dir.join("results/report-9.md")).unwrap(),
-        report
-    );
+    assert_eq!(read("report-9.md"), report.as_bytes());
+    assert!(read("analysis-9.json") == analysis);
+    assert!(read("graph-9.edgelist") == edges);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -49,10 +49,12 @@
 //!
 //! The tail ends where it started, so the result is that of the cycle alone — the
 //! same for every start whose path leads into the cycle — and the chain has
-//! `2m + L` slides. [`AllMoves::compute`] therefore applies the move once per cycle,
-//! derives the other starts from `f`, and simulates slide by slide only the starts
-//! whose path meets a domino twice (a chain that slides a domino back over its own
-//! path). The tests compare it with [`apply_move`] at every cell of every class.
+//! `2m + L` slides. [`AllMoves::compute`] therefore writes each cycle's result
+//! directly (every domino of the cycle slides once, `{C, Y}` to `{Y, f(C)}`, and the
+//! cells written are all different), derives the other starts from `f`, and
+//! simulates slide by slide only the starts whose path meets a domino twice (a chain
+//! that slides a domino back over its own path). The tests compare it with
+//! [`apply_move`] at every cell of every class.
 
 use crate::board::Board;
 

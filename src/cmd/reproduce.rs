@@ -76,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "cost",
             amoba::report::Published::of(board.name()).cost.unwrap_or("—"),
             &format!(
-                "enumeration {:.2} s, graph {:.2} s, analysis {:.2} s, files {:.2} s; total {:.2} s, peak {} ({} threads)",
+                "enumeration {:.2} s, graph {:.2} s, analysis {:.2} s, files {:.2} s; total {:.2} s, peak {} ({} thread{})",
                 out.wall_seconds,
                 run.build_seconds,
                 run.analysis_seconds,
@@ -85,12 +85,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 amoba::io::peak_memory_bytes()
                     .map(|b| format!("{:.0} MB", b as f64 / 1e6))
                     .unwrap_or_else(|| "unknown".into()),
-                out.threads
+                out.threads,
+                if out.threads == 1 { "" } else { "s" }
             ),
         ));
         eprintln!(
-            "wrote {} files in results/ (report: results/report-9.md)",
-            written.len()
+            "wrote {} files in results/ (report: results/report-{}.md)",
+            written.len(),
+            amoba::enumerate::file_tag(&board)
         );
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", published_table(&rows))?;

@@ -939,6 +939,20 @@ mod tests {
         PairingGraph::from_adjacency(adj)
     }
 
+    /// The edges of a `w × h` grid, vertex `y·w + x`.
+    fn grid_edges(w: u32, h: u32) -> Vec<(u32, u32)> {
+        let mut e = Vec::new();
+        for v in 0..w * h {
+            if v % w + 1 < w {
+                e.push((v, v + 1));
+            }
+            if v / w + 1 < h {
+                e.push((v, v + w));
+            }
+        }
+        e
+    }
+
     fn cube(dim: u32) -> PairingGraph {
         let n = 1u32 << dim;
         let e: Vec<(u32, u32)> = (0..n)
@@ -997,23 +1011,14 @@ mod tests {
         // A long grid with random shortcuts and a second component: pushes on the
         // early levels, pulls on the wide ones, and leaves some vertices unreached.
         let (w, h) = (300u32, 9u32);
-        let mut e = Vec::new();
+        let mut e = grid_edges(w, h);
         let mut x = 12345u64;
-        for y in 0..h {
-            for c in 0..w {
-                let v = y * w + c;
-                if c + 1 < w {
-                    e.push((v, v + 1));
-                }
-                if y + 1 < h {
-                    e.push((v, v + w));
-                }
-                x = x
-                    .wrapping_mul(6364136223846793005)
-                    .wrapping_add(1442695040888963407);
-                if x >> 60 == 0 {
-                    e.push((v, ((x >> 20) % u64::from(w * h)) as u32));
-                }
+        for v in 0..w * h {
+            x = x
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            if x >> 60 == 0 {
+                e.push((v, ((x >> 20) % u64::from(w * h)) as u32));
             }
         }
         let n = (w * h) as usize + 20;
@@ -1046,18 +1051,7 @@ mod tests {
     fn ifub_matches_all_pairs_on_grids_and_cubes() {
         // A 30×7 grid with a few shortcuts: diameter by iFUB = by all pairs.
         let (w, h) = (30u32, 7u32);
-        let mut e = Vec::new();
-        for y in 0..h {
-            for x in 0..w {
-                let v = y * w + x;
-                if x + 1 < w {
-                    e.push((v, v + 1));
-                }
-                if y + 1 < h {
-                    e.push((v, v + w));
-                }
-            }
-        }
+        let mut e = grid_edges(w, h);
         e.push((5, 5 * w + 20));
         let g = graph((w * h) as usize, &e);
         let all: Vec<u32> = (0..w * h).collect();

@@ -254,16 +254,29 @@ pub fn anchors(codes: &[u8]) -> Anchors {
     b
 }
 
-/// Whether `board` is the 8×8 torus these keys are for: families E, SE, S, SW and the
-/// whole of D4 as point group.
+/// Whether `board` is the 8×8 torus these keys are for: families E, SE, S, SW and
+/// exactly the eight matrices of [`MAPS`] as point group.
 pub fn applies_to(board: &Board) -> bool {
+    let matrix = |m: &PointMap| -> Vec<i64> {
+        let (a, b) = (if m.neg_x { -1 } else { 1 }, if m.neg_y { -1 } else { 1 });
+        // Row-major 2×2: (x, y) ↦ (a·x, b·y), or (a·y, b·x) with the swap.
+        if m.swap {
+            vec![0, a, b, 0]
+        } else {
+            vec![a, 0, 0, b]
+        }
+    };
+    let mut group: Vec<Vec<i64>> = board.point_group().to_vec();
+    let mut maps: Vec<Vec<i64>> = MAPS.iter().map(matrix).collect();
+    group.sort();
+    maps.sort();
     board.dims() == [8, 8]
         && board.nfamilies() == 4
         && (0..4).all(|f| {
             let v = board.family(f);
             v.len() == 2 && (v[0] as i32, v[1] as i32) == DIRS[f]
         })
-        && board.point_group().len() == 8
+        && group == maps
 }
 
 /// The class key of a good pairing of the 8×8 torus given by its anchor bitboards
@@ -380,6 +393,9 @@ mod tests {
         // codes, and all 512 symmetries are reached.
         let b = Board::square9();
         assert!(applies_to(&b));
+        for other in ["hex7", "hex7full", "square5", "line3", "cube7"] {
+            assert!(!applies_to(&Board::by_name(other).unwrap()), "{other}");
+        }
         let p = Pairing::parse_line(&b, FIRST).unwrap().codes().to_vec();
         let a = anchors(&p);
         assert_eq!(cells_of(&b, &a), p);

@@ -95,6 +95,33 @@ fn bitboard_class_keys_give_the_canonical_form_graph() {
 }
 
 #[test]
+fn an_incomplete_catalogue_is_an_error_not_a_wrong_graph() {
+    // Without class 1000, some move results have no vertex: the build must say so,
+    // whichever way results are named.
+    let b = square9();
+    let cat = catalogue();
+    let mut text = Vec::new();
+    cat.write_to(&mut text).unwrap();
+    let text = String::from_utf8(text).unwrap();
+    let kept: String = text
+        .split_inclusive('\n')
+        .enumerate()
+        .filter(|&(i, _)| i + 1 != 1000)
+        .map(|(_, l)| l)
+        .collect();
+    let path = std::path::Path::new("without-1000.txt");
+    let partial = amoba::catalogue::Catalogue::parse(b, &kept, path, 0).unwrap();
+    assert_eq!(partial.len(), cat.len() - 1);
+    let lost = Pairing::from_codes(cat.codes_of(1000).to_vec()).to_line();
+    for naming in [Naming::Auto, Naming::CanonicalForm] {
+        let err = PairingGraph::build_with(b, &partial, naming).unwrap_err();
+        let msg = err.to_string();
+        assert!(msg.contains("is not in the catalogue"), "{msg}");
+        assert!(msg.contains(&lost), "the missing class is named: {msg}");
+    }
+}
+
+#[test]
 fn the_move_relation_is_symmetric() {
     // Checked on the whole graph by the construction (one-way pairs counted), and here
     // independently on sampled edges: from the neighbour's canonical pairing some move

@@ -73,8 +73,9 @@ fn all_moves_at_once_agree_with_one_chain_per_cell() {
         (run.build.slides, run.build.longest_chain),
         (slides, longest as u64)
     );
-    // The shortcut covers most starts.
-    assert!(simulated < 194_543 * 64 / 10, "{simulated} moves simulated");
+    // The shortcut covers every start on this board (the moves module docs say so):
+    // no path into a cycle meets a domino twice.
+    assert_eq!(simulated, 0);
 }
 
 #[test]

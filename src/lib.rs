@@ -1,33 +1,26 @@
 //! amoba: exhaustive search of pairing strategies for k-in-a-row games.
 //!
-//! The modules follow the pipeline: board geometry ([`board`], with the bit sets of
-//! [`bits`]) → search ([`search`], sharded by [`shard`])
-//! → symmetry and canonical form ([`symmetry`], class keys of the 8×8 torus in
-//! [`torus8`]) → pairings and text formats
-//! ([`pairing`]), the catalogue ([`catalogue`]) and what it implies ([`census`]) →
-//! moves ([`moves`]) → the graph ([`graph`]) and its analysis ([`analysis`]) → reports
-//! and exports ([`report`], [`plot`], [`export`], [`pipeline`]). The enumeration
-//! pipeline is [`enumerate`]; the stand-alone checker of candidate files is
-//! [`verify`].
-//! `../shared/SPEC.md` is the contract; each module names the section it implements.
+//! The modules follow the pipeline, each stage using only the stages before it:
+//!
+//! 1. [`board`] — geometry: the periodic board (lattice, directions, lines, point
+//!    group), pairings of it and their text forms;
+//! 2. [`search`] — the exact-cover search over bit sets, sharding, estimates;
+//! 3. [`symmetry`] — symmetries, canonical forms, class keys;
+//! 4. [`catalogue`] — the catalogue of classes, its file format, the census of
+//!    labelled pairings, the enumeration pipeline;
+//! 5. [`graph`] — the pairing move, the pairing graph and its analysis;
+//! 6. [`verify`] — the stand-alone checker of candidate pairings;
+//! 7. [`output`] — reports, exports, plots and drawings.
+//!
+//! [`io`] (atomic file output) serves every stage. The `amoba` binary (`src/main.rs`,
+//! one file per subcommand in `src/cmd/`) only parses arguments and calls these.
 
-pub mod analysis;
-pub mod bits;
+pub mod io;
+
 pub mod board;
 pub mod catalogue;
-pub mod census;
-pub mod draw;
-pub mod enumerate;
-pub mod export;
 pub mod graph;
-pub mod io;
-pub mod moves;
-pub mod pairing;
-pub mod pipeline;
-pub mod plot;
-pub mod report;
+pub mod output;
 pub mod search;
-pub mod shard;
 pub mod symmetry;
-pub mod torus8;
 pub mod verify;

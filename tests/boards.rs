@@ -2,7 +2,7 @@
 //! force on hex7 and square5 that shares nothing with the engine's search.
 
 use amoba::board::Board;
-use amoba::pipeline::run_graph;
+use amoba::output::results::run_graph;
 use amoba::search::{Mode, Options, enumerate_all};
 use std::collections::BTreeSet;
 
@@ -111,8 +111,9 @@ fn cube7_has_a_good_pairing_and_the_estimator_is_calibrated() {
         (cube.ncells(), cube.nlines(), cube.group_order()),
         (216, 108, 216 * 48)
     );
-    let p =
-        amoba::pairing::Pairing::from_codes(first_pairing(&cube).expect("a good pairing exists"));
+    let p = amoba::board::pairing::Pairing::from_codes(
+        first_pairing(&cube).expect("a good pairing exists"),
+    );
     assert_eq!(p.check(&cube), Ok(()));
     // Canonical form under the 10,368 symmetries: good, and a fixed point.
     let c = amoba::symmetry::canonical_pairing(&cube, &p);

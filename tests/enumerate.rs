@@ -2,9 +2,9 @@
 
 mod common;
 
+use amoba::board::pairing::Pairing;
 use amoba::board::{Board, Symmetry};
 use amoba::catalogue::Catalogue;
-use amoba::pairing::Pairing;
 use amoba::search::{Mode, Options, count_labelled, enumerate_generic};
 use amoba::symmetry::{apply, canonical};
 use common::{Rng, catalogue, enumeration, square9};
@@ -96,7 +96,7 @@ proptest::proptest! {
 
 #[test]
 fn catalogue_is_the_same_bytes_for_one_thread_and_all() {
-    let one = amoba::enumerate::run(square9(), 1, &|_, _| {});
+    let one = amoba::catalogue::enumerate::run(square9(), 1, &|_, _| {});
     assert_eq!(one.catalogue, *catalogue());
     assert_eq!(one.stats.nodes, enumeration().stats.nodes);
 }

@@ -1,4 +1,4 @@
-//! Graph exports (`amoba::export`): exact bytes on a tiny graph, sparse6 against
+//! Graph exports (`amoba::output::export`): exact bytes on a tiny graph, sparse6 against
 //! nauty's own encodings and a decoder written from nauty's formats.txt, invariants,
 //! error handling, and the real 8×8 graph cross-checked with NetworkX by
 //! `scripts/check_exports.py` (run with `cargo test --release --test export`).
@@ -6,8 +6,8 @@
 mod common;
 
 use amoba::catalogue::Catalogue;
-use amoba::export::{self, Provenance, SUFFIXES};
 use amoba::graph::PairingGraph;
+use amoba::output::export::{self, Provenance, SUFFIXES};
 use amoba::search::Found;
 use common::Rng;
 use std::path::{Path, PathBuf};

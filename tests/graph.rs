@@ -2,11 +2,12 @@
 
 mod common;
 
-use amoba::analysis::{Bfs, bounding_diameter, ifub_diameter};
+use amoba::board::pairing::Pairing;
+use amoba::graph::bfs::Bfs;
+use amoba::graph::diameter::{bounding_diameter, ifub_diameter};
+use amoba::graph::moves::{AllMoves, apply_move};
 use amoba::graph::{Naming, PairingGraph};
-use amoba::moves::{AllMoves, apply_move};
-use amoba::pairing::Pairing;
-use amoba::pipeline::{GraphRun, run_graph};
+use amoba::output::results::{GraphRun, run_graph};
 use amoba::symmetry::canonical_pairing;
 use common::{Rng, catalogue, square9};
 use std::collections::BTreeMap;
@@ -90,7 +91,9 @@ fn bitboard_class_keys_give_the_canonical_form_graph() {
     assert_eq!(stats, run.build);
     // The keys of the 194,543 classes are different (the index refuses duplicates).
     let keys: std::collections::HashSet<_> = (1..=cat.len())
-        .map(|id| amoba::torus8::class_key(&amoba::torus8::anchors(cat.codes_of(id))))
+        .map(|id| {
+            amoba::symmetry::torus8::class_key(&amoba::symmetry::torus8::anchors(cat.codes_of(id)))
+        })
         .collect();
     assert_eq!(keys.len(), cat.len());
 }

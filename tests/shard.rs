@@ -1,9 +1,9 @@
 //! Issue 5: sharded enumeration and merge (on square9, the real tree).
 
 use amoba::board::Board;
-use amoba::enumerate::{run, run_with};
+use amoba::catalogue::enumerate::{run, run_with};
+use amoba::catalogue::parts::{merge, part_name, read_part, write_part};
 use amoba::search::{Options, Shard};
-use amoba::shard::{merge, part_name, read_part, write_part};
 use std::path::PathBuf;
 
 mod common;

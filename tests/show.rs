@@ -3,7 +3,7 @@
 mod common;
 use common::{digits as codes, output_text as out};
 
-use amoba::draw::{DrawError, View, ascii, svg};
+use amoba::output::draw::{DrawError, View, ascii, svg};
 use amoba::verify::Geometry;
 use common::{catalogue, square9};
 use std::io::Write;

@@ -408,7 +408,7 @@ fn window_check_catches_consistent_pairings_that_are_not_good() {
         // The first failing run lies on an empty line of the torus.
         assert!(!an.lines_without_domino.is_empty());
         assert!(f.cells == 9 && f.x >= 0 && f.y >= 0);
-        assert!(!amoba::pairing::Pairing::from_codes(c.clone()).is_good(b));
+        assert!(!amoba::board::pairing::Pairing::from_codes(c.clone()).is_good(b));
     }
     // Every good pairing passes.
     let an = analyse(g, cat.codes_of(cat.len()));
@@ -600,7 +600,7 @@ fn every_class_verifies_under_every_point_symmetry(name: &str) {
     {
         let b = Board::by_name(name).unwrap();
         let g = Geometry::new(&b).unwrap();
-        let out = amoba::enumerate::run(&b, 1, &|_, _| {});
+        let out = amoba::catalogue::enumerate::run(&b, 1, &|_, _| {});
         let cat = &out.catalogue;
         assert!(!cat.is_empty());
         for id in 1..=cat.len() {
@@ -707,7 +707,7 @@ fn cube_flip(codes: &[u8]) -> Option<Vec<u8>> {
 fn cube7_good_pairing_verifies_without_a_catalogue() {
     let b = cube7();
     let codes = cube_good();
-    let p = amoba::pairing::Pairing::from_codes(codes.clone());
+    let p = amoba::board::pairing::Pairing::from_codes(codes.clone());
     assert!(p.is_good(b));
     let canon = amoba::symmetry::canonical_pairing(b, &p);
     let stab = amoba::symmetry::canonical(b, &p).stabiliser.len();
@@ -854,7 +854,7 @@ fn cube7_consistent_but_not_good_is_caught_by_both_checks() {
             6,
             "a run of 7 along one axis: {f:?}"
         );
-        assert!(!amoba::pairing::Pairing::from_codes(bad.clone()).is_good(b));
+        assert!(!amoba::board::pairing::Pairing::from_codes(bad.clone()).is_good(b));
         if round == 0 {
             let path = scratch("cube7-flipped.txt", &format!("{}\n", line_text(&bad)));
             let (o, e, code) = text(&verify(&["--board", "cube7", path.to_str().unwrap()], None));

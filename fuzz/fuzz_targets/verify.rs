@@ -14,7 +14,7 @@
 #![no_main]
 
 use amoba::board::Board;
-use amoba::draw::{View, ascii, svg};
+use amoba::output::draw::{View, ascii, svg};
 use amoba::verify::{Geometry, PairingReport, Reader, analyse, classify};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;

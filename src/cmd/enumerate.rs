@@ -1,8 +1,8 @@
 //! `amoba enumerate`: the catalogue of a board (SPEC §4) and its summary, or one shard
-//! of it for a cluster (`--shard I/N`, see `amoba::shard`).
+//! of it for a cluster (`--shard I/N`, see `amoba::catalogue::parts`).
 
 use super::progress::{Mode, Progress};
-use amoba::enumerate::{self as pipeline, EnumerateOutput};
+use amoba::catalogue::enumerate::{self as pipeline, EnumerateOutput};
 use amoba::search::{Options, Shard};
 use std::io::Write;
 use std::path::PathBuf;
@@ -76,12 +76,13 @@ fn slurm_shard() -> anyhow::Result<Option<Shard>> {
 
 fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
-    let path = args
-        .parts_dir
-        .join(amoba::shard::part_name(&pipeline::file_tag(&board), shard));
+    let path = args.parts_dir.join(amoba::catalogue::parts::part_name(
+        &pipeline::file_tag(&board),
+        shard,
+    ));
     if path.exists() {
-        match amoba::shard::read_part(&board, &path) {
-            Ok((h, _)) if h.shard == shard && h.split == amoba::shard::SPLIT => {
+        match amoba::catalogue::parts::read_part(&board, &path) {
+            Ok((h, _)) if h.shard == shard && h.split == amoba::catalogue::parts::SPLIT => {
                 eprintln!(
                     "{} is complete ({} forms): skipped",
                     path.display(),
@@ -102,7 +103,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
         &|d, t| progress.update(d, t),
     );
     progress.finish();
-    amoba::shard::write_part(&path, &board, shard, &out.catalogue)?;
+    amoba::catalogue::parts::write_part(&path, &board, shard, &out.catalogue)?;
     let mut stdout = std::io::stdout().lock();
     writeln!(
         stdout,

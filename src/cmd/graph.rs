@@ -1,8 +1,8 @@
 //! `amoba graph`: the pairing graph (SPEC §5), its analysis and every export.
 
 use amoba::catalogue::Catalogue;
-use amoba::enumerate::file_tag;
-use amoba::report::published_table;
+use amoba::catalogue::enumerate::file_tag;
+use amoba::output::table::published_table;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -35,12 +35,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Catalogue::read(&board, &path)?
         } else {
             eprintln!("{} is missing: enumerating first", path.display());
-            let out = amoba::enumerate::run(&board, 0, &|_, _| {});
+            let out = amoba::catalogue::enumerate::run(&board, 0, &|_, _| {});
             out.catalogue.write(&path)?;
             out.catalogue
         };
-        let run = amoba::pipeline::run_graph(&board, &cat)?;
-        let written = amoba::pipeline::write_results(
+        let run = amoba::output::results::run_graph(&board, &cat)?;
+        let written = amoba::output::results::write_results(
             &args.out_dir,
             &board,
             &cat,
@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write!(
             out,
             "{}",
-            published_table(&amoba::pipeline::graph_rows(board.name(), &run))
+            published_table(&amoba::output::results::graph_rows(board.name(), &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })

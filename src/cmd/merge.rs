@@ -19,11 +19,11 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
-    let cat = amoba::shard::merge(&board, &args.parts)?;
+    let cat = amoba::catalogue::parts::merge(&board, &args.parts)?;
     let out = args.out.unwrap_or_else(|| {
         PathBuf::from(format!(
             "results/catalogue-{}.txt",
-            amoba::enumerate::file_tag(&board)
+            amoba::catalogue::enumerate::file_tag(&board)
         ))
     });
     cat.write(&out)?;

@@ -3,7 +3,7 @@
 //! (SPEC §6) on stdout.
 
 use super::enumerate;
-use amoba::report::{Row, published_table};
+use amoba::output::table::{Row, published_table};
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -24,8 +24,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
     if board.ncells() > 64 {
         // Too large to enumerate here (the 6×6×6 cube): find, count partially, estimate.
-        let run = amoba::pipeline::estimate_board(&board, args.threads);
-        let written = amoba::pipeline::write_estimate(Path::new("results"), &run)?;
+        let run = amoba::output::results::estimate_board(&board, args.threads);
+        let written = amoba::output::results::write_estimate(Path::new("results"), &run)?;
         eprintln!(
             "wrote {}",
             written
@@ -59,9 +59,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
     super::with_threads(args.threads, || {
         let board = super::board(&args.board)?;
-        let run = amoba::pipeline::run_graph(&board, &out.catalogue)?;
+        let run = amoba::output::results::run_graph(&board, &out.catalogue)?;
         let t = Instant::now();
-        let written = amoba::pipeline::write_results(
+        let written = amoba::output::results::write_results(
             Path::new("results"),
             &board,
             &out.catalogue,
@@ -71,10 +71,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         )?;
         let write_seconds = t.elapsed().as_secs_f64();
         let mut rows = out.published_rows();
-        rows.extend(amoba::pipeline::graph_rows(board.name(), &run));
+        rows.extend(amoba::output::results::graph_rows(board.name(), &run));
         rows.push(Row::info(
             "cost",
-            amoba::report::Published::of(board.name()).cost.unwrap_or("—"),
+            amoba::output::table::Published::of(board.name()).cost.unwrap_or("—"),
             &format!(
                 "enumeration {:.2} s, graph {:.2} s, analysis {:.2} s, files {:.2} s; total {:.2} s, peak {} ({} thread{})",
                 out.wall_seconds,
@@ -92,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         eprintln!(
             "wrote {} files in results/ (report: results/report-{}.md)",
             written.len(),
-            amoba::enumerate::file_tag(&board)
+            amoba::catalogue::enumerate::file_tag(&board)
         );
         let mut stdout = std::io::stdout().lock();
         write!(stdout, "{}", published_table(&rows))?;

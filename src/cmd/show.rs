@@ -1,6 +1,6 @@
 //! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG (issue 4).
 //!
-//! The picture is [`amoba::draw`]'s. An argument that is a whole number and not the
+//! The picture is [`amoba::output::draw`]'s. An argument that is a whole number and not the
 //! name of an existing file is a catalogue ID (SPEC §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
@@ -9,8 +9,8 @@
 use super::verify::{build_graph, default_catalogue, load_or_enumerate};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
-use amoba::draw::{View, ascii, svg};
 use amoba::io::write_atomic;
+use amoba::output::draw::{View, ascii, svg};
 use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};

@@ -51,7 +51,7 @@ pub struct Args {
 pub fn default_catalogue(board: &Board) -> PathBuf {
     PathBuf::from(format!(
         "results/catalogue-{}.txt",
-        amoba::enumerate::file_tag(board)
+        amoba::catalogue::enumerate::file_tag(board)
     ))
 }
 
@@ -64,7 +64,7 @@ pub fn load_or_enumerate(board: &Board, path: &Path) -> anyhow::Result<Catalogue
             path.display(),
             board.name()
         );
-        let out = amoba::enumerate::run(board, 0, &|_, _| {});
+        let out = amoba::catalogue::enumerate::run(board, 0, &|_, _| {});
         out.catalogue.write(path)?;
         eprintln!(
             "amoba: wrote {} ({} classes)",

@@ -3,7 +3,7 @@
 
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
-use amoba::enumerate::{EnumerateOutput, run};
+use amoba::catalogue::enumerate::{EnumerateOutput, run};
 use std::sync::OnceLock;
 
 pub fn square9() -> &'static Board {

@@ -635,7 +635,7 @@ mod tests {
     #[test]
     fn cube_layers_side_by_side() {
         let g = Geometry::new(&Board::cube7()).unwrap();
-        let text = include_str!("../data/cube7/good.txt");
+        let text = include_str!("../../data/cube7/good.txt");
         let line = text.lines().find(|l| !l.starts_with('#')).unwrap();
         let c: Vec<u8> = line.bytes().map(|b| b - b'0').collect();
         let a = ascii(&g, &c, View::Torus, "").unwrap();

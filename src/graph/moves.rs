@@ -73,8 +73,8 @@ pub enum MoveError {
 ///
 /// ```
 /// use amoba::board::Board;
-/// use amoba::pairing::Pairing;
-/// use amoba::moves::apply_move;
+/// use amoba::board::pairing::Pairing;
+/// use amoba::graph::moves::apply_move;
 /// let b = Board::square9();
 /// let first = "0411111504155555041522220435666627333304677773044222733046667710";
 /// let mut codes = Pairing::parse_line(&b, first).unwrap().codes().to_vec();
@@ -317,7 +317,7 @@ impl AllMoves {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::pairing::Pairing;
+    use crate::board::pairing::Pairing;
 
     #[test]
     fn move_keeps_the_pairing_good_and_is_reversible_somewhere() {

@@ -11,9 +11,13 @@
 //! must be a good pairing in canonical form, strictly above the line before; the first
 //! violation is reported with file, line and column.
 
+pub mod census;
+pub mod enumerate;
+pub mod parts;
+
 use crate::board::Board;
+use crate::board::pairing::{Pairing, PairingError};
 use crate::io::{IoError, write_atomic};
-use crate::pairing::{Pairing, PairingError};
 use crate::search::Found;
 use crate::symmetry::canonical_into;
 use std::io::Write;

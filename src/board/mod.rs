@@ -41,9 +41,11 @@
 //! searched by [`crate::search`] (with `u64` bitboards up to 64 cells, 256-bit ones
 //! beyond).
 
+pub mod pairing;
+
 use std::fmt;
 
-/// Largest board the bitboard search handles (`crate::bits::Wide`; cell indices
+/// Largest board the bitboard search handles (`crate::search::bits::Wide`; cell indices
 /// must also stay below the search's `UNKNOWN` marker 255).
 pub const MAX_SEARCH_CELLS: usize = 254;
 

@@ -23,8 +23,10 @@
 //! every automorphism is a candidate (it fixes cell 0's code), so the stabiliser is
 //! counted among them.
 
+pub mod torus8;
+
+use crate::board::pairing::Pairing;
 use crate::board::{Board, Symmetry};
-use crate::pairing::Pairing;
 use std::cmp::Ordering;
 
 /// Applies a symmetry to a code sequence: the result's code at `g(c)` is `M·P[c]`.

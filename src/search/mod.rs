@@ -64,8 +64,10 @@
 // Families index several parallel arrays at once in the hot loops.
 #![allow(clippy::needless_range_loop)]
 
-use crate::bits::{Bits, Wide};
+pub mod bits;
+
 use crate::board::Board;
+use crate::search::bits::{Bits, Wide};
 use rayon::prelude::*;
 
 /// Code of an undecided cell.
@@ -881,7 +883,7 @@ fn run_canonical<S: Shift<B>, B: Bits>(
 /// Counts labelled good pairings with no symmetry reduction (`Mode::Labelled` or
 /// `Mode::LabelledFirstDomino`), in parallel, and how many of them satisfy `filter`
 /// (which sees the codes). An independent path to the labelled counts that the orbit
-/// sums over the catalogue ([`crate::census`]) must equal.
+/// sums over the catalogue ([`crate::catalogue::census`]) must equal.
 pub fn count_labelled(
     board: &Board,
     mode: Mode,

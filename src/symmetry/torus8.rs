@@ -288,9 +288,9 @@ pub fn applies_to(board: &Board) -> bool {
 ///
 /// ```
 /// use amoba::board::Board;
-/// use amoba::pairing::Pairing;
+/// use amoba::board::pairing::Pairing;
 /// use amoba::symmetry::apply;
-/// use amoba::torus8::{anchors, class_key};
+/// use amoba::symmetry::torus8::{anchors, class_key};
 /// let b = Board::square9();
 /// let first = "0411111504155555041522220435666627333304677773044222733046667710";
 /// let p = Pairing::parse_line(&b, first).unwrap();
@@ -342,8 +342,8 @@ pub fn class_key(b: &Anchors) -> Key {
 mod tests {
     use super::*;
     use crate::board::Symmetry;
-    use crate::moves::apply_move;
-    use crate::pairing::Pairing;
+    use crate::board::pairing::Pairing;
+    use crate::graph::moves::apply_move;
     use crate::symmetry::apply;
 
     const FIRST: &str = "0411111504155555041522220435666627333304677773044222733046667710";

@@ -3,12 +3,12 @@
 //!
 //! # Construction
 //!
-//! For every catalogue entry (in parallel, rayon), the move of [`crate::moves`] is
+//! For every catalogue entry (in parallel, rayon), the move of [`crate::graph::moves`] is
 //! applied at each of the `N` cells of its canonical pairing — all at once by
 //! [`AllMoves`], which follows each cycle of moves once and groups the `N` results
 //! (about 5.5 different ones per class on the 8×8 torus). Each different result is
 //! named and looked up in the catalogue: on the 8×8 torus by its bitboard class key
-//! ([`crate::torus8`]), elsewhere by its canonical form
+//! ([`crate::symmetry::torus8`]), elsewhere by its canonical form
 //! ([`crate::symmetry::Canonicalizer`]); [`Naming`] selects, and the tests check that
 //! both give the same graph. A result in the start's own class adds nothing and
 //! parallel edges count once, so each vertex gets a sorted, duplicate-free
@@ -31,9 +31,9 @@
 
 use crate::board::Board;
 use crate::catalogue::Catalogue;
-use crate::moves::AllMoves;
+use crate::graph::moves::AllMoves;
+use crate::symmetry::torus8;
 use crate::symmetry::{Canonicalizer, TournamentScratch};
-use crate::torus8;
 use rayon::prelude::*;
 use std::collections::HashMap;
 
@@ -62,7 +62,7 @@ pub enum GraphError {
         /// Catalogue ID.
         id: usize,
         /// The move failure.
-        source: crate::moves::MoveError,
+        source: crate::graph::moves::MoveError,
     },
     /// A move result is not in the catalogue (the catalogue is incomplete or wrong).
     #[error("class {id}, move at cell {cell}: result {result} is not in the catalogue")]
@@ -89,14 +89,14 @@ pub enum GraphError {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Naming {
     /// The fastest method the board allows: the bitboard class keys of
-    /// [`crate::torus8`] on the 8×8 torus, canonical forms elsewhere.
+    /// [`crate::symmetry::torus8`] on the 8×8 torus, canonical forms elsewhere.
     Auto,
     /// SPEC §4 canonical forms ([`Canonicalizer`]) on every board.
     CanonicalForm,
 }
 
 /// Catalogue IDs by class, for O(1) lookups of move results: by the
-/// [`crate::torus8`] class key, or by the canonical form with its codes packed 21 to
+/// [`crate::symmetry::torus8`] class key, or by the canonical form with its codes packed 21 to
 /// a `u64` (3 bits each); the catalogue's binary search for boards with more than 84
 /// cells or 8 codes.
 enum CatalogueIndex<'c> {
@@ -248,7 +248,7 @@ fn out_list(
             return Err(GraphError::Missing {
                 id,
                 cell: (0..n).find(|&c| s.moves.result_at(c) == r).unwrap_or(0),
-                result: crate::pairing::Pairing::from_codes(s.image.clone()).to_line(),
+                result: crate::board::pairing::Pairing::from_codes(s.image.clone()).to_line(),
             });
         };
         if other == id {

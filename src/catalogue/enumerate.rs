@@ -7,9 +7,9 @@
 
 use crate::board::Board;
 use crate::catalogue::Catalogue;
-use crate::census::Census;
+use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
-use crate::report::{Published, Row, fmt_int, int_row};
+use crate::output::table::{Published, Row, fmt_int, int_row};
 use crate::search::{Options, Stats, build_catalogue};
 use serde::Serialize;
 use std::path::Path;

@@ -3,7 +3,7 @@
 //!
 //! Files written into the results directory (tag `9` for the 8×8 torus):
 //!
-//! * the exports of [`crate::export`] (`graph-9.*`);
+//! * the exports of [`crate::output::export`] (`graph-9.*`);
 //! * `analysis-9.json` — the full [`Analysis`] and the construction counters;
 //! * `degrees-9.svg` and `component-<k>-9.svg` for every component but the giant;
 //! * `report-9.md` — every published figure (SPEC §6) beside the computed one, the
@@ -12,15 +12,15 @@
 //! The report and the JSON analysis are byte-deterministic; run times are printed by
 //! the commands and recorded in BENCHMARKS.md, never written into these files.
 
-use crate::analysis::{Analysis, analyse};
 use crate::board::Board;
 use crate::catalogue::Catalogue;
-use crate::enumerate::EnumerateOutput;
-use crate::export::{Provenance, write_all};
+use crate::catalogue::enumerate::EnumerateOutput;
+use crate::graph::analysis::{Analysis, analyse};
 use crate::graph::{BuildStats, GraphError, PairingGraph};
 use crate::io::{IoError, write_atomic};
-use crate::plot::{degree_chart, graph_drawing};
-use crate::report::{Published, Row, fmt_int, int_row, published_table, text_row};
+use crate::output::export::{Provenance, write_all};
+use crate::output::plot::{degree_chart, graph_drawing};
+use crate::output::table::{Published, Row, fmt_int, int_row, published_table, text_row};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -73,7 +73,7 @@ pub fn write_results(
     enumeration: Option<&EnumerateOutput>,
     command: &str,
 ) -> Result<Vec<PathBuf>, IoError> {
-    let tag = crate::enumerate::file_tag(board);
+    let tag = crate::catalogue::enumerate::file_tag(board);
     let provenance = Provenance::new(board.name(), command, &run.graph);
     let mut written = write_all(dir, &tag, &run.graph, cat, &provenance)?;
     let path = dir.join(format!("analysis-{tag}.json"));
@@ -435,7 +435,7 @@ pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
     let t = Instant::now();
     let first = first_pairing(board).expect("the board has a good pairing");
     let first_pairing_seconds = t.elapsed().as_secs_f64();
-    let p = crate::pairing::Pairing::from_codes(first.clone());
+    let p = crate::board::pairing::Pairing::from_codes(first.clone());
     assert!(p.is_good(board), "the search returns good pairings");
     let canon = crate::symmetry::canonical_pairing(board, &p);
     let partial = partial_counts(

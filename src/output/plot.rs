@@ -58,7 +58,7 @@ pub fn degree_chart(dist: &BTreeMap<usize, usize>, title: &str) -> String {
                 r#"<text x="{:.1}" y="{:.1}" text-anchor="middle">{}</text>"#,
                 x + slot / 2.0,
                 base - bh - 4.0,
-                crate::report::fmt_int(count as u64)
+                crate::output::table::fmt_int(count as u64)
             );
         }
     }

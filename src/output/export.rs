@@ -309,7 +309,7 @@ pub fn write_dot(path: &Path, g: &PairingGraph, provenance: &Provenance) -> Resu
 
 /// Writes every export of `g` into `dir` (created if missing) as `graph-<tag>.<suffix>`
 /// for each suffix of [`SUFFIXES`] — `tag` is `9` on the 8×8 torus
-/// ([`crate::enumerate::file_tag`]). The nine data files are written in parallel, each
+/// ([`crate::catalogue::enumerate::file_tag`]). The nine data files are written in parallel, each
 /// by the function above for it; then the JSON sidecar `graph-<tag>.json`, which only
 /// this function writes because its manifest describes the set: the provenance, the
 /// counts a reader needs (vertices, edges, components, component sizes, degree

@@ -1,0 +1,9 @@
+//! What the engine writes: the published-beside-computed tables ([`table`]), the
+//! result files of the graph stage and the reports ([`results`]), the graph exports
+//! ([`export`]), charts ([`plot`]) and drawings of pairings ([`draw`]).
+
+pub mod draw;
+pub mod export;
+pub mod plot;
+pub mod results;
+pub mod table;

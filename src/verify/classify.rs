@@ -1,0 +1,226 @@
+//! Check 6: the class of a good pairing.
+
+use super::*;
+
+/// A symmetry `g(x) = M·x + t`, readable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SymmetryReport {
+    /// Index into the board's point group ([`crate::board::Symmetry::m`]).
+    pub point_group_element: usize,
+    /// Cell index of the translation ([`crate::board::Symmetry::t`]).
+    pub translation_cell: usize,
+    /// The matrix `M`, row by row.
+    pub matrix: Vec<Vec<i64>>,
+    /// The translation `t`.
+    pub translation: Vec<i64>,
+    /// In words, e.g. `half turn, then translation by (4,4)`.
+    pub kind: String,
+    /// As a map, e.g. `(x,y) ↦ (−x+4, −y+4) (mod 8)`.
+    pub formula: String,
+}
+
+/// Where a class sits in the pairing graph (SPEC §5).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+pub struct GraphFacts {
+    /// 1-based component number (by decreasing size, then smallest member ID).
+    pub component: usize,
+    /// Vertices in that component.
+    pub component_size: usize,
+    /// Degree of the class.
+    pub degree: usize,
+}
+
+/// The pairing-graph facts of class `id` (1-based), `None` when `graph` has no
+/// such vertex.
+pub fn graph_facts(graph: &crate::graph::PairingGraph, id: usize) -> Option<GraphFacts> {
+    if id == 0 || id > graph.vertex_count() {
+        return None;
+    }
+    let component = graph.component(id);
+    Some(GraphFacts {
+        component,
+        component_size: graph.component_size(component),
+        degree: graph.degree(id),
+    })
+}
+
+/// The class of a good pairing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct ClassReport {
+    /// Canonical one-line form (SPEC §4).
+    pub canonical: String,
+    /// A symmetry taking the pairing as given to its canonical form.
+    pub to_canonical: SymmetryReport,
+    /// Catalogue ID (1-based line number), when a catalogue was consulted and holds it.
+    pub id: Option<usize>,
+    /// Order of the stabiliser of the pairing as given.
+    pub stabiliser_order: usize,
+    /// The symmetries fixing the pairing as given, identity first.
+    pub stabiliser: Vec<SymmetryReport>,
+    /// Pairing-graph facts, when the graph was available.
+    pub graph: Option<GraphFacts>,
+    /// Why no catalogue was consulted, on boards that have none
+    /// ([`no_catalogue_reason`]).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub no_catalogue: Option<String>,
+}
+
+/// Boards with more cells than this have no catalogue: their classes are not
+/// enumerated (on cube7, 216 cells, the count is out of reach), so the verifier
+/// reports the canonical form and stabiliser only.
+pub const MAX_CATALOGUE_CELLS: usize = 64;
+
+/// `Some(reason)` when `geom`'s board has no catalogue (more than
+/// [`MAX_CATALOGUE_CELLS`] cells): no ID and no pairing-graph facts can be given.
+pub fn no_catalogue_reason(geom: &Geometry) -> Option<String> {
+    (geom.ncells() > MAX_CATALOGUE_CELLS).then(|| {
+        format!(
+            "board {} ({} cells) has no catalogue: its classes are not enumerated (the \
+             count is out of reach), so there is no ID and no pairing-graph facts",
+            geom.name,
+            geom.ncells()
+        )
+    })
+}
+
+/// Check 6 for a good pairing: canonical form and stabiliser, computed both by
+/// [`symmetry::canonical`] and by brute force with the verifier's own arithmetic,
+/// cross-checked; the canonical form re-verified by [`analyse`]; the ID looked up in
+/// `catalogue` (if given) and the catalogue's codes compared with the canonical
+/// text. Graph facts are left empty for the caller.
+pub fn classify(
+    geom: &Geometry,
+    board: &Board,
+    codes: &[u8],
+    catalogue: Option<&Catalogue>,
+) -> Result<ClassReport, VerifyError> {
+    let n = geom.ncells();
+    // Brute force: every image, its minimum, and the symmetries fixing `codes`.
+    let mut img = vec![0u8; n];
+    let mut best: Option<(Vec<u8>, usize, usize)> = None;
+    let mut stab: Vec<(usize, usize)> = Vec::new();
+    for m in 0..geom.npoint() {
+        for t in 0..n {
+            geom.apply(codes, m, t, &mut img);
+            if img == codes {
+                stab.push((m, t));
+            }
+            if best.as_ref().is_none_or(|b| img < b.0) {
+                best = Some((img.clone(), m, t));
+            }
+        }
+    }
+    let (own_canon, _, _) =
+        best.ok_or_else(|| VerifyError::CrossCheck("the point group is empty".into()))?;
+    // The machinery's answer.
+    let pairing = crate::board::pairing::Pairing::from_codes(codes.to_vec());
+    let lib = symmetry::canonical(board, &pairing);
+    let text = |c: &[u8]| c.iter().map(|&k| (b'0' + k) as char).collect::<String>();
+    if lib.codes != own_canon {
+        return Err(VerifyError::CrossCheck(format!(
+            "canonical form of {}: amoba::symmetry::canonical gives {}, the brute-force \
+             minimum over all {} images is {}",
+            text(codes),
+            text(&lib.codes),
+            geom.npoint() * n,
+            text(&own_canon)
+        )));
+    }
+    let mut lib_stab: Vec<(usize, usize)> = lib.stabiliser.iter().map(|g| (g.m, g.t)).collect();
+    lib_stab.sort_unstable();
+    if lib_stab != stab {
+        return Err(VerifyError::CrossCheck(format!(
+            "stabiliser of {}: amoba::symmetry::canonical finds {} symmetries {:?}, the \
+             brute force {} {:?}",
+            text(codes),
+            lib_stab.len(),
+            lib_stab,
+            stab.len(),
+            stab
+        )));
+    }
+    let (tm, tt) = (lib.to_canonical.m, lib.to_canonical.t);
+    geom.apply(codes, tm, tt, &mut img);
+    if img != own_canon {
+        return Err(VerifyError::CrossCheck(format!(
+            "the symmetry returned by amoba::symmetry::canonical does not map {} to its \
+             canonical form",
+            text(codes)
+        )));
+    }
+    let again = analyse(geom, &own_canon);
+    if !again.good {
+        return Err(VerifyError::CrossCheck(format!(
+            "the canonical form {} of a good pairing is not good",
+            text(&own_canon)
+        )));
+    }
+    let canonical = text(&own_canon);
+    let id = match catalogue {
+        None => None,
+        Some(cat) => {
+            if cat.ncells() != n {
+                return Err(VerifyError::CrossCheck(format!(
+                    "the catalogue holds pairings of {} cells, board {} has {n}",
+                    cat.ncells(),
+                    geom.name
+                )));
+            }
+            match cat.id_of(&own_canon) {
+                None => None,
+                Some(id) => {
+                    if text(cat.codes_of(id)) != canonical {
+                        return Err(VerifyError::CrossCheck(format!(
+                            "catalogue line {id} reads {}, expected {canonical}",
+                            text(cat.codes_of(id))
+                        )));
+                    }
+                    Some(id)
+                }
+            }
+        }
+    };
+    let stabiliser = stab
+        .iter()
+        .map(|&(m, t)| geom.describe_symmetry(m, t))
+        .collect();
+    Ok(ClassReport {
+        canonical,
+        to_canonical: geom.describe_symmetry(tm, tt),
+        id,
+        stabiliser_order: stab.len(),
+        stabiliser,
+        graph: None,
+        no_catalogue: None,
+    })
+}
+
+/// Confirms that line `id` of the catalogue file at `path` reads `canonical`.
+///
+/// Catalogue lines all have the same length (`N` codes and `\n`, SPEC §4), so line
+/// `id` starts at byte `(id − 1)(N + 1)`; that line is read from the file itself, not
+/// from memory, and compared as text.
+pub fn check_catalogue_line(path: &Path, id: usize, canonical: &str) -> Result<(), VerifyError> {
+    let file_name = path.display().to_string();
+    let read_err = |source: io::Error| VerifyError::Read {
+        file: file_name.clone(),
+        source,
+    };
+    let mut f = std::fs::File::open(path).map_err(read_err)?;
+    let len = canonical.len() + 1;
+    let offset = (id.saturating_sub(1) as u64) * len as u64;
+    f.seek(SeekFrom::Start(offset)).map_err(read_err)?;
+    let mut line = Vec::with_capacity(len);
+    f.take(len as u64)
+        .read_to_end(&mut line)
+        .map_err(read_err)?;
+    let expected = format!("{canonical}\n");
+    if line != expected.as_bytes() {
+        return Err(VerifyError::CrossCheck(format!(
+            "{}:{id}: the catalogue line reads {:?}, expected {canonical}",
+            path.display(),
+            String::from_utf8_lossy(&line).trim_end()
+        )));
+    }
+    Ok(())
+}

@@ -21,6 +21,15 @@ pub fn human_summary(out: &EnumerateOutput) -> String {
         .map(|(k, v)| format!("|stab|={k}: {}", fmt_int(*v)))
         .collect();
     s += &format!("classes by stabiliser order: {}\n", hist.join(", "));
+    if let Some((coarser, c)) = &out.left_out {
+        s += &format!(
+            "left out: {} classes ({} labelled) that are also pairings of {coarser}; \
+             {} labelled good pairings of the board in all\n",
+            fmt_int(c.classes),
+            fmt_int(c.labelled),
+            fmt_int(c.labelled + out.census.labelled)
+        );
+    }
     if let Some(e) = out.explained() {
         s += &format!(
             "published {} = pairings with (0,0)-(1,0) and (2,0) paired south: {} \

@@ -3,7 +3,10 @@
 //! [`run`] is what `amoba enumerate` and `amoba reproduce` call: it runs the search of
 //! [`crate::search`] on all threads, builds the [`Catalogue`], derives the
 //! [`Census`], and measures wall time and peak memory. Its output renders as the
-//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows.
+//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows,
+//! all of which are the same bytes for every run and thread count; the time, memory
+//! and thread count, which are not, have a line of their own ([`EnumerateOutput::cost_line`])
+//! that is printed, never written into a file.
 
 use crate::board::Board;
 use crate::catalogue::Catalogue;
@@ -46,9 +49,6 @@ struct Summary<'a> {
     published_before_reduction: Option<PublishedExplained>,
     search_nodes: u64,
     search_subtrees: u64,
-    wall_seconds: f64,
-    peak_memory_bytes: Option<u64>,
-    threads: usize,
     version: &'static str,
 }
 
@@ -123,7 +123,8 @@ impl EnumerateOutput {
         })
     }
 
-    /// Writes the JSON summary atomically.
+    /// Writes the JSON summary atomically. Its bytes are the same for every run and
+    /// thread count (FORMATS.md, *Enumeration summary*).
     pub fn write_summary(&self, path: &Path) -> Result<(), IoError> {
         let s = Summary {
             board: &self.board,
@@ -136,9 +137,6 @@ impl EnumerateOutput {
             published_before_reduction: self.explained(),
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
-            wall_seconds: self.wall_seconds,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads: self.threads,
             version: env!("CARGO_PKG_VERSION"),
         };
         write_atomic(path, |w| {
@@ -147,7 +145,7 @@ impl EnumerateOutput {
         })
     }
 
-    /// A short human summary.
+    /// A short human summary; the same text for every run and thread count.
     pub fn human_summary(&self) -> String {
         let c = &self.census;
         let mut s = format!(
@@ -173,16 +171,26 @@ impl EnumerateOutput {
             );
         }
         s += &format!(
-            "search: {} nodes in {} subtrees, {:.3} s on {} threads, peak memory {}\n",
+            "search: {} nodes in {} subtrees\n",
             fmt_int(self.stats.nodes),
-            fmt_int(self.stats.subtrees),
+            fmt_int(self.stats.subtrees)
+        );
+        s
+    }
+
+    /// What the run cost: `enumeration: 0.717 s on 2 threads, peak memory 60.6 MB`
+    /// (no final newline). It differs between runs: print it, do not write it into a
+    /// file.
+    pub fn cost_line(&self) -> String {
+        format!(
+            "enumeration: {:.3} s on {} thread{}, peak memory {}",
             self.wall_seconds,
             self.threads,
+            if self.threads == 1 { "" } else { "s" },
             peak_memory_bytes()
                 .map(|b| format!("{:.1} MB", b as f64 / 1e6))
                 .unwrap_or_else(|| "unknown".into())
-        );
-        s
+        )
     }
 
     /// Rows of the published-figure table this step can fill (SPEC §6, §7).

@@ -102,10 +102,7 @@ pub fn write_atomic(
             w.flush()
         }
         Destination::Through { path, append } => {
-            let file = OpenOptions::new()
-                .write(true)
-                .append(append)
-                .open(&path)?;
+            let file = OpenOptions::new().write(true).append(append).open(&path)?;
             write_through(file, body)
         }
         #[cfg(unix)]
@@ -497,7 +494,11 @@ mod tests {
         let path = dir.join("x.txt");
         write_atomic(&path, |w| w.write_all(b"a")).unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
-        assert_ne!(mode & 0o044, 0, "readable by others as File::create makes it");
+        assert_ne!(
+            mode & 0o044,
+            0,
+            "readable by others as File::create makes it"
+        );
         fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
         write_atomic(&path, |w| w.write_all(b"b")).unwrap();
         let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
@@ -526,7 +527,10 @@ mod tests {
         // What remove_temp_files does, restricted to this test's directory so that
         // the writes of tests running alongside are left alone.
         assert_eq!(remove_listed(&mut pending(), |p| p.starts_with(&dir)), 1);
-        assert!(names(&dir).is_empty(), "temp file removed while being written");
+        assert!(
+            names(&dir).is_empty(),
+            "temp file removed while being written"
+        );
         go_tx.send(()).unwrap();
         // The rename then fails (its source is gone) and nothing is left behind.
         assert!(writer.join().unwrap().is_err());

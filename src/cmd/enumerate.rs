@@ -58,7 +58,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return run_shard(&args, shard);
     }
     let out = enumerate(&args)?;
-    let summary = out.human_summary();
+    let summary = amoba::output::summary::human_summary(&out);
     if outputs_to_stdout(&args) {
         // Standard output carries a file: the summary must not mix into it.
         note!("{}", summary.trim_end());

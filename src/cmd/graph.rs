@@ -54,7 +54,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write!(
             amoba::io::stdout(),
             "{}",
-            published_table(&amoba::output::results::graph_rows(board.name(), &run))
+            published_table(&amoba::output::results::graph_rows(&board, &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })

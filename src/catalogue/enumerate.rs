@@ -3,7 +3,10 @@
 //! [`run`] is what `amoba enumerate` and `amoba reproduce` call: it runs the search of
 //! [`crate::search`] on all threads, builds the [`Catalogue`], derives the
 //! [`Census`], and measures wall time and peak memory. Its output renders as the
-//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows.
+//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows,
+//! all of which are the same bytes for every run and thread count; the time, memory
+//! and thread count, which are not, have a line of their own
+//! ([`EnumerateOutput::cost_line`]) that is printed, never written into a file.
 
 use crate::board::Board;
 use crate::board::Published;
@@ -107,9 +110,6 @@ struct Summary<'a> {
     left_out: Option<LeftOut<'a>>,
     search_nodes: u64,
     search_subtrees: u64,
-    wall_seconds: f64,
-    peak_memory_bytes: Option<u64>,
-    threads: usize,
     version: &'static str,
 }
 
@@ -209,7 +209,8 @@ impl EnumerateOutput {
         })
     }
 
-    /// Writes the JSON summary atomically.
+    /// Writes the JSON summary atomically. Its bytes are the same for every run and
+    /// thread count (FORMATS.md, *Enumeration summary*).
     pub fn write_summary(&self, path: &Path) -> Result<(), IoError> {
         let s = Summary {
             board: &self.board,
@@ -232,14 +233,26 @@ impl EnumerateOutput {
             }),
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
-            wall_seconds: self.wall_seconds,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads: self.threads,
             version: env!("CARGO_PKG_VERSION"),
         };
         write_atomic(path, |w| {
             serde_json::to_writer_pretty(&mut *w, &s)?;
             w.write_all(b"\n")
         })
+    }
+
+    /// What the run cost: `enumeration: 0.717 s on 2 threads, peak memory 60.6 MB`
+    /// (no final newline). It differs between runs: print it, do not write it into a
+    /// file.
+    pub fn cost_line(&self) -> String {
+        format!(
+            "enumeration: {:.3} s on {} thread{}, peak memory {}",
+            self.wall_seconds,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+            peak_memory_bytes()
+                .map(|b| format!("{:.1} MB", b as f64 / 1e6))
+                .unwrap_or_else(|| "unknown".into())
+        )
     }
 }

@@ -2,7 +2,7 @@
 //! analysis, exports, report — and the published figures beside the computed ones
 //! (SPEC §6) on stdout.
 
-use super::enumerate;
+use super::{enumerate, note};
 use amoba::output::table::{Row, published_table};
 use std::io::Write;
 use std::path::Path;
@@ -26,7 +26,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // Too large to enumerate here (the 6×6×6 cube): find, count partially, estimate.
         let run = amoba::output::results::estimate_board(&board, args.threads);
         let written = amoba::output::results::write_estimate(Path::new("results"), &run)?;
-        eprintln!(
+        note!(
             "wrote {}",
             written
                 .iter()
@@ -53,7 +53,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ),
             ),
         ];
-        write!(std::io::stdout().lock(), "{}", published_table(&rows))?;
+        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
         return Ok(ExitCode::SUCCESS);
     }
     let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
@@ -67,7 +67,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &out.catalogue,
             &run,
             Some(&out),
-            &super::graph::command_line(),
+            &super::command_line(),
         )?;
         let write_seconds = t.elapsed().as_secs_f64();
         let mut rows = amoba::output::summary::published_rows(&out);
@@ -89,13 +89,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if out.threads == 1 { "" } else { "s" }
             ),
         ));
-        eprintln!(
+        note!(
             "wrote {} files in results/ (report: results/report-{}.md)",
             written.len(),
             amoba::catalogue::enumerate::file_tag(&board)
         );
-        let mut stdout = std::io::stdout().lock();
-        write!(stdout, "{}", published_table(&rows))?;
+        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
         Ok(ExitCode::SUCCESS)
     })
 }

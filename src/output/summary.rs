@@ -2,10 +2,10 @@
 //! rows of the published-beside-computed table it can fill (docs/spec.md §6, §7).
 
 use crate::catalogue::enumerate::EnumerateOutput;
-use crate::io::peak_memory_bytes;
 use crate::output::table::{Row, fmt_int, int_row};
 
-/// A short human summary.
+/// A short human summary; the same text for every run and thread count (the run's
+/// time and memory are [`EnumerateOutput::cost_line`]).
 pub fn human_summary(out: &EnumerateOutput) -> String {
     let c = &out.census;
     let mut s = format!(
@@ -41,14 +41,9 @@ pub fn human_summary(out: &EnumerateOutput) -> String {
         );
     }
     s += &format!(
-        "search: {} nodes in {} subtrees, {:.3} s on {} threads, peak memory {}\n",
+        "search: {} nodes in {} subtrees\n",
         fmt_int(out.stats.nodes),
-        fmt_int(out.stats.subtrees),
-        out.wall_seconds,
-        out.threads,
-        peak_memory_bytes()
-            .map(|b| format!("{:.1} MB", b as f64 / 1e6))
-            .unwrap_or_else(|| "unknown".into())
+        fmt_int(out.stats.subtrees)
     );
     s
 }

@@ -36,6 +36,9 @@ pub struct Args {
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
+    /// Run even when the board's enumeration is known to be out of reach.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl Args {
@@ -49,6 +52,7 @@ impl Args {
             shard: None,
             parts_dir: PathBuf::from("results/parts"),
             progress: Mode::Auto,
+            force: false,
         }
     }
 }
@@ -109,6 +113,7 @@ fn slurm_shard() -> anyhow::Result<Option<Shard>> {
 fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.parts_dir, "--parts-dir")?;
     let board = super::board(&args.board)?;
+    super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let path = args.parts_dir.join(amoba::catalogue::parts::part_name(
         &pipeline::file_tag(&board),
         shard,
@@ -153,6 +158,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 /// and memory go to stderr (they differ between runs, so no file records them).
 pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
     let board = super::board(&args.board)?;
+    super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
     if is_stdout(&cat_path) && is_stdout(&sum_path) {
         anyhow::bail!(

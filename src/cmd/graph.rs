@@ -22,12 +22,28 @@ pub struct Args {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Run even when the board's enumeration is known to be out of reach.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
         let board = super::board(&args.board)?;
+        if !board.one_domino_per_line() {
+            anyhow::bail!(
+                "board {}: the pairing move (docs/spec.md §5) slides one domino along its \
+                 line, which keeps a pairing good only when every line holds one domino; \
+                 this board's lines hold {} dominoes, so it has no pairing graph",
+                board.name(),
+                (0..board.nfamilies())
+                    .map(|f| board.per_line(f).to_string())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            );
+        }
+        super::refuse_out_of_reach(&board, args.threads, args.force)?;
         // `amoba graph` writes into results/ anyway: a missing catalogue is enumerated
         // and written where it was looked for.
         let path = args

@@ -150,3 +150,37 @@ pub fn command_line() -> String {
         std::env::args_os().map(|a| a.to_string_lossy().into_owned()),
     )
 }
+
+/// Refuses work that is out of reach before it starts: on a board whose catalogue is
+/// known to be out of reach (its board file says `catalogue = false`), or that the
+/// search cannot hold, says so with an estimate of the cost and fails with exit 2,
+/// unless `force` is set.
+pub fn refuse_out_of_reach(
+    board: &amoba::board::Board,
+    threads: usize,
+    force: bool,
+) -> anyhow::Result<()> {
+    amoba::search::searchable(board, true)
+        .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
+    if board.info().catalogue != Some(false) || force {
+        return Ok(());
+    }
+    note!(
+        "board {}: enumerating its classes is out of reach; estimating the cost…",
+        board.name()
+    );
+    let run = amoba::output::results::estimate_board(board, threads);
+    anyhow::bail!(
+        "board {}: a full enumeration is out of reach: about {:.1e} labelled good pairings, \
+         {:.1e} search nodes, about {:.0e} years at the measured {:.1e} nodes/s (Knuth's \
+         estimator over {} random subtrees; `amoba reproduce --board {}` writes the \
+         estimate). Pass --force to run it anyway.",
+        board.name(),
+        run.estimated_labelled,
+        run.estimated_nodes,
+        run.estimated_years,
+        run.nodes_per_second,
+        run.partial.samples,
+        board.name()
+    )
+}

@@ -61,3 +61,55 @@ pub fn published_rows(out: &EnumerateOutput) -> Vec<Row> {
     }
     rows
 }
+
+/// Rows of a board that refines a coarser one: its classes and what was left out.
+pub fn refinement_rows(out: &EnumerateOutput) -> Vec<Row> {
+    let Some((coarser, c)) = &out.left_out else {
+        return Vec::new();
+    };
+    vec![
+        Row::info(
+            &format!("good pairings that are also pairings of {coarser} (left out)"),
+            "—",
+            &format!(
+                "{} classes, {} labelled",
+                fmt_int(c.classes),
+                fmt_int(c.labelled)
+            ),
+        ),
+        Row::info(
+            "labelled good pairings of the board",
+            "—",
+            &fmt_int(c.labelled + out.census.labelled),
+        ),
+    ]
+}
+
+/// The headline of a game whose good pairings live on a board and a finer one that
+/// refines it (9-in-a-row: the 8×8 torus and the 16-toroidal board): every good
+/// pairing up to symmetry.
+pub fn all_pairings_rows(coarse: &EnumerateOutput, finer: &EnumerateOutput) -> Vec<Row> {
+    let p = &finer.published;
+    vec![
+        int_row(
+            &format!(
+                "classes of {} (not pairings of {})",
+                finer.board, coarse.board
+            ),
+            p.classes,
+            finer.census.classes,
+        ),
+        Row::info(
+            "all good pairings up to symmetry",
+            "not published",
+            &format!(
+                "{} + {} = {} ({} and {})",
+                fmt_int(coarse.census.classes),
+                fmt_int(finer.census.classes),
+                fmt_int(coarse.census.classes + finer.census.classes),
+                coarse.board,
+                finer.board
+            ),
+        ),
+    ]
+}

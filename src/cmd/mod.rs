@@ -12,6 +12,7 @@ mod graph;
 mod merge;
 mod progress;
 mod reproduce;
+mod search;
 mod show;
 mod verify;
 
@@ -37,6 +38,8 @@ enum Command {
     Merge(merge::Args),
     /// Run the whole pipeline with default settings and compare with the published figures.
     Reproduce(reproduce::Args),
+    /// Find one good pairing of a board, or show exhaustively that it has none.
+    Search(search::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
     Verify(verify::Args),
     /// Draw a pairing (catalogue ID or file) as ASCII or SVG.
@@ -67,6 +70,7 @@ pub fn main() -> ExitCode {
         Command::Graph(a) => graph::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Search(a) => search::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
     };

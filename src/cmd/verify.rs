@@ -1,4 +1,4 @@
-//! `amoba verify FILE...`: what is right and wrong with candidate pairings (issue 4).
+//! `amoba verify FILE...`: what is right and wrong with candidate pairings.
 //!
 //! The checks are [`amoba::verify`]'s; this file reads the files (`-` is standard
 //! input), loads the catalogue and the pairing graph the first time a good pairing
@@ -10,13 +10,19 @@
 //! Boards of more than 64 cells (cube7, the 6×6×6 torus) have no catalogue: none is
 //! loaded or enumerated, and good pairings are reported with their canonical form and
 //! stabiliser but no ID and no graph facts ([`amoba::verify::no_catalogue_reason`]).
+//!
+//! A board that refines a coarser one (square9-16 refines square9) has a catalogue of
+//! the pairings that are not periodic with the coarser lattice (the 16-toroidal
+//! ones): it is read when present and never enumerated here. A pairing periodic with
+//! the coarser lattice (8-toroidal) is classified on the coarser board instead, with
+//! that board's catalogue and graph ([`amoba::verify::Refinement`]).
 
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
 use amoba::graph::PairingGraph;
 use amoba::verify::{
-    Geometry, GraphFacts, PairingReport, Reader, VerifyError, check_catalogue_line, classify,
-    graph_facts, no_catalogue_reason,
+    Candidate, Geometry, GraphFacts, PairingReport, Reader, Refinement, VerifyError,
+    check_catalogue_line, classify, graph_facts, no_catalogue_reason,
 };
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -33,9 +39,15 @@ pub struct Args {
     #[arg(long, default_value = "square9")]
     pub board: String,
     /// Catalogue for the IDs (default results/catalogue-<tag>.txt; enumerated and
-    /// written there if missing; not used on cube7, which has none).
+    /// written there if missing; not used on cube7, which has none; on square9-16 the
+    /// 16-toroidal catalogue, read if present, never enumerated here).
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
+    /// On a board that refines a coarser one (square9-16 refines square9): the coarser
+    /// board's catalogue, for pairings periodic with its lattice (default
+    /// results/catalogue-<its tag>.txt, enumerated there if missing).
+    #[arg(long, value_name = "PATH")]
+    pub coarser_catalogue: Option<PathBuf>,
     /// One JSON document on stdout instead of the text report.
     #[arg(long)]
     pub json: bool,
@@ -94,6 +106,16 @@ struct Context<'b> {
     want_graph: bool,
     catalogue: Option<Catalogue>,
     graph: Option<PairingGraph>,
+    /// The coarser board, on a board that refines one.
+    coarser: Option<Coarser<'b>>,
+}
+
+/// The coarser board of a refining board: its geometry, the refinement, and its own
+/// catalogue and graph.
+struct Coarser<'b> {
+    geom: &'b Geometry,
+    refinement: Refinement,
+    ctx: Box<Context<'b>>,
 }
 
 impl Context<'_> {
@@ -125,6 +147,9 @@ impl Context<'_> {
         codes: &[u8],
     ) -> anyhow::Result<()> {
         let board = self.board;
+        if self.coarser.is_some() {
+            return self.classify_refining(geom, report, codes);
+        }
         if let Some(why) = no_catalogue_reason(geom) {
             // No catalogue to load or enumerate (cube7: the count is out of reach).
             let mut class = classify(geom, board, codes, None)?;
@@ -150,6 +175,87 @@ impl Context<'_> {
                 .into());
             }
         }
+        report.class = Some(class);
+        Ok(())
+    }
+
+    /// Check 6 on a board that refines a coarser one: the class on this board, with
+    /// its ID when the pairing is not periodic with the coarser lattice (and this
+    /// board's catalogue is there), else its class on the coarser board.
+    fn classify_refining(
+        &mut self,
+        geom: &Geometry,
+        report: &mut PairingReport,
+        codes: &[u8],
+    ) -> anyhow::Result<()> {
+        let board = self.board;
+        if self.catalogue.is_none() && self.path.exists() {
+            self.catalogue = Some(Catalogue::read(board, &self.path)?);
+        }
+        let mut class = classify(geom, board, codes, self.catalogue.as_ref())?;
+        let place = format!("{}:{}", report.file, report.line);
+        let Some(coarser) = self.coarser.as_mut() else {
+            anyhow::bail!("no coarser board");
+        };
+        let mut periodicity = coarser.refinement.periodicity(geom, codes);
+        let (coarse_kind, fine_kind) = coarser.refinement.kinds();
+        match coarser.refinement.restrict(codes) {
+            Some(coarse_codes) => {
+                if let Some(id) = class.id {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{place}: the pairing is {coarse_kind}, yet its canonical form is line \
+                         {id} of the catalogue {}, which holds the {fine_kind} classes only",
+                        self.path.display()
+                    ))
+                    .into());
+                }
+                class.no_catalogue = Some(format!(
+                    "the catalogue of {} holds the {fine_kind} classes only; this pairing is \
+                     {coarse_kind}, its class on {} follows",
+                    board.name(),
+                    coarser.refinement.coarse_board()
+                ));
+                let cand = Candidate {
+                    line: report.line,
+                    column: report.column,
+                    form: report.form,
+                    codes: coarse_codes,
+                };
+                let mut sub = PairingReport::new(coarser.geom, &report.file, report.index, &cand);
+                if !sub.good {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{place}: the pairing is good and {coarse_kind}, but its pairing of {} \
+                         is not good",
+                        coarser.refinement.coarse_board()
+                    ))
+                    .into());
+                }
+                coarser.ctx.classify(coarser.geom, &mut sub, &cand.codes)?;
+                periodicity.coarser_class = sub.class.map(Box::new);
+            }
+            None => match class.id {
+                Some(id) => check_catalogue_line(&self.path, id, &class.canonical)?,
+                None if self.catalogue.is_some() => {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{place}: the pairing is good and {fine_kind} but its canonical form \
+                         {} is not in the catalogue {}: the catalogue is incomplete or belongs \
+                         to another board",
+                        class.canonical,
+                        self.path.display()
+                    ))
+                    .into());
+                }
+                None => {
+                    class.no_catalogue = Some(format!(
+                        "{} not found, so the ID is unknown; `amoba enumerate --board {}` \
+                         writes it",
+                        self.path.display(),
+                        board.name()
+                    ));
+                }
+            },
+        }
+        class.periodicity = Some(periodicity);
         report.class = Some(class);
         Ok(())
     }
@@ -187,6 +293,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(why) = no_catalogue_reason(&geom) {
         eprintln!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
+    // A board that refines a coarser one classifies the pairings periodic with the
+    // coarser lattice there.
+    let coarser_board = geom.refines().map(super::board).transpose()?;
+    let coarser_geom = coarser_board.as_ref().map(Geometry::new).transpose()?;
+    let coarser = match (&coarser_board, &coarser_geom) {
+        (Some(b), Some(g)) => Some(Coarser {
+            geom: g,
+            refinement: Refinement::new(&geom, g)?,
+            ctx: Box::new(Context {
+                board: b,
+                path: args
+                    .coarser_catalogue
+                    .clone()
+                    .unwrap_or_else(|| default_catalogue(b)),
+                want_graph: !args.no_graph,
+                catalogue: None,
+                graph: None,
+                coarser: None,
+            }),
+        }),
+        _ => None,
+    };
     let mut ctx = Context {
         board: &board,
         path: args
@@ -196,6 +324,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         want_graph: !args.no_graph,
         catalogue: None,
         graph: None,
+        coarser,
     };
     let stdout = std::io::stdout();
     let mut out = stdout.lock();

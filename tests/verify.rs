@@ -1,4 +1,4 @@
-//! Issue 4: `amoba verify` — every diagnostic, the exit codes, `--json`, stdin, and
+//! `amoba verify` — every diagnostic, the exit codes, `--json`, stdin, and
 //! random catalogue pairings under random symmetries (run with `cargo test --release`).
 //!
 //! The catalogue is enumerated once in-process (about a second) and written to a

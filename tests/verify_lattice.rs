@@ -16,9 +16,12 @@ use amoba::verify::{
     BoardData, Form, Geometry, Reader, Refinement, VerifyError, analyse, brute_force_class,
     classify, code_char, code_value, codes_text,
 };
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
 use std::sync::OnceLock;
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
+const BIN: &str = env!("CARGO_BIN_EXE_amoba");
 
 /// The data of square9-16 as SPEC §8 states it: square9's directions, spacing, point
 /// group and names on the lattice ⟨(8,8), (8,−8)⟩ = ⟨(16,0), (8,8)⟩.
@@ -32,9 +35,32 @@ fn spec_square9_16() -> BoardData {
     }
 }
 
+fn board16() -> &'static Board {
+    static B: OnceLock<Board> = OnceLock::new();
+    B.get_or_init(|| Board::by_name("square9-16").unwrap())
+}
+
 fn geom16() -> &'static Geometry {
     static G: OnceLock<Geometry> = OnceLock::new();
-    G.get_or_init(|| Geometry::from_data(&spec_square9_16()).unwrap())
+    G.get_or_init(|| Geometry::new(board16()).unwrap())
+}
+
+#[test]
+fn the_board_square9_16_is_the_one_of_spec_section_8() {
+    let mut board = BoardData::of(board16());
+    let mut spec = spec_square9_16();
+    // The point group is computed by the board: the same eight matrices, maybe in
+    // another order.
+    board.point_group.sort();
+    spec.point_group.sort();
+    assert_eq!(board, spec);
+    // Both geometries agree cell by cell.
+    let g = Geometry::from_data(&spec_square9_16()).unwrap();
+    for c in 0..128 {
+        for k in 0..8 {
+            assert_eq!(g.step(c, k), geom16().step(c, k));
+        }
+    }
 }
 
 fn geom8() -> &'static Geometry {
@@ -102,7 +128,7 @@ fn square9_16_geometry_follows_spec_section_8() {
     // The row through (0,3) is the plane row y = 3, which is also y = 11.
     let (row, pos) = g.line_through(0, g.index([5, 11, 0]));
     assert_eq!((row, pos), (3, 13)); // (5,11) ≡ (13,3): 13 steps east of (0,3)
-    let half = square9()
+    let half = board16()
         .point_group()
         .iter()
         .position(|m| m == &vec![-1, 0, 0, -1])
@@ -625,4 +651,238 @@ fn lines_with_the_right_count_but_not_8_apart_are_named() {
     // The 9 cells (3,5) … (11,5) hold no pair: the first failing run of the window.
     let f = a.window.unwrap().first_failure.unwrap();
     assert_eq!((f.x, f.y, f.direction.as_str(), f.last_x), (3, 5, "E", 11));
+}
+
+// ---------------------------------------------------------------------------------
+// `amoba verify --board square9-16`
+// ---------------------------------------------------------------------------------
+
+/// Two more 16-toroidal pairings, assembled like the sample: catalogue pairings 179
+/// and 278 on the blocks of one colour, on the others a good 8×8 pairing with the
+/// same horizontal and vertical dominoes (the second with the block grid at offset
+/// (1,2)).
+const OTHER_16: [&str; 2] = [
+    "04111116041311160435555504751555371043333110453304157777045537773335220433372204770466177704661722220425222204256666046266660462",
+    "04111513041111171045557510455555253330422533304267770426677704264222226042222260466666104666663004333315043337115777704537771045",
+];
+
+/// A scratch directory of this test binary, made once.
+fn scratch() -> &'static Path {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| common::temp_dir("verify-lattice"))
+}
+
+/// The square9 catalogue as a file, written once.
+fn coarse_catalogue() -> &'static Path {
+    static P: OnceLock<PathBuf> = OnceLock::new();
+    P.get_or_init(|| {
+        let path = scratch().join("catalogue-9.txt");
+        catalogue().write(&path).unwrap();
+        path
+    })
+}
+
+/// A catalogue file of square9-16 holding the canonical forms of `pairings`.
+fn catalogue16(name: &str, pairings: &[Vec<u8>]) -> PathBuf {
+    let mut lines: Vec<String> = pairings
+        .iter()
+        .map(|p| codes_text(&brute_force_class(geom16(), p).canonical))
+        .collect();
+    lines.sort();
+    lines.dedup();
+    let path = scratch().join(name);
+    std::fs::write(
+        &path,
+        lines.iter().map(|l| format!("{l}\n")).collect::<String>(),
+    )
+    .unwrap();
+    path
+}
+
+/// `amoba verify --board square9-16 --no-graph --coarser-catalogue … ARGS`, with
+/// `stdin` on standard input.
+fn verify16(args: &[&str], stdin: &str) -> (String, String, i32) {
+    let mut child = Command::new(BIN)
+        .args([
+            "verify",
+            "--board",
+            "square9-16",
+            "--no-graph",
+            "--coarser-catalogue",
+        ])
+        .arg(coarse_catalogue())
+        .args(args)
+        .current_dir(ROOT)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let input = stdin.as_bytes().to_vec();
+    let mut w = child.stdin.take().unwrap();
+    std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = w.write_all(&input);
+    });
+    common::output_text(&child.wait_with_output().unwrap())
+}
+
+#[test]
+fn cli_without_the_16_toroidal_catalogue_says_how_to_make_it() {
+    let missing = scratch().join("none").join("catalogue-9-16.txt");
+    let missing_arg = missing.to_str().unwrap();
+    let (out, err, code) = verify16(
+        &[
+            "--catalogue",
+            missing_arg,
+            "data/square9-16/good-16.txt",
+            "data/square9-16/good-8.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    for part in [
+        "data/square9-16/good-16.txt:19: pairing 1 (one-line form): GOOD",
+        "data/square9-16/good-16.txt:33: pairing 3 (block form): GOOD",
+        "lines: each of the 48 lines holds its dominoes exactly 8 apart: 2 on each \
+         horizontal line, 1 on each diagonal line",
+        "16-toroidal: not periodic with the lattice of square9: translation by (8,0) \
+         changes it ((3,0) has code 1 (SE), (11,0) has code 3 (SW))",
+        "not found, so the ID is unknown; `amoba enumerate --board square9-16` writes it",
+        "8-toroidal: periodic with the lattice of square9, whose pairing it repeats",
+        "    square9 pairing: 0411111504155555041522220435666627333304677773044222733046667710\n",
+        "    square9 catalogue ID: 1\n",
+        "4 pairings: 4 good, 0 not good",
+    ] {
+        assert!(out.contains(part), "missing {part:?} in\n{out}");
+    }
+    assert_eq!(out.matches("catalogue ID: none (").count(), 4);
+    assert!(
+        !missing.exists(),
+        "the 16-toroidal catalogue is never enumerated here"
+    );
+}
+
+#[test]
+fn cli_with_a_16_toroidal_catalogue_gives_class_ids() {
+    let g = geom16();
+    let sample16 = read(g, &sample("good-16.txt")).unwrap()[0].codes.clone();
+    let mut all = vec![sample16.clone()];
+    for text in OTHER_16 {
+        let codes = digits(text);
+        let a = analyse(g, &codes);
+        assert!(a.good && refinement().restrict(&codes).is_none(), "{text}");
+        all.push(codes);
+    }
+    // A catalogue of these three classes only (the full one comes from `amoba
+    // enumerate --board square9-16`); the sample's ID is its rank among them.
+    let path = catalogue16("three.txt", &all);
+    let canon = codes_text(&brute_force_class(g, &sample16).canonical);
+    let text = std::fs::read_to_string(&path).unwrap();
+    let id = 1 + text.lines().position(|l| l == canon).unwrap();
+    let mut stdin = String::new();
+    for (i, codes) in all.iter().enumerate() {
+        // Each under some symmetry, to exercise the canonical form.
+        let mut img = vec![0; 128];
+        g.apply(codes, i % g.npoint(), 37 * i, &mut img);
+        stdin.push_str(&codes_text(&img));
+        stdin.push('\n');
+    }
+    let cat = path.to_str().unwrap();
+    let (out, err, code) = verify16(
+        &[
+            "--catalogue",
+            cat,
+            "--brief",
+            "data/square9-16/good-16.txt",
+            "data/square9-16/good-8.txt",
+            "-",
+        ],
+        &stdin,
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 7, "{out}");
+    for l in &lines[..3] {
+        assert!(
+            l.ends_with(&format!(": good, 16-toroidal, ID {id}")),
+            "{out}"
+        );
+    }
+    assert!(lines[3].ends_with("good-8.txt:9: pairing 1: good, 8-toroidal, square9 ID 1"));
+    let mut ids: Vec<&str> = lines[4..]
+        .iter()
+        .map(|l| l.rsplit(' ').next().unwrap())
+        .collect();
+    ids.sort();
+    assert_eq!(ids, ["1", "2", "3"], "{out}");
+    // JSON: the block form, the periodicity and the class on square9.
+    let (out, err, code) = verify16(
+        &[
+            "--catalogue",
+            cat,
+            "--json",
+            "data/square9-16/good-16.txt",
+            "data/square9-16/good-8.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, 0, "{err}");
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let p16 = &v["files"][0]["pairings"][2];
+    assert_eq!(p16["form"], "block");
+    assert_eq!(p16["class"]["id"], id);
+    assert_eq!(p16["class"]["periodicity"]["kind"], "16-toroidal");
+    assert_eq!(
+        p16["class"]["periodicity"]["moved_by"]["translation"],
+        serde_json::json!([8, 0])
+    );
+    let p8 = &v["files"][1]["pairings"][0]["class"];
+    assert_eq!(p8["id"], serde_json::Value::Null);
+    assert_eq!(p8["periodicity"]["coarser_periodic"], true);
+    assert_eq!(p8["periodicity"]["coarser_class"]["id"], 1);
+    assert_eq!(p8["stabiliser_order"], 2);
+}
+
+#[test]
+fn cli_an_8_toroidal_class_in_the_16_toroidal_catalogue_is_a_cross_check_failure() {
+    let eight = read(geom16(), &sample("good-8.txt")).unwrap()[0]
+        .codes
+        .clone();
+    let path = catalogue16("with-8.txt", &[eight]);
+    let (out, err, code) = verify16(
+        &[
+            "--catalogue",
+            path.to_str().unwrap(),
+            "data/square9-16/good-8.txt",
+        ],
+        "",
+    );
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(err.contains("cross-check failed"), "{err}");
+    assert!(
+        err.contains("which holds the 16-toroidal classes only"),
+        "{err}"
+    );
+}
+
+#[test]
+fn cli_bad_candidates_exit_1_or_2() {
+    let (out, err, code) = verify16(&["data/square9-16/bad-block.txt"], "");
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.starts_with("data/square9-16/bad-block.txt:17:4: found code 1 (SE) at (3,8)"),
+        "{err}"
+    );
+    let (out, err, code) = verify16(&["-"], &format!("{NEAR_MISS}\n{SAME_COUNTS}\n"));
+    assert_eq!(code, 1, "{out}{err}");
+    for part in [
+        "lines: 0 without a domino, 0 with too many, 2 with too few or not 8 apart:",
+        "    row y≡5 (mod 8): 2 dominoes (2,5)-(3,5), (11,5)-(12,5) (expected 2 dominoes 8 \
+         apart)\n",
+        "FAILS: the 9 cells from (3,5) going E to (11,5) hold no pair",
+        "2 pairings: 0 good, 2 not good",
+    ] {
+        assert!(out.contains(part), "missing {part:?} in\n{out}");
+    }
 }

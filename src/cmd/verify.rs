@@ -34,8 +34,9 @@ pub struct Args {
     /// Pairing files: grid or one-line form, `#` comments (FORMATS.md); `-` reads stdin.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3,
-    /// cube7 (6×6×6 torus; no catalogue, so no IDs).
+    /// Board: square9 (8×8 torus of 9-in-a-row), square9-16 (16-toroidal pairings:
+    /// says 8- or 16-toroidal), hex7, hex7full, square5, line3, cube7 (6×6×6 torus; no
+    /// catalogue, so no IDs), or a board file.
     #[arg(long, default_value = "square9")]
     pub board: String,
     /// Catalogue for the IDs (default results/catalogue-<tag>.txt; enumerated and

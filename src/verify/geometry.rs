@@ -74,45 +74,28 @@ impl BoardData {
 /// reach), so the verifier reports the canonical form and stabiliser only.
 pub const MAX_CATALOGUE_CELLS: usize = 64;
 
-/// The basis of `board`'s period lattice (its sides on a rectangular torus).
+/// The basis of `board`'s period lattice, in Hermite normal form.
 fn board_basis(board: &Board) -> Vec<Vec<i64>> {
-    let dims = board.dims();
-    (0..dims.len())
-        .map(|i| {
-            (0..dims.len())
-                .map(|j| if i == j { dims[i] as i64 } else { 0 })
-                .collect()
-        })
-        .collect()
+    board.lattice().basis().to_vec()
 }
 
-/// The spacing `p` of `board`: on a rectangular torus whose lines all have the same
-/// length, that length.
+/// The spacing `p = k − 1` of `board`.
 fn board_spacing(board: &Board) -> usize {
-    let dims = board.dims();
-    let order = |v: &[i64]| {
-        v.iter().zip(dims).fold(1usize, |acc, (&x, &n)| {
-            let step = n / gcd(x.unsigned_abs() as usize, n);
-            acc / gcd(acc, step) * step
-        })
-    };
-    if board.nfamilies() == 0 {
-        return 1;
-    }
-    order(board.family(0))
+    board.spacing()
 }
 
-/// Whether `board` has a catalogue at all.
+/// Whether `board` has a catalogue at all: as its description says, else when it is
+/// small ([`MAX_CATALOGUE_CELLS`]) or refines a coarser board.
 fn board_has_catalogue(board: &Board) -> bool {
-    board.ncells() <= MAX_CATALOGUE_CELLS || board_refines(board).is_some()
+    match board.info().catalogue {
+        Some(feasible) => feasible,
+        None => board.ncells() <= MAX_CATALOGUE_CELLS || board_refines(board).is_some(),
+    }
 }
 
-/// The coarser board `board` refines.
+/// The coarser board `board` refines, as its description says.
 fn board_refines(board: &Board) -> Option<String> {
-    match board.name() {
-        "square9-16" => Some("square9".to_string()),
-        _ => None,
-    }
+    board.info().refines.clone()
 }
 
 /// Greatest common divisor (`gcd(0, n) = n`).

@@ -165,16 +165,32 @@ mod tests {
 
     #[test]
     fn own_lines_match_the_board_numbering() {
-        let b = Board::square9();
-        let g = Geometry::new(&b).unwrap();
-        assert_eq!(g.nlines(), 32);
-        for l in 0..32 {
-            assert_eq!(g.line_name(l), b.line_name(l));
-        }
-        for c in 0..64 {
-            for k in 0..8 {
-                assert_eq!(g.step(c, k), b.neighbor(c, k));
+        for name in Board::NAMES {
+            let b = Board::by_name(name).unwrap();
+            let g = Geometry::new(&b).unwrap();
+            assert_eq!(g.nlines(), b.nlines(), "{name}");
+            for l in 0..g.nlines() {
+                // Same cells in the same order; on a rectangular torus the same names.
+                let f = g.line_family(l);
+                assert_eq!(f, b.lines()[l].family, "{name}");
+                let mut c = b.lines()[l].cells[0];
+                for (pos, &cell) in b.lines()[l].cells.iter().enumerate() {
+                    assert_eq!(g.line_through(f, cell), (l, pos), "{name}");
+                    assert_eq!(c, cell);
+                    c = g.step(c, f);
+                }
+                if g.is_rectangular() {
+                    assert_eq!(g.line_name(l), b.line_name(l), "{name}");
+                }
             }
+            for c in 0..g.ncells() {
+                assert_eq!(g.cell_name(c), b.cell_name(c), "{name}");
+                for k in 0..g.ncodes() {
+                    assert_eq!(g.step(c, k), b.neighbor(c, k), "{name}");
+                }
+            }
+            assert_eq!(g.spacing(), b.spacing(), "{name}");
+            assert_eq!(g.axis_periods(), b.lattice().axis_periods(), "{name}");
         }
     }
 

@@ -346,7 +346,8 @@ fn grids_and_blocks_are_told_apart_by_their_rows() {
     assert!(m.contains("row 10 of 16 of the block"), "{m}");
     let (line, _, m) = err(&format!("{}{one}\n", join(&block[..9])));
     assert_eq!(line, 10);
-    assert!(m.contains("too many"), "{m}");
+    assert!(m.contains("expected row 10 of 16 of the block"), "{m}");
+    assert!(m.contains("cut short"), "{m}");
     // Two grids without a separator read as a block, which is not periodic here.
     let (line, _, m) = err(&join(&[grid, grid].concat()));
     assert_eq!(line, 9);
@@ -357,6 +358,57 @@ fn grids_and_blocks_are_told_apart_by_their_rows() {
     assert!(
         m.contains("expected 16 (a row of a grid or a block) or 128"),
         "{m}"
+    );
+}
+
+#[test]
+fn reading_goes_on_after_a_malformed_block_or_grid() {
+    let g = geom16();
+    let text = String::from_utf8(sample("good-16.txt")).unwrap();
+    let rows: Vec<&str> = text
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.is_empty())
+        .collect();
+    let (one, grid, block) = (rows[0], &rows[1..9], &rows[9..25]);
+    let join = |r: &[&str]| r.iter().map(|s| format!("{s}\n")).collect::<String>();
+    // Every result, errors included: the reader goes on after each.
+    let all = |t: &str| -> Vec<Result<(usize, Form), usize>> {
+        Reader::new(g, "t", t.as_bytes())
+            .map(|r| match r {
+                Ok(c) => Ok((c.line, c.form)),
+                Err(VerifyError::Malformed { line, .. }) => Err(line),
+                Err(e) => panic!("{e}"),
+            })
+            .collect()
+    };
+    // A bad character in row 11 of a block: that block is read to its end and dropped,
+    // the grid after it is read.
+    let mut broken: Vec<String> = block.iter().map(|r| r.to_string()).collect();
+    broken[10].replace_range(3..4, "x");
+    let broken: Vec<&str> = broken.iter().map(|s| s.as_str()).collect();
+    assert_eq!(
+        all(&format!("{}\n{}", join(&broken), join(grid))),
+        [Err(11), Ok((18, Form::Grid))]
+    );
+    // A short row in row 3 of a grid that runs on into a block: dropped at the end of
+    // the block.
+    let mut short: Vec<&str> = block.to_vec();
+    short[2] = "0411";
+    assert_eq!(
+        all(&format!("{}{one}\n", join(&short))),
+        [Err(3), Ok((17, Form::OneLine))]
+    );
+    // A malformed line right after a complete grid: the grid is checked, then the line
+    // is reported (and taken for the first row of a grid, dropped at the blank line).
+    assert_eq!(
+        all(&format!("{}04111116041311x6\n\n{one}\n", join(grid))),
+        [Ok((1, Form::Grid)), Err(9), Ok((11, Form::OneLine))]
+    );
+    // A block that is not periodic is reported and reading goes on.
+    let bad = String::from_utf8(sample("bad-block.txt")).unwrap();
+    assert_eq!(
+        all(&format!("{bad}\n{one}\n")),
+        [Err(17), Ok((26, Form::OneLine))]
     );
 }
 
@@ -748,7 +800,8 @@ fn cli_without_the_16_toroidal_catalogue_says_how_to_make_it() {
          horizontal line, 1 on each diagonal line",
         "16-toroidal: not periodic with the lattice of square9: translation by (8,0) \
          changes it ((3,0) has code 1 (SE), (11,0) has code 3 (SW))",
-        "not found, so the ID is unknown; `amoba enumerate --board square9-16` writes it",
+        "not found, so the ID is unknown; `amoba enumerate --board square9-16` writes \
+         results/catalogue-9-16.txt",
         "8-toroidal: periodic with the lattice of square9, whose pairing it repeats",
         "    square9 pairing: 0411111504155555041522220435666627333304677773044222733046667710\n",
         "    square9 catalogue ID: 1\n",

@@ -14,6 +14,7 @@
 pub mod census;
 pub mod enumerate;
 pub mod parts;
+pub mod source;
 
 use crate::board::Board;
 use crate::board::pairing::{Pairing, PairingError};

@@ -1,6 +1,23 @@
 //! The reader: FORMATS.md, "Candidate pairing files".
+//!
+//! A malformed line does not end the reading: it is reported and skipped, and the
+//! reader goes on, so that one file's every malformed line is reported and its
+//! well-formed pairings are still checked. Skipping must not misalign the grids that
+//! follow, so a malformed line that belongs to a grid (or looks like the first row of
+//! one) takes the place of a row: the rest of that grid is read, its malformed rows
+//! are reported too, and the grid is then dropped. A blank line ends such a grid, and
+//! so does a one-line pairing, which is read on its own.
+//!
+//! On a board whose lattice is not rectangular a pairing may also be written as a
+//! *block*, the box of the axis periods ([`Form::Block`]): rows that keep coming
+//! after a complete grid make a block, accepted only when it is periodic with the
+//! lattice. A broken grid is read on into a broken block the same way.
 
 use super::*;
+
+/// How many malformed lines of one file `amoba verify` lists; the others are counted
+/// (`and N more malformed lines`).
+pub const MAX_REPORTED_ERRORS: usize = 100;
 
 /// Which text form a candidate was written in (SPEC §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -74,12 +91,13 @@ pub struct Candidate {
     pub codes: Vec<u8>,
 }
 
-/// Rows of a grid or block read so far.
 struct GridInProgress {
     line: usize,
     column: usize,
     rows: usize,
     codes: Vec<u8>,
+    /// A row was malformed (and reported): the grid is read to its end and dropped.
+    broken: bool,
     /// Line and column of the first code of each row.
     row_starts: Vec<(usize, usize)>,
 }
@@ -96,9 +114,11 @@ enum LineKind {
 
 /// Reads candidate pairings from a text stream, one line at a time.
 ///
-/// Call [`Reader::next_candidate`] until it returns `Ok(None)`; after an error it
-/// returns `Ok(None)` for ever. At most [`MAX_LINE_BYTES`] + 1 bytes of one line are
-/// held in memory.
+/// Call [`Reader::next_candidate`] until it returns `Ok(None)`. A malformed line is
+/// returned as a [`VerifyError::Malformed`] and skipped, and the next call goes on
+/// reading (see the module documentation for grids); after a read error
+/// ([`VerifyError::Read`]) it returns `Ok(None)` for ever. At most
+/// [`MAX_LINE_BYTES`] + 1 bytes of one line are held in memory.
 pub struct Reader<'g, R> {
     geom: &'g Geometry,
     file: String,
@@ -109,12 +129,16 @@ pub struct Reader<'g, R> {
     /// Characters on the last line read, and whether it ended with `\n`.
     last_chars: usize,
     last_terminated: bool,
+    /// The last line was too long and its rest is still to be skipped.
+    skip_rest: bool,
     grid: Option<GridInProgress>,
-    /// What the line after a complete grid held, returned on the next call: on a
-    /// board with a block form a grid is known to end only when a line that is not
-    /// one of its rows follows.
+    /// What the next call returns before reading on: a one-line pairing that cut a
+    /// grid short (after that grid's error), or, on a board with a block form, what
+    /// the line after a complete grid held (a grid is known to end only when a line
+    /// that is not one of its rows follows).
     pending: Option<Result<Candidate, VerifyError>>,
     found: usize,
+    errors: usize,
     done: bool,
 }
 
@@ -130,9 +154,11 @@ impl<'g, R: BufRead> Reader<'g, R> {
             lineno: 0,
             last_chars: 0,
             last_terminated: true,
+            skip_rest: false,
             grid: None,
             pending: None,
             found: 0,
+            errors: 0,
             done: false,
         }
     }
@@ -147,8 +173,13 @@ impl<'g, R: BufRead> Reader<'g, R> {
         self.found
     }
 
+    /// Number of errors returned so far (malformed lines, and a read error).
+    pub fn errors(&self) -> usize {
+        self.errors
+    }
+
     fn malformed(&mut self, line: usize, column: usize, message: String) -> VerifyError {
-        self.done = true;
+        self.errors += 1;
         VerifyError::Malformed {
             file: self.file.clone(),
             line,
@@ -159,9 +190,12 @@ impl<'g, R: BufRead> Reader<'g, R> {
 
     /// Reads one line into `buf` without its `\n`. Returns `None` at end of input,
     /// `Some(true)` when the line is longer than [`MAX_LINE_BYTES`] (then `buf` holds
-    /// its first `MAX_LINE_BYTES + 1` bytes and the rest is not read).
+    /// its first `MAX_LINE_BYTES + 1` bytes; the next call skips the rest).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
+        if self.skip_rest {
+            self.skip_to_next_line()?;
+        }
         loop {
             let avail = match self.input.fill_buf() {
                 Ok(b) => b,
@@ -190,11 +224,39 @@ impl<'g, R: BufRead> Reader<'g, R> {
                     self.input.consume(take);
                     if self.buf.len() > MAX_LINE_BYTES {
                         self.last_terminated = false;
+                        self.skip_rest = true;
                         return Ok(Some(true));
                     }
                 }
             }
         }
+    }
+
+    /// Reads and discards the rest of an over-long line, its `\n` included, without
+    /// storing it.
+    fn skip_to_next_line(&mut self) -> io::Result<()> {
+        loop {
+            let avail = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                break;
+            }
+            match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = avail.len();
+                    self.input.consume(n);
+                }
+            }
+        }
+        self.skip_rest = false;
+        Ok(())
     }
 
     /// Classifies the line in `buf`, pushing its codes onto `scratch`.
@@ -303,12 +365,12 @@ impl<'g, R: BufRead> Reader<'g, R> {
         })
     }
 
-    /// The next candidate, `Ok(None)` at the end of the input (or after an error).
+    /// The next candidate, `Ok(None)` at the end of the input (or after a read error).
     ///
     /// Rows of `s_0` codes make a grid of [`Geometry::grid_rows`] rows. On a board with
-    /// a block form ([`Geometry::has_block_form`]) rows keep coming after a complete
-    /// grid make a block of [`Geometry::block_rows`] rows instead; so there a grid
-    /// ends at a blank line, the end of the file or a line of another length, and
+    /// a block form ([`Geometry::has_block_form`]) rows that keep coming after a
+    /// complete grid make a block of [`Geometry::block_rows`] rows instead; so there a
+    /// grid ends at a blank line, the end of the file or a line that is not a row, and
     /// only a block may run on into the next pairing.
     pub fn next_candidate(&mut self) -> Result<Option<Candidate>, VerifyError> {
         if let Some(next) = self.pending.take() {
@@ -319,14 +381,16 @@ impl<'g, R: BufRead> Reader<'g, R> {
         if self.done {
             return Ok(None);
         }
-        let (width, grid_rows) = (self.geom.width(), self.geom.grid_rows());
-        let block_rows = self.geom.has_block_form().then(|| self.geom.block_rows());
+        let (width, grid_rows, ncells) =
+            (self.geom.width(), self.geom.grid_rows(), self.geom.ncells());
+        let has_block = self.geom.has_block_form();
         loop {
             let too_long = match self.read_line() {
                 Ok(Some(t)) => t,
                 Ok(None) => return self.finish(),
                 Err(source) => {
                     self.done = true;
+                    self.errors += 1;
                     return Err(VerifyError::Read {
                         file: self.file.clone(),
                         source,
@@ -336,10 +400,24 @@ impl<'g, R: BufRead> Reader<'g, R> {
             self.lineno += 1;
             let lineno = self.lineno;
             self.scratch.clear();
-            match self.scan(too_long)? {
+            let kind = match self.scan(too_long) {
+                Ok(kind) => kind,
+                Err(e) => {
+                    // A complete grid stands: it is returned first, then the error.
+                    if let Some(g) = self.take_complete_grid() {
+                        self.skip_malformed_line();
+                        self.pending = Some(Err(e));
+                        return Ok(Some(self.grid_candidate(g)));
+                    }
+                    self.skip_malformed_line();
+                    return Err(e);
+                }
+            };
+            match kind {
                 LineKind::Comment => {}
                 LineKind::Blank => {
-                    if let Some(g) = self.grid.take() {
+                    // A blank line ends a grid; a broken one quietly (its error is out).
+                    if let Some(g) = self.grid.take().filter(|g| !g.broken) {
                         if g.rows == grid_rows {
                             return Ok(Some(self.grid_candidate(g)));
                         }
@@ -361,12 +439,46 @@ impl<'g, R: BufRead> Reader<'g, R> {
                             None => continue,
                         }
                     };
-                    if count != width {
-                        if g.rows == grid_rows {
-                            // A complete grid, and this line starts something else.
-                            self.pending = self.start(lineno, column, count).transpose();
-                            return Ok(Some(self.grid_candidate(g)));
+                    if g.rows == grid_rows && count != width {
+                        // A complete grid (on a board with a block form), and this line
+                        // starts something else.
+                        let next = self.start(lineno, column, count).transpose();
+                        if g.broken {
+                            match next {
+                                Some(Ok(cand)) => {
+                                    self.found += 1;
+                                    return Ok(Some(cand));
+                                }
+                                Some(Err(e)) => return Err(e),
+                                None => continue,
+                            }
                         }
+                        self.pending = next;
+                        return Ok(Some(self.grid_candidate(g)));
+                    }
+                    if count == ncells {
+                        // A one-line pairing where a row was expected: the grid is cut
+                        // short; the pairing stands on its own.
+                        let cand = Candidate {
+                            line: lineno,
+                            column,
+                            form: Form::OneLine,
+                            codes: self.scratch.clone(),
+                        };
+                        if g.broken {
+                            self.found += 1;
+                            return Ok(Some(cand));
+                        }
+                        self.pending = Some(Ok(cand));
+                        let msg = format!(
+                            "found a pairing in one-line form ({ncells} codes), expected {} \
+                             (it is cut short; the one-line pairing is checked on its own)",
+                            self.expected_row(&g)
+                        );
+                        return Err(self.malformed(lineno, column, msg));
+                    }
+                    let target = self.target_rows(&g);
+                    if count != width {
                         let (col, what) = if count < width {
                             (column + count, "too few")
                         } else {
@@ -376,27 +488,36 @@ impl<'g, R: BufRead> Reader<'g, R> {
                             "found {count} codes ({what}), expected {width}: {}",
                             self.expected_row(&g)
                         );
+                        g.rows += 1;
+                        g.broken = true;
+                        if g.rows < target || (has_block && g.rows == grid_rows) {
+                            self.grid = Some(g);
+                        }
                         return Err(self.malformed(lineno, col, msg));
                     }
+                    g.rows += 1;
                     g.codes.extend_from_slice(&self.scratch);
                     g.row_starts.push((lineno, column));
-                    g.rows += 1;
-                    if block_rows.is_none() && g.rows == grid_rows {
-                        return Ok(Some(self.grid_candidate(g)));
-                    }
-                    if block_rows == Some(g.rows) {
+                    if g.rows < target || (has_block && g.rows == grid_rows) {
+                        // More rows to come, or a complete grid that may still grow
+                        // into a block.
+                        self.grid = Some(g);
+                    } else if !g.broken {
+                        if !has_block {
+                            return Ok(Some(self.grid_candidate(g)));
+                        }
                         let cand = self.block_candidate(g)?;
                         self.found += 1;
                         return Ok(Some(cand));
                     }
-                    self.grid = Some(g);
                 }
             }
         }
     }
 
     /// A line of `count` codes outside a grid: a one-line pairing, the first row of a
-    /// grid (`Ok(None)`), or an error.
+    /// grid (`Ok(None)`), or an error (after which a line about as long as a row is
+    /// taken for the first row of a grid that is read and dropped).
     fn start(
         &mut self,
         lineno: usize,
@@ -420,6 +541,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 column,
                 rows: 1,
                 codes,
+                broken: false,
                 row_starts: vec![(lineno, column)],
             });
             return Ok(None);
@@ -430,21 +552,44 @@ impl<'g, R: BufRead> Reader<'g, R> {
             column + ncells
         };
         let block = if self.geom.has_block_form() {
-            " or a block)".to_string()
+            " or a block"
         } else {
-            ")".to_string()
+            ""
         };
         let msg = format!(
-            "found {count} codes, expected {width} (a row of a grid{block} or {ncells} (a \
+            "found {count} codes, expected {width} (a row of a grid{block}) or {ncells} (a \
              pairing in one-line form)"
         );
+        self.start_broken_grid_if_row(count);
         Err(self.malformed(lineno, col, msg))
+    }
+
+    /// How many rows the grid in progress needs: those of a grid, or on a board with a
+    /// block form, once it has a grid's rows, those of a block.
+    fn target_rows(&self, g: &GridInProgress) -> usize {
+        let grid_rows = self.geom.grid_rows();
+        if self.geom.has_block_form() && g.rows >= grid_rows {
+            self.geom.block_rows()
+        } else {
+            grid_rows
+        }
+    }
+
+    /// The grid in progress, if it is complete (and whole) and could still grow into a
+    /// block.
+    fn take_complete_grid(&mut self) -> Option<GridInProgress> {
+        let complete = |g: &GridInProgress| !g.broken && g.rows == self.geom.grid_rows();
+        if self.geom.has_block_form() && self.grid.as_ref().is_some_and(complete) {
+            self.grid.take()
+        } else {
+            None
+        }
     }
 
     /// `row 3 of 8 of the grid that starts at line 5`, or of the block.
     fn expected_row(&self, g: &GridInProgress) -> String {
         let grid_rows = self.geom.grid_rows();
-        if self.geom.has_block_form() && g.rows >= grid_rows {
+        if self.target_rows(g) != grid_rows {
             format!(
                 "row {} of {} of the block that starts at line {} (a grid has {grid_rows} \
                  rows, a block {})",
@@ -519,6 +664,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
             }
         }
         if let Some(c) = first.iter().position(|&i| i == usize::MAX) {
+            // A bug, not bad input: reading stops.
             self.done = true;
             return Err(VerifyError::CrossCheck(format!(
                 "the block of the axis periods misses the cell {}",
@@ -533,18 +679,63 @@ impl<'g, R: BufRead> Reader<'g, R> {
         })
     }
 
+    /// After a line that could not be scanned: it takes the place of a row of the
+    /// grid in progress, or of the first row of a grid when it looks like a row.
+    fn skip_malformed_line(&mut self) {
+        let grid_rows = self.geom.grid_rows();
+        let has_block = self.geom.has_block_form();
+        match self.grid.take() {
+            Some(mut g) => {
+                let target = self.target_rows(&g);
+                g.broken = true;
+                g.rows += 1;
+                if g.rows < target || (has_block && g.rows == grid_rows) {
+                    self.grid = Some(g);
+                }
+            }
+            None => {
+                // Its length without whitespace and comment, as if every character
+                // were a code.
+                let text = String::from_utf8_lossy(&self.buf);
+                let content = text.split('#').next().unwrap_or("");
+                let len = content.chars().filter(|c| !c.is_whitespace()).count();
+                self.start_broken_grid_if_row(len);
+            }
+        }
+    }
+
+    /// Outside a grid, a malformed line of `len` characters is taken for the first row
+    /// of a grid when `len` is nearer the row width than the one-line length: the
+    /// rest of that grid is then read and dropped rather than misread.
+    fn start_broken_grid_if_row(&mut self, len: usize) {
+        let (width, height, ncells) =
+            (self.geom.width(), self.geom.grid_rows(), self.geom.ncells());
+        if self.grid.is_none() && height > 1 && len.abs_diff(width) < len.abs_diff(ncells) {
+            self.grid = Some(GridInProgress {
+                line: self.lineno,
+                column: 1,
+                rows: 1,
+                codes: Vec::new(),
+                broken: true,
+                row_starts: Vec::new(),
+            });
+        }
+    }
+
     fn finish(&mut self) -> Result<Option<Candidate>, VerifyError> {
+        self.done = true;
         let (line, column) = if self.last_terminated {
             (self.lineno + 1, 1)
         } else {
             (self.lineno, self.last_chars + 1)
         };
-        if let Some(g) = self.grid.take() {
-            if g.rows == self.geom.grid_rows() {
+        if let Some(g) = self.grid.take().filter(|g| !g.broken) {
+            let grid_rows = self.geom.grid_rows();
+            if g.rows == grid_rows {
+                // A complete grid on a board with a block form.
                 return Ok(Some(self.grid_candidate(g)));
             }
-            let grid_rows = self.geom.grid_rows();
-            let msg = if self.geom.has_block_form() && g.rows > grid_rows {
+            let msg = if self.target_rows(&g) != grid_rows {
                 format!(
                     "found the end of the file after {} of {} rows, expected the rest of the \
                      block that starts at line {} (a grid has {grid_rows} rows, a block {})",
@@ -562,7 +753,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
             };
             return Err(self.malformed(line, column, msg));
         }
-        if self.found == 0 {
+        if self.found == 0 && self.errors == 0 {
             let what = if self.lineno == 0 {
                 "an empty file"
             } else {
@@ -571,7 +762,6 @@ impl<'g, R: BufRead> Reader<'g, R> {
             let msg = format!("found {what}, expected at least one pairing");
             return Err(self.malformed(line, column, msg));
         }
-        self.done = true;
         Ok(None)
     }
 }

@@ -6,10 +6,10 @@
 //! human summary, the `enumerate-<tag>.json` summary and the published-figure rows.
 
 use crate::board::Board;
+use crate::board::Published;
 use crate::catalogue::Catalogue;
 use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
-use crate::output::table::{Published, Row, fmt_int, int_row};
 use crate::search::{Options, Stats, build_catalogue};
 use serde::Serialize;
 use std::path::Path;
@@ -31,6 +31,8 @@ pub struct EnumerateOutput {
     pub threads: usize,
     /// Order of the board's symmetry group.
     pub group_order: usize,
+    /// The board's published figures.
+    pub published: Published,
 }
 
 /// The JSON summary (`results/enumerate-<tag>.json`).
@@ -52,23 +54,25 @@ struct Summary<'a> {
     version: &'static str,
 }
 
+/// The published count of pairings "before reduction", explained.
 #[derive(Serialize)]
-struct PublishedExplained {
-    published: u64,
-    equals: &'static str,
-    computed: u64,
-    first_domino_pairings_fixed_by_mirror_y: u64,
-    first_domino_pairings_with_2_0_north: u64,
+pub struct PublishedExplained {
+    /// The published number.
+    pub published: u64,
+    /// What it equals.
+    pub equals: &'static str,
+    /// The computed value of that.
+    pub computed: u64,
+    /// First-domino pairings fixed by the mirror y ↦ −y.
+    pub first_domino_pairings_fixed_by_mirror_y: u64,
+    /// First-domino pairings in which (2,0) pairs north.
+    pub first_domino_pairings_with_2_0_north: u64,
 }
 
 /// The file-name tag of a board: `9` for the 8×8 torus (as in `catalogue-9.txt`),
-/// otherwise the board name.
+/// otherwise, unless its board file says otherwise, the board name.
 pub fn file_tag(board: &Board) -> String {
-    if board.name() == "square9" {
-        "9".into()
-    } else {
-        board.name().into()
-    }
+    board.tag().to_string()
 }
 
 /// Enumerates `board` with `threads` threads (0 = all cores).
@@ -101,6 +105,7 @@ pub fn run_with(
         stats,
         wall_seconds: start.elapsed().as_secs_f64(),
         group_order: board.group_order(),
+        published: board.published().clone(),
         threads: if threads == 0 {
             rayon::current_num_threads()
         } else {
@@ -110,10 +115,13 @@ pub fn run_with(
 }
 
 impl EnumerateOutput {
-    fn explained(&self) -> Option<PublishedExplained> {
+    /// The published count "before reduction" with what it equals, on boards where
+    /// one is published.
+    pub fn explained(&self) -> Option<PublishedExplained> {
         let m = self.census.mirror.as_ref()?;
-        (self.board == "square9").then_some(PublishedExplained {
-            published: 6_210_560,
+        let published = self.published.before_reduction?;
+        Some(PublishedExplained {
+            published,
             equals: "labelled good pairings containing (0,0)-(1,0) in which (2,0) pairs \
                      southward: half of those containing (0,0)-(1,0), split by the mirror \
                      y -> -y, which fixes none of them",
@@ -145,61 +153,5 @@ impl EnumerateOutput {
             serde_json::to_writer_pretty(&mut *w, &s)?;
             w.write_all(b"\n")
         })
-    }
-
-    /// A short human summary.
-    pub fn human_summary(&self) -> String {
-        let c = &self.census;
-        let mut s = format!(
-            "board {}: {} classes, {} labelled good pairings, {} containing the first domino\n",
-            self.board,
-            fmt_int(c.classes),
-            fmt_int(c.labelled),
-            fmt_int(c.labelled_with_first_domino)
-        );
-        let hist: Vec<String> = c
-            .classes_by_stabiliser_order
-            .iter()
-            .map(|(k, v)| format!("|stab|={k}: {}", fmt_int(*v)))
-            .collect();
-        s += &format!("classes by stabiliser order: {}\n", hist.join(", "));
-        if let Some(e) = self.explained() {
-            s += &format!(
-                "published 6,210,560 = pairings with (0,0)-(1,0) and (2,0) paired south: {} \
-                 (north: {}, fixed by the mirror y -> -y: {})\n",
-                fmt_int(e.computed),
-                fmt_int(e.first_domino_pairings_with_2_0_north),
-                fmt_int(e.first_domino_pairings_fixed_by_mirror_y)
-            );
-        }
-        s += &format!(
-            "search: {} nodes in {} subtrees, {:.3} s on {} threads, peak memory {}\n",
-            fmt_int(self.stats.nodes),
-            fmt_int(self.stats.subtrees),
-            self.wall_seconds,
-            self.threads,
-            peak_memory_bytes()
-                .map(|b| format!("{:.1} MB", b as f64 / 1e6))
-                .unwrap_or_else(|| "unknown".into())
-        );
-        s
-    }
-
-    /// Rows of the published-figure table this step can fill (SPEC §6, §7).
-    pub fn published_rows(&self) -> Vec<Row> {
-        let p = Published::of(&self.board);
-        let mut rows = vec![int_row(
-            "classes (vertices)",
-            p.classes,
-            self.census.classes,
-        )];
-        if let Some(e) = self.explained() {
-            rows.push(int_row(
-                "pairings before reduction (with (0,0)-(1,0), (2,0) paired south)",
-                p.before_reduction,
-                e.computed,
-            ));
-        }
-        rows
     }
 }

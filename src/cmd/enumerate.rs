@@ -55,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let out = enumerate(&args)?;
     let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", out.human_summary())?;
+    write!(stdout, "{}", amoba::output::summary::human_summary(&out))?;
     Ok(ExitCode::SUCCESS)
 }
 

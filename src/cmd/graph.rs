@@ -59,7 +59,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write!(
             out,
             "{}",
-            published_table(&amoba::output::results::graph_rows(board.name(), &run))
+            published_table(&amoba::output::results::graph_rows(&board, &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })

@@ -70,11 +70,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &super::graph::command_line(),
         )?;
         let write_seconds = t.elapsed().as_secs_f64();
-        let mut rows = out.published_rows();
-        rows.extend(amoba::output::results::graph_rows(board.name(), &run));
+        let mut rows = amoba::output::summary::published_rows(&out);
+        rows.extend(amoba::output::results::graph_rows(&board, &run));
         rows.push(Row::info(
             "cost",
-            amoba::output::table::Published::of(board.name()).cost.unwrap_or("—"),
+            board.published().cost.as_deref().unwrap_or("—"),
             &format!(
                 "enumeration {:.2} s, graph {:.2} s, analysis {:.2} s, files {:.2} s; total {:.2} s, peak {} ({} thread{})",
                 out.wall_seconds,

@@ -7,4 +7,5 @@ pub mod draw;
 pub mod export;
 pub mod plot;
 pub mod results;
+pub mod summary;
 pub mod table;

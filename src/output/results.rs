@@ -20,7 +20,7 @@ use crate::graph::{BuildStats, GraphError, PairingGraph};
 use crate::io::{IoError, write_atomic};
 use crate::output::export::{Provenance, write_all};
 use crate::output::plot::{degree_chart, graph_drawing};
-use crate::output::table::{Published, Row, fmt_int, int_row, published_table, text_row};
+use crate::output::table::{Row, fmt_int, int_row, published_table, text_row};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -134,8 +134,8 @@ pub fn write_results(
 
 /// The rows of SPEC §6 (or §7) that the graph fills, against `board`'s published
 /// figures.
-pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
-    let p = Published::of(board);
+pub fn graph_rows(board: &Board, run: &GraphRun) -> Vec<Row> {
+    let p = board.published();
     let a = &run.analysis;
     let facts = &a.component_facts;
     let dist: Vec<String> = a
@@ -172,17 +172,17 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         int_row("connected components", p.components, a.components as u64),
         text_row(
             "degree min / max / mean",
-            p.degrees,
+            p.degrees.as_deref(),
             &format!("{} / {} / {:.2}", a.min_degree, a.max_degree, a.mean_degree),
         ),
         text_row(
             "degree distribution (degree:vertices)",
-            p.degree_distribution,
+            p.degree_distribution.as_deref(),
             &dist.join(", "),
         ),
         text_row(
             "giant component",
-            p.giant,
+            p.giant.as_deref(),
             &format!(
                 "{} vertices, diameter {}",
                 fmt_int(giant.size as u64),
@@ -191,7 +191,7 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         ),
         text_row(
             "other components (sizes)",
-            p.other_components,
+            p.other_components.as_deref(),
             &if small.is_empty() {
                 "none".to_string()
             } else {
@@ -200,12 +200,12 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         ),
         text_row(
             "16-vertex components that are 4-cubes",
-            p.cubes,
+            p.cubes.as_deref(),
             &format!("{q4} of {n16}"),
         ),
         text_row(
             "triangles",
-            p.triangles,
+            p.triangles.as_deref(),
             &format!(
                 "{} ({})",
                 a.triangles,
@@ -218,7 +218,7 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         ),
         text_row(
             "every induced cycle has length 4",
-            p.induced_cycles_of_length_4,
+            p.induced_cycles_of_length_4.as_deref(),
             &induced,
         ),
     ]
@@ -251,8 +251,10 @@ fn report_markdown(
     tag: &str,
 ) -> String {
     let a = &run.analysis;
-    let mut rows = enumeration.map(|e| e.published_rows()).unwrap_or_default();
-    rows.extend(graph_rows(board.name(), run));
+    let mut rows = enumeration
+        .map(crate::output::summary::published_rows)
+        .unwrap_or_default();
+    rows.extend(graph_rows(board, run));
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -272,7 +274,7 @@ fn report_markdown(
     let _ = writeln!(s, "## Published beside computed\n");
     s.push_str(&published_table(&rows));
     let _ = writeln!(s, "\n## Notes\n");
-    if let Some(e) = enumeration.filter(|e| e.board == "square9") {
+    if let Some(e) = enumeration.filter(|e| e.explained().is_some()) {
         let c = &e.census;
         let _ = writeln!(
             s,

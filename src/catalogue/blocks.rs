@@ -99,6 +99,26 @@ pub enum BlocksError {
     },
 }
 
+/// Does `board` have the shape this module assumes: the quotient of the plane by
+/// Λ16 = ⟨(8, 8), (8, −8)⟩ with the directions E, SE, S, SW, spacing 8, and cell
+/// `(x, y)` at index `16y + x`? (`square9-16` does.)
+pub fn applies_to(board: &Board) -> bool {
+    let l = board.lattice();
+    board.dim() == 2
+        && board.spacing() == SIDE
+        && board.ncells() == CELLS
+        && l.index() == CELLS
+        && l.contains(&[8, 8])
+        && l.contains(&[8, -8])
+        && board
+            .directions()
+            .iter()
+            .zip(&DIRS)
+            .all(|(v, &(dx, dy))| v[..] == [dx, dy])
+        && board.nfamilies() == 4
+        && (0..CELLS).all(|c| board.coords(c) == [(c % 16) as i64, (c / 16) as i64])
+}
+
 fn check_codes(codes: &[u8]) -> Result<(), BlocksError> {
     if codes.len() != CELLS {
         return Err(BlocksError::Codes {
@@ -642,6 +662,20 @@ mod tests {
             .flat_map(|x| (0..8).map(move |y| cell_of(x, y)))
             .collect();
         assert_eq!(all.len(), CELLS);
+    }
+
+    #[test]
+    fn the_shape_is_that_of_square9_16() {
+        assert!(applies_to(&Board::square9_16()));
+        assert!(!applies_to(&Board::square9()));
+        let b = Board::square9_16();
+        for c in 0..CELLS {
+            let x = b.coords(c);
+            for k in 0..8u8 {
+                let (dx, dy) = DIRS[k as usize];
+                assert_eq!(b.neighbor(c, k as usize), cell_of(x[0] + dx, x[1] + dy));
+            }
+        }
     }
 
     #[test]

@@ -4,12 +4,16 @@
 //! name of an existing file is a catalogue ID (SPEC §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
-//! `results/` (scripts/draw-figures.sh).
+//! `results/` (scripts/draw-figures.sh). On the board square9-16 the picture is
+//! [`amoba::output::blocks`]'s instead: the 16×16 window of the plane at the blocks C
+//! and W of the pairing, the dominoes on which they differ highlighted.
 
 use super::verify::{build_graph, default_catalogue, load_or_enumerate};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
+use amoba::catalogue::blocks;
 use amoba::io::write_atomic;
+use amoba::output::blocks::BlockIds;
 use amoba::output::draw::{View, ascii, svg};
 use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
@@ -58,6 +62,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
+    if blocks::applies_to(&board) && args.figures.is_none() {
+        return show_blocks(&board, &args);
+    }
     let geom = Geometry::new(&board)?;
     let cat_path = args
         .catalogue
@@ -109,7 +116,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Ascii => ascii(&geom, &codes, view, &caption)?,
         Format::Svg => svg(&geom, &codes, view, &caption)?,
     };
-    match &args.out {
+    emit(args.out.as_deref(), &picture)
+}
+
+/// Writes the picture to `out` (atomically) or to stdout.
+fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
+    match out {
         Some(path) => {
             write_atomic(path, |w| w.write_all(picture.as_bytes()))?;
             eprintln!("wrote {}", path.display());
@@ -121,6 +133,59 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A pairing of square9-16 as its blocks C and W ([`amoba::output::blocks`]), with
+/// their 8×8 catalogue IDs.
+fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
+    if args.window.is_some() {
+        anyhow::bail!(
+            "--window: board {} is always drawn as the 16×16 window at its blocks",
+            board.name()
+        );
+    }
+    let target = args
+        .target
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
+    let (codes, caption) = match target.parse::<usize>() {
+        Ok(id) if !Path::new(&target).exists() => {
+            let cat_path = args
+                .catalogue
+                .clone()
+                .unwrap_or_else(|| default_catalogue(board));
+            let cat = load_or_enumerate(board, &cat_path)?;
+            if id == 0 || id > cat.len() {
+                anyhow::bail!(
+                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
+                    cat.len(),
+                    cat_path.display()
+                );
+            }
+            (
+                cat.codes_of(id).to_vec(),
+                format!(
+                    "{} pairing ID {id} · stabiliser order {}",
+                    board.name(),
+                    cat.stabiliser(id)
+                ),
+            )
+        }
+        _ => from_file(&Geometry::new(board)?, &target, args.pick)?,
+    };
+    let analysed = blocks::analyse(&codes)?;
+    let mut ids = BlockIds::default();
+    if let Some(r) = &analysed.reported {
+        let board8 = Board::square9();
+        let cat8 = load_or_enumerate(&board8, &default_catalogue(&board8))?;
+        ids.c = blocks::block_id(&board8, &cat8, &r.c);
+        ids.w = blocks::block_id(&board8, &cat8, &r.w);
+    }
+    let picture = match args.format {
+        Format::Ascii => amoba::output::blocks::ascii(&codes, ids, &caption)?,
+        Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
+    };
+    emit(args.out.as_deref(), &picture)
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.

@@ -376,6 +376,49 @@ fn blocks_of_every_class_are_good_at_some_offset() {
 }
 
 #[test]
+fn table_of_blocks_over_the_catalogue() {
+    // The per-class table and its distributions, as the enumeration writes them.
+    let (classes, _, _) = route();
+    let flat: Vec<u8> = classes.iter().flatten().copied().collect();
+    let text: String = classes.iter().map(|q| line(q) + "\n").collect();
+    let cat16 = amoba::catalogue::Catalogue::parse(
+        &Board::square9_16(),
+        &text,
+        std::path::Path::new("second route"),
+        0,
+    )
+    .unwrap();
+    assert_eq!(cat16.flat_codes(), &flat[..]);
+    let t = Instant::now();
+    let rows = blocks::table(square9(), catalogue(), &cat16).unwrap();
+    let took = t.elapsed();
+    let d = blocks::distributions(&rows, 10);
+    eprintln!(
+        "table of {} rows in {took:.2?}\n{}",
+        rows.len(),
+        d.markdown()
+    );
+    assert!(d.without_good_offset.is_empty() && d.block_not_in_catalogue.is_empty());
+    assert_eq!(d.classes as usize, classes.len());
+    let mut csv = Vec::new();
+    blocks::write_csv(&rows, &mut csv).unwrap();
+    let csv = String::from_utf8(csv).unwrap();
+    assert_eq!(csv.lines().count(), classes.len() + 1);
+    eprintln!("{}", csv.lines().take(4).collect::<Vec<_>>().join("\n"));
+    // Every row, against the route's own view of the class.
+    for (r, q) in rows.iter().zip(classes) {
+        let (ox, oy) = r.offset.unwrap();
+        let c = blocks::block(q, ox as i64, oy as i64);
+        let w = blocks::block(q, ox as i64 + 8, oy as i64);
+        assert!(diagonal_variants(&c).contains(&w), "class {}", r.id);
+        assert_eq!(
+            r.cycle_lengths.iter().sum::<usize>(),
+            (0..64).filter(|&i| c[i] != w[i]).count()
+        );
+    }
+}
+
+#[test]
 fn second_route_matches_the_search_catalogue() {
     let (classes, tally, took) = route();
     let syms = Symmetries::new();
@@ -415,6 +458,15 @@ fn second_route_matches_the_search_catalogue() {
         out.catalogue.len(),
         t.elapsed()
     );
+    // The same labelled count and stabilisers, by orbit–stabiliser on both sides.
+    assert_eq!(out.census.labelled, labelled as u64);
+    let theirs: BTreeMap<usize, usize> = out
+        .census
+        .classes_by_stabiliser_order
+        .iter()
+        .map(|(&k, &v)| (k, v as usize))
+        .collect();
+    assert_eq!(theirs, by_stab);
     if mine != searched {
         let a: BTreeSet<&[u8]> = mine.split(|&b| b == b'\n').collect();
         let b: BTreeSet<&[u8]> = searched.split(|&b| b == b'\n').collect();

@@ -224,13 +224,15 @@ impl Lattice {
     }
 
     /// The cell index of the point `x` (any point of `Z^d`).
+    #[inline]
     pub fn cell_of(&self, x: &[i64]) -> usize {
-        let mut p = x.to_vec();
-        self.reduce(&mut p);
-        let sides = self.sides();
+        let d = self.dim();
+        let mut p = [0i64; 3];
+        p[..d].copy_from_slice(&x[..d]);
+        self.reduce(&mut p[..d]);
         let mut idx = 0usize;
-        for i in (0..self.dim()).rev() {
-            idx = idx * sides[i] + p[i] as usize;
+        for i in (0..d).rev() {
+            idx = idx * self.basis[i][i] as usize + p[i] as usize;
         }
         idx
     }

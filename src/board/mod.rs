@@ -596,12 +596,16 @@ impl Board {
         })
     }
     /// Image of cell `c` under a symmetry.
+    #[inline]
     pub fn map_cell(&self, g: Symmetry, c: usize) -> usize {
-        let mut x = apply(&self.group[g.m], &self.coords[c]);
-        for (xi, ti) in x.iter_mut().zip(&self.coords[g.t]) {
-            *xi += ti;
+        let d = self.dim();
+        let m = &self.group[g.m];
+        let (p, t) = (&self.coords[c], &self.coords[g.t]);
+        let mut x = [0i64; 3];
+        for r in 0..d {
+            x[r] = (0..d).map(|k| m[r * d + k] * p[k]).sum::<i64>() + t[r];
         }
-        self.lattice.cell_of(&x)
+        self.lattice.cell_of(&x[..d])
     }
     /// Cell index of a coordinate vector (reduced modulo the lattice).
     pub fn index_of(&self, x: &[i64]) -> usize {

@@ -46,8 +46,10 @@
 //! The cycles do not depend on the good offset chosen: a cell's C code and W code are
 //! the plane's codes at a cell and at its translate by `(8, 0)` whatever the offset,
 //! and the union of the two domino sets, reduced mod 8, is the same for every offset.
-//! Which of the two is called C may change with the offset, and so may the IDs; this
-//! is why the IDs are given at the reported offset.
+//! Which of the two is called C may change with the offset; the IDs are given at the
+//! reported offset, and [`ClassRow::pairs_over_offsets`] counts the distinct unordered
+//! pairs `{C ID, W ID}` over all good offsets ([`Distributions`] lists the classes
+//! where that is more than one).
 //!
 //! # The per-class table
 //!
@@ -55,8 +57,9 @@
 //! FORMATS.md): the class ID, the number of good offsets, the reported offset, the
 //! catalogue IDs (SPEC §4) of C and W there and the cycle lengths. [`table`] computes
 //! every row of a 16-toroidal catalogue in parallel, [`write_csv`] writes them and
-//! [`Distributions`] summarises them (cycles per class, good offsets per class, the
-//! most frequent pairs of IDs) for the JSON summary and the report.
+//! [`distributions`] summarises them (good offsets and cycles per class, cycle
+//! lengths, the most frequent pairs of IDs and 8×8 classes) for the JSON summary and
+//! the report ([`Distributions::markdown`]).
 //!
 //! Reference: the published characterisation is in Győrffy's dissertation and in
 //! Győrffy–Makay–Pluhár (SPEC §1).
@@ -67,6 +70,7 @@ use crate::symmetry::canonical_into;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::fmt::Write as _;
 use std::io::{self, Write};
 
 /// Cells of the board `square9-16`.
@@ -418,6 +422,9 @@ pub struct ClassRow {
     pub w_id: Option<usize>,
     /// Lengths of the alternating cycles of C and W, ascending.
     pub cycle_lengths: Vec<usize>,
+    /// Distinct unordered pairs `{C ID, W ID}` over all good offsets (1 when the pair
+    /// does not depend on the offset; not written to the CSV file).
+    pub pairs_over_offsets: usize,
 }
 
 /// The 8×8 catalogue ID of a good 8×8 block, if the catalogue has it.
@@ -431,6 +438,7 @@ pub fn block_id(board8: &Board, cat8: &Catalogue, b: &[u8; 64]) -> Option<usize>
 ///
 /// *Arguments*: `board8` is [`Board::square9`], `cat8` its catalogue.
 /// *Errors*: as [`analyse`].
+/// *Complexity*: `O(64 · 128)` plus two 8×8 canonical forms per good offset.
 pub fn class_row(
     board8: &Board,
     cat8: &Catalogue,
@@ -439,6 +447,19 @@ pub fn class_row(
 ) -> Result<ClassRow, BlocksError> {
     let b = analyse(codes)?;
     let good_offsets = b.good_offsets();
+    let mut pairs: Vec<(Option<usize>, Option<usize>)> = b
+        .offsets
+        .iter()
+        .filter(|o| o.good())
+        .map(|o| {
+            let (ox, oy) = (o.ox as i64, o.oy as i64);
+            let c = block_id(board8, cat8, &block(codes, ox, oy));
+            let w = block_id(board8, cat8, &block(codes, ox + SIDE as i64, oy));
+            (c.min(w), c.max(w))
+        })
+        .collect();
+    pairs.sort_unstable();
+    pairs.dedup();
     Ok(match b.reported {
         Some(r) => ClassRow {
             id,
@@ -447,6 +468,7 @@ pub fn class_row(
             c_id: block_id(board8, cat8, &r.c),
             w_id: block_id(board8, cat8, &r.w),
             cycle_lengths: r.cycle_lengths(),
+            pairs_over_offsets: pairs.len(),
         },
         None => ClassRow {
             id,
@@ -455,6 +477,7 @@ pub fn class_row(
             c_id: None,
             w_id: None,
             cycle_lengths: Vec::new(),
+            pairs_over_offsets: 0,
         },
     })
 }
@@ -514,6 +537,15 @@ pub struct PairCount {
     pub classes: u64,
 }
 
+/// How many 16-toroidal classes have a given 8×8 class as C or W.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct BlockCount {
+    /// The 8×8 ID.
+    pub id: usize,
+    /// Number of 16-toroidal classes with it as C or W (at the reported offset).
+    pub classes: u64,
+}
+
 /// Distributions over the per-class table, for the JSON summary and the report.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct Distributions {
@@ -529,15 +561,25 @@ pub struct Distributions {
     pub without_good_offset: Vec<usize>,
     /// IDs of the classes whose C or W is missing from the 8×8 catalogue.
     pub block_not_in_catalogue: Vec<usize>,
+    /// IDs of the classes whose unordered pair `{C, W}` is not the same at every
+    /// good offset.
+    pub pair_depends_on_offset: Vec<usize>,
     /// Classes whose C and W are in the same 8×8 class.
     pub same_class_blocks: u64,
     /// Distinct unordered `{C, W}` ID pairs.
     pub distinct_pairs: u64,
     /// The most frequent `{C, W}` pairs: by count, descending, then by IDs.
     pub top_pairs: Vec<PairCount>,
+    /// Distinct 8×8 classes that occur as C or W.
+    pub block_classes: u64,
+    /// Number of 16-toroidal classes an 8×8 class occurs in (as C or W) → 8×8 classes.
+    pub block_class_occurrences: BTreeMap<u64, u64>,
+    /// The 8×8 classes that occur in the most 16-toroidal classes: by count,
+    /// descending, then by ID.
+    pub top_blocks: Vec<BlockCount>,
 }
 
-/// Summarises `rows`, keeping the `top` most frequent `{C, W}` pairs.
+/// Summarises `rows`, keeping the `top` most frequent `{C, W}` pairs and 8×8 classes.
 ///
 /// *Complexity*: `O(n log n)` for `n` rows.
 pub fn distributions(rows: &[ClassRow], top: usize) -> Distributions {
@@ -548,11 +590,16 @@ pub fn distributions(rows: &[ClassRow], top: usize) -> Distributions {
         cycle_lengths: BTreeMap::new(),
         without_good_offset: Vec::new(),
         block_not_in_catalogue: Vec::new(),
+        pair_depends_on_offset: Vec::new(),
         same_class_blocks: 0,
         distinct_pairs: 0,
         top_pairs: Vec::new(),
+        block_classes: 0,
+        block_class_occurrences: BTreeMap::new(),
+        top_blocks: Vec::new(),
     };
     let mut pairs: BTreeMap<(usize, usize), u64> = BTreeMap::new();
+    let mut ids: BTreeMap<usize, u64> = BTreeMap::new();
     for r in rows {
         *d.good_offsets_per_class.entry(r.good_offsets).or_default() += 1;
         if r.offset.is_none() {
@@ -563,10 +610,17 @@ pub fn distributions(rows: &[ClassRow], top: usize) -> Distributions {
         for &l in &r.cycle_lengths {
             *d.cycle_lengths.entry(l).or_default() += 1;
         }
+        if r.pairs_over_offsets > 1 {
+            d.pair_depends_on_offset.push(r.id);
+        }
         match (r.c_id, r.w_id) {
             (Some(c), Some(w)) => {
                 d.same_class_blocks += u64::from(c == w);
                 *pairs.entry((c.min(w), c.max(w))).or_default() += 1;
+                *ids.entry(c).or_default() += 1;
+                if w != c {
+                    *ids.entry(w).or_default() += 1;
+                }
             }
             _ => d.block_not_in_catalogue.push(r.id),
         }
@@ -576,46 +630,32 @@ pub fn distributions(rows: &[ClassRow], top: usize) -> Distributions {
         .into_iter()
         .map(|((a, b), classes)| PairCount { a, b, classes })
         .collect();
-    // Stable sort: equal counts stay in ID order.
+    // Stable sorts: equal counts stay in ID order.
     ranked.sort_by(|x, y| y.classes.cmp(&x.classes));
     ranked.truncate(top);
     d.top_pairs = ranked;
+    d.block_classes = ids.len() as u64;
+    for &n in ids.values() {
+        *d.block_class_occurrences.entry(n).or_default() += 1;
+    }
+    let mut ranked: Vec<BlockCount> = ids
+        .into_iter()
+        .map(|(id, classes)| BlockCount { id, classes })
+        .collect();
+    ranked.sort_by(|x, y| y.classes.cmp(&x.classes));
+    ranked.truncate(top);
+    d.top_blocks = ranked;
     d
 }
 
 impl Distributions {
-    /// The distributions as Markdown lines for a report (deterministic).
+    /// The distributions as Markdown list items for a report (deterministic).
     pub fn markdown(&self) -> String {
-        let list = |m: &BTreeMap<usize, u64>| {
+        fn list<K: std::fmt::Display>(m: &BTreeMap<K, u64>) -> String {
             m.iter()
                 .map(|(k, v)| format!("{k}: {v}"))
                 .collect::<Vec<_>>()
                 .join(", ")
-        };
-        let mut s = String::new();
-        s.push_str(&format!(
-            "- 16-toroidal classes analysed: {}\n- good block offsets per class \
-             (offsets: classes): {}\n- alternating cycles per class (cycles: classes): {}\n\
-             - cycle lengths in dominoes (length: cycles): {}\n",
-            self.classes,
-            list(&self.good_offsets_per_class),
-            list(&self.cycles_per_class),
-            list(&self.cycle_lengths)
-        ));
-        s.push_str(&format!(
-            "- C and W in the same 8×8 class: {} classes; distinct {{C, W}} pairs: {}\n",
-            self.same_class_blocks, self.distinct_pairs
-        ));
-        if !self.top_pairs.is_empty() {
-            let top: Vec<String> = self
-                .top_pairs
-                .iter()
-                .map(|p| format!("{{{}, {}}}: {}", p.a, p.b, p.classes))
-                .collect();
-            s.push_str(&format!(
-                "- most frequent {{C, W}} pairs of 8×8 IDs (pair: classes): {}\n",
-                top.join(", ")
-            ));
         }
         let ids = |v: &[usize]| {
             v.iter()
@@ -623,21 +663,94 @@ impl Distributions {
                 .collect::<Vec<_>>()
                 .join(", ")
         };
+        let mut s = String::new();
+        let _ = writeln!(s, "- 16-toroidal classes analysed: {}", self.classes);
+        let _ = writeln!(
+            s,
+            "- good block offsets per class (offsets: classes): {}",
+            list(&self.good_offsets_per_class)
+        );
+        let _ = writeln!(
+            s,
+            "- diagonal alternating cycles per class (cycles: classes): {}",
+            list(&self.cycles_per_class)
+        );
+        let _ = writeln!(
+            s,
+            "- cycle lengths in dominoes (length: cycles): {}",
+            list(&self.cycle_lengths)
+        );
+        let _ = writeln!(
+            s,
+            "- blocks C and W in the same 8×8 class: {} classes",
+            self.same_class_blocks
+        );
+        match self.top_pairs.first() {
+            Some(p) if p.classes == 1 => {
+                let _ = writeln!(
+                    s,
+                    "- distinct {{C, W}} pairs of 8×8 IDs: {}; each occurs in exactly one class",
+                    self.distinct_pairs
+                );
+            }
+            _ => {
+                let top: Vec<String> = self
+                    .top_pairs
+                    .iter()
+                    .map(|p| format!("{{{}, {}}}: {}", p.a, p.b, p.classes))
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "- distinct {{C, W}} pairs of 8×8 IDs: {}; the most frequent (pair: \
+                     classes): {}",
+                    self.distinct_pairs,
+                    top.join(", ")
+                );
+            }
+        }
+        let top: Vec<String> = self
+            .top_blocks
+            .iter()
+            .map(|b| format!("{}: {}", b.id, b.classes))
+            .collect();
+        let _ = writeln!(
+            s,
+            "- 8×8 classes occurring as C or W: {} (16-toroidal classes: 8×8 classes: {}); the \
+             most frequent (ID: 16-toroidal classes): {}",
+            self.block_classes,
+            list(&self.block_class_occurrences),
+            top.join(", ")
+        );
         if self.without_good_offset.is_empty() {
-            s.push_str("- every class has a good block offset (as SPEC §8 states)\n");
+            let _ = writeln!(s, "- every class has a good block offset");
         } else {
-            s.push_str(&format!(
-                "- FINDING: {} classes have no good block offset: IDs {}\n",
+            let _ = writeln!(
+                s,
+                "- FINDING: {} classes have no good block offset: IDs {}",
                 self.without_good_offset.len(),
                 ids(&self.without_good_offset)
-            ));
+            );
         }
         if !self.block_not_in_catalogue.is_empty() {
-            s.push_str(&format!(
-                "- FINDING: {} classes have a block missing from the 8×8 catalogue: IDs {}\n",
+            let _ = writeln!(
+                s,
+                "- FINDING: {} classes have a block missing from the 8×8 catalogue: IDs {}",
                 self.block_not_in_catalogue.len(),
                 ids(&self.block_not_in_catalogue)
-            ));
+            );
+        }
+        if self.pair_depends_on_offset.is_empty() {
+            let _ = writeln!(
+                s,
+                "- the pair {{C, W}} is the same at every good offset of each class"
+            );
+        } else {
+            let _ = writeln!(
+                s,
+                "- {} classes have different {{C, W}} pairs at different good offsets: IDs {}",
+                self.pair_depends_on_offset.len(),
+                ids(&self.pair_depends_on_offset)
+            );
         }
         s
     }

@@ -3,14 +3,17 @@
 //! [`run`] is what `amoba enumerate` and `amoba reproduce` call: it runs the search of
 //! [`crate::search`] on all threads, builds the [`Catalogue`], derives the
 //! [`Census`], and measures wall time and peak memory. Its output renders as the
-//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows.
+//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows,
+//! all of which are the same bytes for every run and thread count; the time, memory
+//! and thread count, which are not, have a line of their own
+//! ([`EnumerateOutput::cost_line`]) that is printed, never written into a file.
 
 use crate::board::Board;
 use crate::board::Published;
 use crate::catalogue::Catalogue;
 use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
-use crate::search::{Options, Stats, build_catalogue};
+use crate::search::{Found, Options, Stats, enumerate};
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
@@ -33,6 +36,63 @@ pub struct EnumerateOutput {
     pub group_order: usize,
     /// The board's published figures.
     pub published: Published,
+    /// On a board that refines a coarser one: the board it refines and the census of
+    /// the classes left out of the catalogue (the good pairings that are also
+    /// pairings of the coarser board).
+    pub left_out: Option<(String, Census)>,
+}
+
+/// Translation tables of the vectors of `coarse` that are not in the board's lattice:
+/// a pairing invariant under all of them is a pairing of the coarser board.
+fn coarser_translations(board: &Board) -> Vec<Vec<usize>> {
+    let Some(coarse) = board.coarser_lattice() else {
+        return Vec::new();
+    };
+    coarse
+        .basis()
+        .iter()
+        .filter(|w| !board.lattice().contains(w))
+        .map(|w| {
+            (0..board.ncells())
+                .map(|c| {
+                    let x: Vec<i64> = board
+                        .coords(c)
+                        .iter()
+                        .zip(w.iter())
+                        .map(|(a, b)| a + b)
+                        .collect();
+                    board.index_of(&x)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Runs the search and returns the catalogue (docs/spec.md §4), the search counters,
+/// and, on a board that refines a coarser one (docs/spec.md §8), the catalogue of the
+/// classes left out: those invariant under the translations of the coarser lattice.
+pub fn build_catalogue(
+    board: &Board,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> (Catalogue, Stats, Option<Catalogue>) {
+    let shifts = coarser_translations(board);
+    let mut kept: Vec<Found> = Vec::new();
+    let mut left: Vec<Found> = Vec::new();
+    let stats = enumerate(board, opts, progress, &mut |f| {
+        let coarse = !shifts.is_empty()
+            && shifts
+                .iter()
+                .all(|t| (0..f.codes.len()).all(|c| f.codes[t[c]] == f.codes[c]));
+        if coarse {
+            left.push(f.clone())
+        } else {
+            kept.push(f.clone())
+        }
+    });
+    let n = board.ncells();
+    let left = (board.coarser_lattice().is_some()).then(|| Catalogue::from_found(n, &left));
+    (Catalogue::from_found(n, &kept), stats, left)
 }
 
 /// The JSON summary (`results/enumerate-<tag>.json`).
@@ -46,12 +106,23 @@ struct Summary<'a> {
     classes_by_stabiliser_order: &'a std::collections::BTreeMap<usize, u64>,
     group_order: usize,
     published_before_reduction: Option<PublishedExplained>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left_out: Option<LeftOut<'a>>,
     search_nodes: u64,
     search_subtrees: u64,
-    wall_seconds: f64,
-    peak_memory_bytes: Option<u64>,
-    threads: usize,
     version: &'static str,
+}
+
+/// The classes of a board that refines a coarser one which its catalogue leaves out.
+#[derive(Serialize)]
+struct LeftOut<'a> {
+    /// What they are.
+    what: String,
+    classes: u64,
+    labelled_good_pairings: u64,
+    classes_by_stabiliser_order: &'a std::collections::BTreeMap<usize, u64>,
+    /// All labelled good pairings of the board: those of the catalogue and these.
+    labelled_good_pairings_of_the_board: u64,
 }
 
 /// The published count of pairings "before reduction", explained.
@@ -96,8 +167,14 @@ pub fn run_with(
 ) -> EnumerateOutput {
     let threads = opts.threads;
     let start = Instant::now();
-    let (catalogue, stats) = build_catalogue(board, opts, progress);
+    let (catalogue, stats, left) = build_catalogue(board, opts, progress);
     let census = Census::of(board, &catalogue);
+    let left_out = left.map(|cat| {
+        (
+            board.info().refines.clone().unwrap_or_default(),
+            Census::of(board, &cat),
+        )
+    });
     EnumerateOutput {
         board: board.name().into(),
         catalogue,
@@ -106,6 +183,7 @@ pub fn run_with(
         wall_seconds: start.elapsed().as_secs_f64(),
         group_order: board.group_order(),
         published: board.published().clone(),
+        left_out,
         threads: if threads == 0 {
             rayon::current_num_threads()
         } else {
@@ -131,7 +209,8 @@ impl EnumerateOutput {
         })
     }
 
-    /// Writes the JSON summary atomically.
+    /// Writes the JSON summary atomically. Its bytes are the same for every run and
+    /// thread count (FORMATS.md, *Enumeration summary*).
     pub fn write_summary(&self, path: &Path) -> Result<(), IoError> {
         let s = Summary {
             board: &self.board,
@@ -142,16 +221,38 @@ impl EnumerateOutput {
             classes_by_stabiliser_order: &self.census.classes_by_stabiliser_order,
             group_order: self.group_order,
             published_before_reduction: self.explained(),
+            left_out: self.left_out.as_ref().map(|(coarser, c)| LeftOut {
+                what: format!(
+                    "good pairings that are also pairings of {coarser} (periodic with its \
+                     lattice); the catalogue holds the others"
+                ),
+                classes: c.classes,
+                labelled_good_pairings: c.labelled,
+                classes_by_stabiliser_order: &c.classes_by_stabiliser_order,
+                labelled_good_pairings_of_the_board: c.labelled + self.census.labelled,
+            }),
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
-            wall_seconds: self.wall_seconds,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads: self.threads,
             version: env!("CARGO_PKG_VERSION"),
         };
         write_atomic(path, |w| {
             serde_json::to_writer_pretty(&mut *w, &s)?;
             w.write_all(b"\n")
         })
+    }
+
+    /// What the run cost: `enumeration: 0.717 s on 2 threads, peak memory 60.6 MB`
+    /// (no final newline). It differs between runs: print it, do not write it into a
+    /// file.
+    pub fn cost_line(&self) -> String {
+        format!(
+            "enumeration: {:.3} s on {} thread{}, peak memory {}",
+            self.wall_seconds,
+            self.threads,
+            if self.threads == 1 { "" } else { "s" },
+            peak_memory_bytes()
+                .map(|b| format!("{:.1} MB", b as f64 / 1e6))
+                .unwrap_or_else(|| "unknown".into())
+        )
     }
 }

@@ -15,6 +15,7 @@ pub mod blocks;
 pub mod census;
 pub mod enumerate;
 pub mod parts;
+pub mod source;
 
 use crate::board::Board;
 use crate::board::pairing::{Pairing, PairingError};

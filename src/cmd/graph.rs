@@ -1,7 +1,7 @@
 //! `amoba graph`: the pairing graph (SPEC §5), its analysis and every export.
 
-use amoba::catalogue::Catalogue;
-use amoba::catalogue::enumerate::file_tag;
+use super::note;
+use amoba::catalogue::source::{self, Location};
 use amoba::output::table::published_table;
 use std::io::Write;
 use std::path::PathBuf;
@@ -12,7 +12,8 @@ pub struct Args {
     /// Board (see `amoba enumerate --help`).
     #[arg(long, default_value = "square9")]
     pub board: String,
-    /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated if missing).
+    /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated and written
+    /// there if missing).
     #[arg(long)]
     pub catalogue: Option<PathBuf>,
     /// Directory for the result files.
@@ -21,24 +22,35 @@ pub struct Args {
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
+    /// Run even when the board's enumeration is known to be out of reach.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
         let board = super::board(&args.board)?;
-        let tag = file_tag(&board);
+        if !board.one_domino_per_line() {
+            anyhow::bail!(
+                "board {}: the pairing move (docs/spec.md §5) slides one domino along its \
+                 line, which keeps a pairing good only when every line holds one domino; \
+                 this board's lines hold {} dominoes, so it has no pairing graph",
+                board.name(),
+                (0..board.nfamilies())
+                    .map(|f| board.per_line(f).to_string())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            );
+        }
+        super::refuse_out_of_reach(&board, args.threads, args.force)?;
+        // `amoba graph` writes into results/ anyway: a missing catalogue is enumerated
+        // and written where it was looked for.
         let path = args
             .catalogue
             .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("results/catalogue-{tag}.txt")));
-        let cat = if path.exists() {
-            Catalogue::read(&board, &path)?
-        } else {
-            eprintln!("{} is missing: enumerating first", path.display());
-            let out = amoba::catalogue::enumerate::run(&board, 0, &|_, _| {});
-            out.catalogue.write(&path)?;
-            out.catalogue
-        };
+            .unwrap_or_else(|| source::results_path(&board));
+        let cat = source::load(&board, &Location::Given(path), &|s| note!("{s}"))?.catalogue;
         let run = amoba::output::results::run_graph(&board, &cat)?;
         let written = amoba::output::results::write_results(
             &args.out_dir,
@@ -46,26 +58,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &cat,
             &run,
             None,
-            &command_line(),
+            &super::command_line(),
         )?;
-        eprintln!(
+        note!(
             "graph built in {:.3} s, analysed in {:.3} s; wrote {} files in {}",
             run.build_seconds,
             run.analysis_seconds,
             written.len(),
             args.out_dir.display()
         );
-        let mut out = std::io::stdout().lock();
         write!(
-            out,
+            amoba::io::stdout(),
             "{}",
             published_table(&amoba::output::results::graph_rows(&board, &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })
-}
-
-/// The command line as typed, for provenance.
-pub fn command_line() -> String {
-    std::env::args().collect::<Vec<_>>().join(" ")
 }

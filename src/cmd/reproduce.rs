@@ -2,7 +2,7 @@
 //! analysis, exports, report — and the published figures beside the computed ones
 //! (SPEC §6) on stdout.
 
-use super::enumerate;
+use super::{enumerate, note};
 use amoba::output::table::{Row, published_table};
 use std::io::Write;
 use std::path::Path;
@@ -22,11 +22,11 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let board = super::board(&args.board)?;
-    if board.ncells() > 64 {
-        // Too large to enumerate here (the 6×6×6 cube): find, count partially, estimate.
+    if board.info().catalogue == Some(false) {
+        // Out of reach (the 6×6×6 cube): find one, count partially, estimate.
         let run = amoba::output::results::estimate_board(&board, args.threads);
         let written = amoba::output::results::write_estimate(Path::new("results"), &run)?;
-        eprintln!(
+        note!(
             "wrote {}",
             written
                 .iter()
@@ -53,10 +53,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 ),
             ),
         ];
-        write!(std::io::stdout().lock(), "{}", published_table(&rows))?;
+        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
         return Ok(ExitCode::SUCCESS);
     }
     let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
+    if !board.one_domino_per_line() {
+        // No pairing graph (its move needs one domino per line): the enumeration alone.
+        let mut rows = amoba::output::summary::published_rows(&out);
+        rows.extend(amoba::output::summary::refinement_rows(&out));
+        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    // The board that refines this one (the 16-toroidal board of 9-in-a-row): its
+    // enumeration completes the count of every good pairing of the game.
+    let finer = amoba::board::builtin::NAMES
+        .iter()
+        .filter_map(|name| amoba::board::Board::by_name(name).ok())
+        .find(|b| b.info().refines.as_deref() == Some(board.name()));
+    let finer_out = match &finer {
+        Some(f) => Some(enumerate::enumerate(&enumerate::Args::defaults(
+            f.name(),
+            args.threads,
+        ))?),
+        None => None,
+    };
     super::with_threads(args.threads, || {
         let board = super::board(&args.board)?;
         let run = amoba::output::results::run_graph(&board, &out.catalogue)?;
@@ -67,11 +87,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             &out.catalogue,
             &run,
             Some(&out),
-            &super::graph::command_line(),
+            &super::command_line(),
         )?;
         let write_seconds = t.elapsed().as_secs_f64();
         let mut rows = amoba::output::summary::published_rows(&out);
         rows.extend(amoba::output::results::graph_rows(&board, &run));
+        if let Some(f) = &finer_out {
+            rows.extend(amoba::output::summary::all_pairings_rows(&out, f));
+        }
         rows.push(Row::info(
             "cost",
             board.published().cost.as_deref().unwrap_or("—"),
@@ -89,13 +112,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 if out.threads == 1 { "" } else { "s" }
             ),
         ));
-        eprintln!(
+        note!(
             "wrote {} files in results/ (report: results/report-{}.md)",
             written.len(),
             amoba::catalogue::enumerate::file_tag(&board)
         );
-        let mut stdout = std::io::stdout().lock();
-        write!(stdout, "{}", published_table(&rows))?;
+        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
         Ok(ExitCode::SUCCESS)
     })
 }

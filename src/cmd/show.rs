@@ -1,17 +1,21 @@
-//! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG (issue 4).
+//! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG.
 //!
 //! The picture is [`amoba::output::draw`]'s. An argument that is a whole number and not the
 //! name of an existing file is a catalogue ID (SPEC §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
-//! `results/` (scripts/draw-figures.sh). On the board square9-16 the picture is
-//! [`amoba::output::blocks`]'s instead: the 16×16 window of the plane at the blocks C
-//! and W of the pairing, the dominoes on which they differ highlighted.
+//! `results/` (scripts/draw-figures.sh). The catalogue comes from where `amoba verify`
+//! finds it ([`amoba::catalogue::source`]). On the board square9-16 the picture
+//! (unless `--window` asks for a plain window) is [`amoba::output::blocks`]'s: the 16×16
+//! window of the plane at the blocks C and W of the pairing, with the dominoes on which
+//! they differ highlighted.
 
-use super::verify::{build_graph, default_catalogue, load_or_enumerate};
+use super::note;
+use super::verify::{build_graph, load_catalogue};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
 use amoba::catalogue::blocks;
+use amoba::catalogue::source::{self, Location};
 use amoba::io::write_atomic;
 use amoba::output::blocks::BlockIds;
 use amoba::output::draw::{View, ascii, svg};
@@ -32,7 +36,7 @@ pub enum Format {
 pub struct Args {
     /// Catalogue ID (1-based line of the catalogue) or pairing file (`-` = stdin).
     #[arg(value_name = "ID|FILE", required_unless_present = "figures")]
-    pub target: Option<String>,
+    pub target: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "ascii")]
     pub format: Format,
@@ -44,10 +48,12 @@ pub struct Args {
     /// (6×6×6 torus, drawn as its six z-layers; files only, it has no catalogue).
     #[arg(long, default_value = "square9")]
     pub board: String,
-    /// Write the picture to PATH (atomically) instead of stdout.
+    /// Write the picture to PATH (atomically; `-` = stdout, the default).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// Catalogue for IDs (default results/catalogue-<tag>.txt; enumerated if missing).
+    /// Catalogue for IDs (enumerated and written there if missing). Default:
+    /// results/catalogue-<tag>.txt if it exists, else the per-user cache
+    /// ($AMOBA_CACHE_DIR, or amoba/ in the platform cache directory).
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// Which pairing of FILE to draw (1-based).
@@ -62,20 +68,15 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
-    if blocks::applies_to(&board) && args.figures.is_none() {
-        return show_blocks(&board, &args);
-    }
     let geom = Geometry::new(&board)?;
-    let cat_path = args
-        .catalogue
-        .clone()
-        .unwrap_or_else(|| default_catalogue(&board));
+    let location = source::locate(&board, args.catalogue.as_deref());
     let no_catalogue = no_catalogue_reason(&geom);
     if let Some(dir) = &args.figures {
+        super::directory_option(dir, "--figures")?;
         if let Some(why) = &no_catalogue {
             anyhow::bail!("--figures draws catalogue pairings, but {why}");
         }
-        return figures(&board, &geom, &cat_path, dir);
+        return figures(&board, &geom, &location, dir);
     }
     let view = match args.window {
         Some(n) => View::Window(n),
@@ -85,20 +86,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .target
         .clone()
         .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
-    let (codes, caption) = match target.parse::<usize>() {
-        Ok(id) if !Path::new(&target).exists() => {
+    let id = target.to_str().and_then(|t| t.parse::<usize>().ok());
+    let (codes, caption) = match id {
+        Some(id) if !target.exists() => {
             if let Some(why) = &no_catalogue {
                 anyhow::bail!(
-                    "found {target:?}, which is not a file, expected a pairing file: ID {id} \
-                     cannot be looked up because {why}"
+                    "found {:?}, which is not a file, expected a pairing file: ID {id} \
+                     cannot be looked up because {why}",
+                    target.display().to_string()
                 );
             }
-            let cat = load_or_enumerate(&board, &cat_path)?;
+            let cat = load_catalogue(&board, &location)?.catalogue;
             if id == 0 || id > cat.len() {
                 anyhow::bail!(
                     "found ID {id}, expected a catalogue ID from 1 to {} ({})",
                     cat.len(),
-                    cat_path.display()
+                    location.describe()
                 );
             }
             (
@@ -113,92 +116,55 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         _ => from_file(&geom, &target, args.pick)?,
     };
     let picture = match args.format {
+        _ if blocks::applies_to(&board) && view == View::Torus => {
+            draw_blocks(&codes, args.format, &caption)?
+        }
         Format::Ascii => ascii(&geom, &codes, view, &caption)?,
         Format::Svg => svg(&geom, &codes, view, &caption)?,
     };
-    emit(args.out.as_deref(), &picture)
-}
-
-/// Writes the picture to `out` (atomically) or to stdout.
-fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
-    match out {
-        Some(path) => {
-            write_atomic(path, |w| w.write_all(picture.as_bytes()))?;
-            eprintln!("wrote {}", path.display());
-        }
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(picture.as_bytes())?;
-            out.flush()?;
-        }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(amoba::io::STDOUT));
+    write_atomic(&out, |w| w.write_all(picture.as_bytes()))?;
+    if !amoba::io::is_stdout(&out) {
+        note!("wrote {}", out.display());
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// A pairing of square9-16 as its blocks C and W ([`amoba::output::blocks`]), with
-/// their 8×8 catalogue IDs.
-fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
-    if args.window.is_some() {
-        anyhow::bail!(
-            "--window: board {} is always drawn as the 16×16 window at its blocks",
-            board.name()
-        );
-    }
-    let target = args
-        .target
-        .clone()
-        .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
-    let (codes, caption) = match target.parse::<usize>() {
-        Ok(id) if !Path::new(&target).exists() => {
-            let cat_path = args
-                .catalogue
-                .clone()
-                .unwrap_or_else(|| default_catalogue(board));
-            let cat = load_or_enumerate(board, &cat_path)?;
-            if id == 0 || id > cat.len() {
-                anyhow::bail!(
-                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
-                    cat.len(),
-                    cat_path.display()
-                );
-            }
-            (
-                cat.codes_of(id).to_vec(),
-                format!(
-                    "{} pairing ID {id} · stabiliser order {}",
-                    board.name(),
-                    cat.stabiliser(id)
-                ),
-            )
-        }
-        _ => from_file(&Geometry::new(board)?, &target, args.pick)?,
-    };
-    let analysed = blocks::analyse(&codes)?;
+/// A pairing of square9-16 drawn as its blocks C and W, labelled with their 8×8
+/// catalogue IDs (the square9 catalogue is found as for any ID).
+fn draw_blocks(codes: &[u8], format: Format, caption: &str) -> anyhow::Result<String> {
     let mut ids = BlockIds::default();
-    if let Some(r) = &analysed.reported {
+    if let Some(r) = blocks::analyse(codes)?.reported {
         let board8 = Board::square9();
-        let cat8 = load_or_enumerate(&board8, &default_catalogue(&board8))?;
+        let cat8 = load_catalogue(&board8, &source::locate(&board8, None))?.catalogue;
         ids.c = blocks::block_id(&board8, &cat8, &r.c);
         ids.w = blocks::block_id(&board8, &cat8, &r.w);
     }
-    let picture = match args.format {
-        Format::Ascii => amoba::output::blocks::ascii(&codes, ids, &caption)?,
-        Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
-    };
-    emit(args.out.as_deref(), &picture)
+    Ok(match format {
+        Format::Ascii => amoba::output::blocks::ascii(codes, ids, caption)?,
+        Format::Svg => amoba::output::blocks::svg(codes, ids, caption)?,
+    })
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.
-fn from_file(geom: &Geometry, name: &str, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
-    let display = if name == "-" { "<stdin>" } else { name };
-    let input: Box<dyn BufRead> = if name == "-" {
+fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
+    let stdin = amoba::io::is_dash(name);
+    let display = if stdin {
+        "<stdin>".to_string()
+    } else {
+        name.display().to_string()
+    };
+    let input: Box<dyn BufRead> = if stdin {
         Box::new(std::io::stdin().lock())
     } else {
         let f = std::fs::File::open(name)
             .map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
         Box::new(BufReader::new(f))
     };
-    let mut reader = Reader::new(geom, display, input);
+    let mut reader = Reader::new(geom, display.clone(), input);
     let mut seen = 0;
     while let Some(cand) = reader.next_candidate()? {
         seen += 1;
@@ -219,10 +185,10 @@ fn from_file(geom: &Geometry, name: &str, pick: usize) -> anyhow::Result<(Vec<u8
 fn figures(
     board: &Board,
     geom: &Geometry,
-    cat_path: &Path,
+    location: &Location,
     dir: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let cat: Catalogue = load_or_enumerate(board, cat_path)?;
+    let cat: Catalogue = load_catalogue(board, location)?.catalogue;
     let graph = build_graph(board, &cat)?;
     let facts = |id: usize| {
         amoba::verify::graph_facts(&graph, id)
@@ -244,7 +210,7 @@ fn figures(
         Ok(())
     };
     if cat.is_empty() {
-        anyhow::bail!("the catalogue {} is empty", cat_path.display());
+        anyhow::bail!("the catalogue {} is empty", location.describe());
     }
     draw(
         "pairing-1.svg".into(),
@@ -288,7 +254,7 @@ fn figures(
             ),
         )?;
     }
-    let mut out = std::io::stdout().lock();
+    let mut out = amoba::io::stdout();
     writeln!(
         out,
         "{} classes of stabiliser order {top}: IDs {}",

@@ -631,7 +631,7 @@ pub fn distributions(rows: &[ClassRow], top: usize) -> Distributions {
         .map(|((a, b), classes)| PairCount { a, b, classes })
         .collect();
     // Stable sorts: equal counts stay in ID order.
-    ranked.sort_by(|x, y| y.classes.cmp(&x.classes));
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.classes));
     ranked.truncate(top);
     d.top_pairs = ranked;
     d.block_classes = ids.len() as u64;
@@ -642,7 +642,7 @@ pub fn distributions(rows: &[ClassRow], top: usize) -> Distributions {
         .into_iter()
         .map(|(id, classes)| BlockCount { id, classes })
         .collect();
-    ranked.sort_by(|x, y| y.classes.cmp(&x.classes));
+    ranked.sort_by_key(|r| std::cmp::Reverse(r.classes));
     ranked.truncate(top);
     d.top_blocks = ranked;
     d

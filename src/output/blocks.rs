@@ -127,13 +127,14 @@ fn summary(sc: &Scene, ids: BlockIds) -> String {
             let lengths: Vec<String> = r.cycle_lengths().iter().map(|l| l.to_string()).collect();
             format!(
                 "blocks at offset ({}, {}), the least of {} good offsets of 64: C {}, W {}; \
-                 {} diagonal alternating cycles (lengths in dominoes: {})",
+                 {} diagonal alternating cycle{} (lengths in dominoes: {})",
                 sc.ox,
                 sc.oy,
                 sc.blocks.good_offsets(),
                 id(ids.c),
                 id(ids.w),
                 r.cycles.len(),
+                if r.cycles.len() == 1 { "" } else { "s" },
                 if lengths.is_empty() {
                     "none".into()
                 } else {

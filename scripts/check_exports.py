@@ -20,7 +20,7 @@ independently:
 For every graph it compares vertex count, edge count, sorted component sizes and the
 degree distribution with the sidecar, and it checks that all graphs have the same edge
 set once the labels are mapped to 0-based (ID - 1), and that the component numbers
-in the vertex table are those of SPEC order (1 = largest, ties by smallest ID).
+in the vertex table are those of the documented order (1 = largest, ties by smallest ID).
 
 Prints one line per check. Exit status: 0 all checks passed, 1 some check failed,
 2 usage error or a missing/unreadable sidecar, 3 NetworkX is not importable (the Rust
@@ -324,7 +324,7 @@ def main(argv):
 
     E = load("edgelist", read_edgelist, 0)
     if E is not None:
-        # SPEC order of components: 1 = largest, ties by smallest ID.
+        # The documented order of components: 1 = largest, ties by smallest ID.
         comps = sorted(
             (sorted(cc) for cc in nx.connected_components(E)), key=lambda cc: (-len(cc), cc[0])
         )
@@ -332,7 +332,7 @@ def main(argv):
         for k, cc in enumerate(comps, start=1):
             for v in cc:
                 numbering[v] = k
-        c.check("vertices.csv component numbers follow SPEC order", numbering == vcomp)
+        c.check("vertices.csv component numbers follow the documented order", numbering == vcomp)
         c.check("vertices.csv degrees equal the edge list's", [E.degree(v) for v in range(n)] == vdegree)
         del E
 

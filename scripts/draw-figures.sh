@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates the pairing figures in results/ (issue 4):
+# Regenerates the pairing figures in results/:
 #   results/pairing-1.svg            the first catalogue pairing
 #   results/symmetric-<ID>.svg       every class of the largest stabiliser order
 #   results/component6-<ID>.svg      the six classes of the 6-vertex component

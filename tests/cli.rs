@@ -1,4 +1,4 @@
-//! The command line: exit codes, files written, messages (issues 2 and 3).
+//! The command line: exit codes, files written, messages.
 
 mod common;
 use common::temp_dir;

@@ -1,4 +1,4 @@
-//! Issue 2 cross-checks of the 8×8 enumeration (run with `cargo test --release`).
+//! Cross-checks of the 8×8 enumeration (run with `cargo test --release`).
 
 mod common;
 
@@ -22,7 +22,7 @@ fn catalogue_has_194543_classes_and_the_spec_4_properties() {
     assert!(text.ends_with('\n'));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 194_543);
-    assert_eq!(lines[0], SPEC_FIRST, "SPEC §3 names the first pairing");
+    assert_eq!(lines[0], SPEC_FIRST, "docs/spec.md §3 names the first pairing");
     for w in lines.windows(2) {
         assert!(w[0] < w[1], "sorted and unique: {} !< {}", w[0], w[1]);
     }
@@ -130,7 +130,7 @@ fn orbit_sum_equals_a_search_with_no_symmetry_reduction() {
 
 #[test]
 fn published_6210560_is_the_first_domino_pairings_with_2_0_paired_south() {
-    // SPEC §6: "pairings found by the published search before reduction".
+    // docs/spec.md §6: "pairings found by the published search before reduction".
     let south = |c: &[u8]| matches!(c[2], 1..=3); // SE, S, SW
     let (stats, hits) = count_labelled(
         square9(),

@@ -1,4 +1,4 @@
-//! Issue 4: `amoba show` — ASCII and SVG pictures of the torus and of plane windows.
+//! `amoba show` — ASCII and SVG pictures of the torus and of plane windows.
 
 mod common;
 use common::{digits as codes, output_text as out};

@@ -1,4 +1,4 @@
-//! Issue 4: `amoba verify` — every diagnostic, the exit codes, `--json`, stdin, and
+//! `amoba verify` — every diagnostic, the exit codes, `--json`, stdin, and
 //! random catalogue pairings under random symmetries (run with `cargo test --release`).
 //!
 //! The catalogue is enumerated once in-process (about a second) and written to a
@@ -641,7 +641,7 @@ fn the_verifier_s_own_arithmetic_matches_the_board() {
 }
 
 // ---------------------------------------------------------------------------------
-// cube7: the 6×6×6 torus (SPEC §7), no catalogue.
+// cube7: the 6×6×6 torus (docs/spec.md §7), no catalogue.
 // ---------------------------------------------------------------------------------
 
 fn cube7() -> &'static Board {

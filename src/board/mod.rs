@@ -1,17 +1,17 @@
 //! Board geometry: the torus, its direction codes, dominoes, lines and point group.
 //!
-//! SPEC §2 defines the 8×8 torus of 9-in-a-row; SPEC §7 the other boards of the
+//! docs/spec.md §2 defines the 8×8 torus of 9-in-a-row; docs/spec.md §7 the other boards of the
 //! published work. Every one of them is the same kind of object, so a board is *data*:
 //!
 //! * a torus `Z/n₀ × Z/n₁ × …` (`dims`), cells numbered row-major with the first
 //!   coordinate fastest, so cell `(x, y)` of the 8×8 torus is `y·8 + x` and the
-//!   one-line text form (SPEC §3) lists cells in index order;
+//!   one-line text form (docs/spec.md §3) lists cells in index order;
 //! * `F` line *families*, each a direction vector `v_f`. The direction codes are
 //!   `f` for `+v_f` and `f + F` for `−v_f`, so a code and its opposite differ by `F`
 //!   (for the square board, `F = 4` and the families E, SE, S, SW give exactly the
-//!   SPEC §2 codes 0–7);
+//!   docs/spec.md §2 codes 0–7);
 //! * a *point group*: integer matrices that permute the set `{±v_f}`. Together with
-//!   the translations they form the symmetry group of SPEC §4 (512 elements on the
+//!   the translations they form the symmetry group of docs/spec.md §4 (512 elements on the
 //!   8×8 torus).
 //!
 //! Derived tables, all computed once in [`Board::new`]:
@@ -32,7 +32,7 @@
 //! * `pull[(m·N + a)·N + i]` — the cell `a + M_m⁻¹ · pos(i)`. For the symmetry
 //!   `g(x) = M_m (x − a)`, which sends `a` to the origin, `g⁻¹(i)` is that cell, so the
 //!   code of cell `i` in `g(P)` is `mcode[m][P[pull[m][a][i]]]`. Every canonical-form
-//!   computation in the crate (SPEC §4) reads images through this table without
+//!   computation in the crate (docs/spec.md §4) reads images through this table without
 //!   building them.
 //!
 //! Invariants checked by the constructor: every family's lines have the same length,
@@ -301,7 +301,7 @@ impl Board {
         })
     }
 
-    /// The 8×8 torus of 9-in-a-row (SPEC §2): four directions, 512 symmetries.
+    /// The 8×8 torus of 9-in-a-row (docs/spec.md §2): four directions, 512 symmetries.
     pub fn square9() -> Board {
         Board::new(
             "square9",
@@ -312,13 +312,13 @@ impl Board {
         .expect("the square board is well formed")
     }
 
-    /// The 4×4 torus of 5-in-a-row with rows and columns only (SPEC §7).
+    /// The 4×4 torus of 5-in-a-row with rows and columns only (docs/spec.md §7).
     pub fn square5() -> Board {
         Board::new("square5", vec![4, 4], vec![vec![1, 0], vec![0, 1]], None)
             .expect("the two-direction board is well formed")
     }
 
-    /// The hexagonal board of 7-in-a-row (SPEC §7) under the group of the published
+    /// The hexagonal board of 7-in-a-row (docs/spec.md §7) under the group of the published
     /// work: the 6×6 torus with directions (1,0), (1,1), (0,1), translations, the
     /// rotations by 0°, 120°, 240° and the three reflections whose mirror lines are
     /// parallel to the three line directions (each fixes one direction vector).
@@ -364,12 +364,12 @@ impl Board {
         .expect("the hexagonal board is well formed")
     }
 
-    /// One direction, 3-in-a-row: the torus of 2 cells (SPEC §7).
+    /// One direction, 3-in-a-row: the torus of 2 cells (docs/spec.md §7).
     pub fn line3() -> Board {
         Board::new("line3", vec![2], vec![vec![1]], None).expect("the line board is well formed")
     }
 
-    /// Three dimensions, three axis directions, 7-in-a-row (SPEC §7): the 6×6×6 torus,
+    /// Three dimensions, three axis directions, 7-in-a-row (docs/spec.md §7): the 6×6×6 torus,
     /// 216 cells, 108 axis lines, and the 48 signed permutation matrices (the symmetries
     /// of the cube) with the 216 translations.
     pub fn cube7() -> Board {
@@ -538,7 +538,7 @@ impl Board {
             format!("{v:?}")
         }
     }
-    /// Human name of a line, e.g. `row y=3`, `diagonal x−y≡3` (SPEC §2 names).
+    /// Human name of a line, e.g. `row y=3`, `diagonal x−y≡3` (docs/spec.md §2 names).
     pub fn line_name(&self, l: usize) -> String {
         let line = &self.lines[l];
         let v = &self.families[line.family];

@@ -1,4 +1,4 @@
-//! The enumeration pipeline: search, catalogue, census and summary (SPEC §4, §6).
+//! The enumeration pipeline: search, catalogue, census and summary (docs/spec.md §4, §6).
 //!
 //! [`run`] is what `amoba enumerate` and `amoba reproduce` call: it runs the search of
 //! [`crate::search`] on all threads, builds the [`Catalogue`], derives the
@@ -185,7 +185,7 @@ impl EnumerateOutput {
         s
     }
 
-    /// Rows of the published-figure table this step can fill (SPEC §6, §7).
+    /// Rows of the published-figure table this step can fill (docs/spec.md §6, §7).
     pub fn published_rows(&self) -> Vec<Row> {
         let p = Published::of(&self.board);
         let mut rows = vec![int_row(

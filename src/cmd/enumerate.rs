@@ -1,4 +1,4 @@
-//! `amoba enumerate`: the catalogue of a board (SPEC §4) and its summary, or one shard
+//! `amoba enumerate`: the catalogue of a board (docs/spec.md §4) and its summary, or one shard
 //! of it for a cluster (`--shard I/N`, see `amoba::catalogue::parts`).
 
 use super::progress::{Mode, Progress};

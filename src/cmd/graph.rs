@@ -1,4 +1,4 @@
-//! `amoba graph`: the pairing graph (SPEC §5), its analysis and every export.
+//! `amoba graph`: the pairing graph (docs/spec.md §5), its analysis and every export.
 
 use amoba::catalogue::Catalogue;
 use amoba::catalogue::enumerate::file_tag;

@@ -1,6 +1,6 @@
 //! `amoba reproduce`: the whole pipeline with default settings — enumerate, graph,
 //! analysis, exports, report — and the published figures beside the computed ones
-//! (SPEC §6) on stdout.
+//! (docs/spec.md §6) on stdout.
 
 use super::enumerate;
 use amoba::output::table::{Row, published_table};

@@ -1,7 +1,7 @@
-//! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG (issue 4).
+//! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG.
 //!
 //! The picture is [`amoba::output::draw`]'s. An argument that is a whole number and not the
-//! name of an existing file is a catalogue ID (SPEC §4); anything else is a pairing
+//! name of an existing file is a catalogue ID (docs/spec.md §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
 //! `results/` (scripts/draw-figures.sh).

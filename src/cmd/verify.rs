@@ -1,4 +1,4 @@
-//! `amoba verify FILE...`: what is right and wrong with candidate pairings (issue 4).
+//! `amoba verify FILE...`: what is right and wrong with candidate pairings.
 //!
 //! The checks are [`amoba::verify`]'s; this file reads the files (`-` is standard
 //! input), loads the catalogue and the pairing graph the first time a good pairing
@@ -76,7 +76,7 @@ pub fn load_or_enumerate(board: &Board, path: &Path) -> anyhow::Result<Catalogue
     Ok(Catalogue::read(board, path)?)
 }
 
-/// Builds the pairing graph of `cat` (SPEC §5), with a note on stderr.
+/// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
 pub fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<PairingGraph> {
     eprintln!(
         "amoba: building the pairing graph of {} classes (about 15 s on square9; \

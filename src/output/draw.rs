@@ -1,11 +1,11 @@
-//! Pictures of pairings: ASCII and SVG (issue 4, `amoba show`; SPEC §2, §3).
+//! Pictures of pairings: ASCII and SVG (`amoba show`; docs/spec.md §2, §3).
 //!
 //! A pairing is drawn as its dominoes: a bar between the centres of the two cells of
 //! each pair, coloured by orientation (horizontal, vertical, diagonal, antidiagonal —
-//! one colour per line family, SPEC §2), over the cells of a *view*:
+//! one colour per line family, docs/spec.md §2), over the cells of a *view*:
 //!
 //! * **the torus** (the default): the `w × h` cells of the board, `(0,0)` at the top
-//!   left, x to the right, y down (SPEC §2). A domino that wraps around the torus,
+//!   left, x to the right, y down (docs/spec.md §2). A domino that wraps around the torus,
 //!   such as `(7,3)-(0,3)`, is drawn as two half-bars, each leaving its cell towards
 //!   the frame: the bar cut by the right edge continues at the left edge;
 //! * **a window** of `N × N` cells of the periodic extension to the plane, cells
@@ -35,7 +35,7 @@
 //! the layer after the last being the first. A window repeats each layer in x and y;
 //! z always stays on the torus.
 //!
-//! Only consistent pairings (SPEC §3) are drawn: an inconsistent grid has no
+//! Only consistent pairings (docs/spec.md §3) are drawn: an inconsistent grid has no
 //! dominoes. Goodness is not required, so a bad candidate can be looked at too.
 //! Output is deterministic (fixed order, fixed number formatting).
 

@@ -1,4 +1,4 @@
-//! Graph exports: the pairing graph (SPEC §5) in the formats its readers take without
+//! Graph exports: the pairing graph (docs/spec.md §5) in the formats its readers take without
 //! edits.
 //!
 //! `amoba graph` computes the pairing graph once; this module writes it out for the
@@ -23,7 +23,7 @@
 //! # Vertex names
 //!
 //! A vertex is a class of the catalogue and its name is the catalogue ID (1-based,
-//! SPEC §4), the number people quote. Two formats cannot use it: the plain edge list
+//! docs/spec.md §4), the number people quote. Two formats cannot use it: the plain edge list
 //! and sparse6 are read by tools that number vertices `0 … n−1`, so there a vertex is
 //! `ID − 1`. The XML formats write their nodes in ID order, so igraph, which renumbers
 //! GraphML nodes by document order, also ends up with `ID − 1`. Components are numbered
@@ -76,7 +76,7 @@
 //! files total about 160 MB (GEXF 74 MB, GraphML 56 MB) and [`write_all`] takes about
 //! 0.2–0.3 s of wall time on two cores in release mode, plus the `fsync` of each file.
 //!
-//! SPEC §5 defines the graph; FORMATS.md ("Graph exports") is the byte-level
+//! docs/spec.md §5 defines the graph; FORMATS.md ("Graph exports") is the byte-level
 //! description of every file with worked examples.
 
 use crate::catalogue::Catalogue;
@@ -203,7 +203,7 @@ pub fn write_edges_csv(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
 
 /// Writes `graph-<tag>.vertices.csv`: header `id,canonical,degree,component,
 /// stabiliser_order`, one row per catalogue ID in ascending order. `canonical` is the
-/// one-line canonical form (SPEC §3–4).
+/// one-line canonical form (docs/spec.md §3–4).
 ///
 /// # Errors
 /// An [`IoError`] of kind `InvalidInput` when `cat` does not have one class per vertex

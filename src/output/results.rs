@@ -1,12 +1,12 @@
 //! The graph pipeline behind `amoba graph` and `amoba reproduce`: build the pairing
-//! graph (SPEC §5), analyse it, and write every result file.
+//! graph (docs/spec.md §5), analyse it, and write every result file.
 //!
 //! Files written into the results directory (tag `9` for the 8×8 torus):
 //!
 //! * the exports of [`crate::output::export`] (`graph-9.*`);
 //! * `analysis-9.json` — the full [`Analysis`] and the construction counters;
 //! * `degrees-9.svg` and `component-<k>-9.svg` for every component but the giant;
-//! * `report-9.md` — every published figure (SPEC §6) beside the computed one, the
+//! * `report-9.md` — every published figure (docs/spec.md §6) beside the computed one, the
 //!   notes that explain the differences, the plot and the drawings.
 //!
 //! The report and the JSON analysis are byte-deterministic; run times are printed by
@@ -132,7 +132,7 @@ pub fn write_results(
     Ok(written)
 }
 
-/// The rows of SPEC §6 (or §7) that the graph fills, against `board`'s published
+/// The rows of docs/spec.md §6 (or §7) that the graph fills, against `board`'s published
 /// figures.
 pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
     let p = Published::of(board);
@@ -260,9 +260,9 @@ fn report_markdown(
     );
     let _ = writeln!(
         s,
-        "Board `{}` (SPEC §2, §7): {} classes under a group of order {}. Written by \
+        "Board `{}` (docs/spec.md §2, §7): {} classes under a group of order {}. Written by \
          `amoba reproduce` (amoba {}). Every computed value is computed at run time from \
-         the search; the published values are those of SPEC §6 and §7 (— where nothing \
+         the search; the published values are those of docs/spec.md §6 and §7 (— where nothing \
          is published). Run times are in BENCHMARKS.md.\n",
         board.name(),
         fmt_int(cat.len() as u64),
@@ -295,7 +295,7 @@ fn report_markdown(
     let _ = writeln!(
         s,
         "* **Move relation.** {} moves, {} slides, longest chain {} slides; {} moves \
-         return to their own class; {} one-way pairs (SPEC §5 says the relation is \
+         return to their own class; {} one-way pairs (docs/spec.md §5 says the relation is \
          symmetric; the graph is built from both directions and this count checks it).",
         fmt_int(run.build.moves),
         fmt_int(run.build.slides),
@@ -481,7 +481,7 @@ pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoE
     let p = &run.partial;
     let text = format!(
         "# Pairing strategies on board `{b}`: an estimate\n\n\
-         Board `{b}` (SPEC §7): {cells} cells, {lines} lines, symmetry group of order {g}. \
+         Board `{b}` (docs/spec.md §7): {cells} cells, {lines} lines, symmetry group of order {g}. \
          Published: a good pairing exists; how many there are is not published.\n\n\
          ## A good pairing\n\nFound by the search and checked good:\n\n`{fp}`\n\n\
          Its canonical form: `{fc}`\n\n\

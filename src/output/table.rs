@@ -1,4 +1,4 @@
-//! Reports: the published figures beside the computed ones (SPEC §6).
+//! Reports: the published figures beside the computed ones (docs/spec.md §6).
 
 /// One line of the side-by-side table.
 #[derive(Clone, Debug, PartialEq)]
@@ -70,7 +70,7 @@ impl Row {
     }
 }
 
-/// The published figures of one board (SPEC §6 for the 8×8 torus, §7 for the others),
+/// The published figures of one board (docs/spec.md §6 for the 8×8 torus, §7 for the others),
 /// as data to compare with; `None` where nothing is published.
 #[derive(Clone, Debug, Default)]
 pub struct Published {

@@ -1,6 +1,6 @@
 //! The exhaustive search: every good pairing of a board, one per symmetry class.
 //!
-//! # The problem (SPEC §2)
+//! # The problem (docs/spec.md §2)
 //!
 //! A good pairing is an exact cover of the cells *and* the lines by dominoes: each
 //! domino covers two cells and one line, and every cell and every line is covered
@@ -32,7 +32,7 @@
 //! `avail_f` and `push_f(avail_f)` (the cells reachable as the *second* cell of an
 //! available domino). A cell or line with no option ends the branch at once.
 //!
-//! # Symmetry breaking inside the search (SPEC §4)
+//! # Symmetry breaking inside the search (docs/spec.md §4)
 //!
 //! We want each class once, in its canonical (lexicographically least) form. So the
 //! search only builds pairings that *could* be canonical:
@@ -790,7 +790,7 @@ pub fn enumerate(
     ))
 }
 
-/// Runs the enumeration and returns the catalogue (SPEC §4) and the search counters.
+/// Runs the enumeration and returns the catalogue (docs/spec.md §4) and the search counters.
 pub fn build_catalogue(
     board: &Board,
     opts: Options,
@@ -823,7 +823,7 @@ pub fn enumerate_all(board: &Board, opts: Options) -> (Vec<Found>, Stats) {
     (out, stats)
 }
 
-/// The 8×8 torus with the four directions of SPEC §2, served by [`Square8`].
+/// The 8×8 torus with the four directions of docs/spec.md §2, served by [`Square8`].
 fn is_square8(board: &Board) -> bool {
     board.dims() == [8, 8]
         && board.nfamilies() == 4

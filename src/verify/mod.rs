@@ -1,21 +1,21 @@
-//! The stand-alone verifier behind `amoba verify` (issue 4; SPEC §2, §3, §4).
+//! The stand-alone verifier behind `amoba verify` (docs/spec.md §2, §3, §4).
 //!
 //! # What it computes
 //!
 //! A researcher hands us text files of candidate pairings. For each candidate this
 //! module answers, in this order:
 //!
-//! 1. **Is the text well formed?** ([`Reader`]) The grammar is the SPEC §3 text form
+//! 1. **Is the text well formed?** ([`Reader`]) The grammar is the docs/spec.md §3 text form
 //!    plus comments and blank lines; FORMATS.md, section *Candidate pairing files*,
 //!    is its precise statement (what is lenient, what is rejected). A malformed file
 //!    is an error naming `FILE:LINE:COLUMN`, what was found and what was expected.
-//! 2. **Is it consistent?** (SPEC §3: for every cell `c` with code `k`, the cell
+//! 2. **Is it consistent?** (docs/spec.md §3: for every cell `c` with code `k`, the cell
 //!    `c + v(k)` has code `k + F mod 2F`.) Every offending cell is named with its
 //!    would-be partner and what that partner points to.
 //! 3. **Are all pairs dominoes?** On this text form every code is a step to a
-//!    king-neighbour (SPEC §2), so every pair of a consistent grid is a domino; the
+//!    king-neighbour (docs/spec.md §2), so every pair of a consistent grid is a domino; the
 //!    report says so rather than pretending to find out.
-//! 4. **Does every line hold exactly one domino?** (SPEC §2.) Lines holding none and
+//! 4. **Does every line hold exactly one domino?** (docs/spec.md §2.) Lines holding none and
 //!    lines holding two or more are named, with their dominoes.
 //! 5. **The torus rule, checked a second way.** The pairing is extended periodically
 //!    to a 64×64 window of the plane (a 24×24×24 window of space on a 3-D board), and every run of `k` consecutive cells (k = the
@@ -25,7 +25,7 @@
 //!    empty — a run of `L + 1` cells covers all `L` domino positions of its line — so
 //!    the two checks must agree ([`Analysis::checks_agree`]); a disagreement is a bug
 //!    in one of them and is reported as such.
-//! 6. **If good: which class?** The canonical form (SPEC §4) and the stabiliser are
+//! 6. **If good: which class?** The canonical form (docs/spec.md §4) and the stabiliser are
 //!    computed twice: by [`crate::symmetry::canonical`] (the definition the catalogue
 //!    was built with) and by a brute-force minimum over all `|G|` images computed
 //!    with this module's own arithmetic. They must agree, the canonical form must
@@ -57,7 +57,7 @@
 //!   by the caller only when a good pairing needs them. On cube7 the tables take
 //!   about 50 ms to build (2.2 M cell images) and a good pairing about 2 ms (0.3 ms
 //!   per 24³ window check, 1.5 ms for the brute-force minimum over 10,368 images).
-//! * Boards of one, two and three dimensions are supported (every board of SPEC §7).
+//! * Boards of one, two and three dimensions are supported (every board of docs/spec.md §7).
 //!   On a 3-D board (cube7, the 6×6×6 torus) the window of check 5 is
 //!   [`WINDOW_3D`]³ cells, and check 6 has no catalogue to consult (its classes are
 //!   not enumerated, [`no_catalogue_reason`]): it gives the canonical form and the

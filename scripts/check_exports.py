@@ -15,7 +15,8 @@ independently:
   * graph-TAG.graphml with nx.read_graphml(node_type=int), node attributes included;
   * graph-TAG.gexf with nx.read_gexf(node_type=int, version="1.2draft");
   * graph-TAG.s6 with nx.read_sparse6;
-  * graph-TAG.dot: the clusters hold exactly the components 2.. and their edges.
+  * graph-TAG.dot: the clusters hold exactly the components 2.. and their edges, and
+    NetworkX's pydot reader (nx.nx_pydot.read_dot) sees every node and edge.
 
 For every graph it compares vertex count, edge count, sorted component sizes and the
 degree distribution with the sidecar, and it checks that all graphs have the same edge
@@ -37,7 +38,7 @@ import time
 from collections import Counter
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_NO_NETWORKX = 0, 1, 2, 3
-SIDECAR_FORMAT = "amoba-graph-export 1"
+SIDECAR_FORMAT = ("amoba-graph-export", 2)
 
 
 class Checker:
@@ -135,31 +136,34 @@ def main(argv):
     start = time.monotonic()
     c = Checker()
     print(f"check_exports: {directory} tag {tag}, NetworkX {nx.__version__}")
-    c.equal("sidecar format", SIDECAR_FORMAT, side.get("format"))
+    prov = side.get("provenance", {})
+    c.equal("sidecar format", SIDECAR_FORMAT, (prov.get("format"), prov.get("format_version")))
+    # degree_distribution: vertices of degree d at index d, from 0.
+    degree_map = dict(enumerate(side["degree_distribution"]))
     n = side["vertices"]
     m = side["edges"]
     expected = (
         n,
         m,
         sorted(side["component_sizes"], reverse=True),
-        {int(d): k for d, k in side["degree_distribution"].items() if k},
+        {d: k for d, k in degree_map.items() if k},
     )
     c.equal("sidecar component count", side["components"], len(side["component_sizes"]))
     c.equal("sidecar component sizes sum to vertices", n, sum(side["component_sizes"]))
     c.equal(
         "sidecar degree distribution sums to vertices",
         n,
-        sum(side["degree_distribution"].values()),
+        sum(degree_map.values()),
     )
     c.equal(
         "sidecar degree sum is twice the edges",
         2 * m,
-        sum(int(d) * k for d, k in side["degree_distribution"].items()),
+        sum(d * k for d, k in degree_map.items()),
     )
     print(
         f"     sidecar: {n} vertices, {m} edges, {side['components']} components, "
-        f"board {side.get('board')}, {side.get('amoba_version')!r}, "
-        f"command {side.get('command')!r}"
+        f"board {prov.get('board')}, {prov.get('amoba_version')!r}, "
+        f"command {prov.get('command')!r}"
     )
 
     # The manifest first: a stale or truncated file explains every later mismatch.
@@ -200,12 +204,12 @@ def main(argv):
         rows = list(csv.reader(f))
     c.equal(
         "vertices.csv header",
-        ["id", "canonical", "degree", "component", "stabiliser_order"],
+        ["id", "canonical_grid", "degree", "component", "stabiliser_order"],
         rows[0],
     )
     body = rows[1:]
     ids = [int(r[0]) for r in body]
-    canonical = [r[1] for r in body]
+    canonical = [r[1].replace("/", "") for r in body]  # grid form -> one-line form
     vdegree = [int(r[2]) for r in body]
     vcomp = [int(r[3]) for r in body]
     vstab = [int(r[4]) for r in body]
@@ -264,7 +268,7 @@ def main(argv):
     )
     c.equal(
         "degrees.csv equals the sidecar",
-        {int(d): k for d, k in side["degree_distribution"].items()},
+        degree_map,
         {int(r[0]): int(r[1]) for r in drows[1:]},
     )
 
@@ -358,7 +362,7 @@ def main(argv):
     G = load("graphml", lambda: nx.read_graphml(path("graphml"), node_type=int), 1)
     if G is not None:
         check_attributes("graphml", G, 1)
-        c.equal("graphml graph data board", side.get("board"), G.graph.get("board"))
+        c.equal("graphml graph data board", prov.get("board"), G.graph.get("board"))
         del G
     G = load("gexf", lambda: nx.read_gexf(path("gexf"), node_type=int, version="1.2draft"), 1)
     if G is not None:
@@ -407,6 +411,17 @@ def main(argv):
             sorted(dot_edges),
             show=False,
         )
+        # NetworkX's pydot reader ignores subgraphs: every node and edge must be at the
+        # top level for it to see them.
+        try:
+            D = nx.nx_pydot.read_dot(path("dot"))
+            got = sorted(
+                (min(int(a), int(b)) - 1) * n + max(int(a), int(b)) - 1 for a, b in D.edges()
+            )
+            c.equal("dot read by NetworkX's pydot reader: nodes", len(small), D.number_of_nodes())
+            c.check("dot read by NetworkX's pydot reader: edges", got == sorted(dot_edges))
+        except Exception as e:  # pydot missing or refusing the file
+            c.check("dot read by NetworkX's pydot reader", False, f"{type(e).__name__}: {e}")
 
     took = time.monotonic() - start
     if c.failures:

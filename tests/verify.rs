@@ -252,12 +252,12 @@ fn stdin_and_json() {
     let (out, err, code) = text(&o);
     assert_eq!(code, 1, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["board"], "square9");
+    assert_eq!(v["provenance"]["board"], "square9");
     assert_eq!(v["pairings"], 2);
-    assert_eq!(v["good"], 1);
+    assert_eq!(v["good_pairings"], 1);
     assert_eq!(v["exit_code"], 1);
-    let p = &v["files"][0]["pairings"][0];
-    assert_eq!(v["files"][0]["file"], "<stdin>");
+    let p = &v["inputs"][0]["reports"][0];
+    assert_eq!(v["inputs"][0]["file"], "<stdin>");
     assert_eq!(p["good"], true);
     assert_eq!(p["form"], "grid");
     assert_eq!(p["line"], 3);
@@ -268,7 +268,7 @@ fn stdin_and_json() {
         catalogue_line(100)
     );
     assert_eq!(p["class"]["graph"], serde_json::Value::Null);
-    let q = &v["files"][1]["pairings"][0];
+    let q = &v["inputs"][1]["reports"][0];
     assert_eq!(q["good"], false);
     assert_eq!(q["analysis"]["lines_without_domino"][0]["line"], "row y=0");
     assert_eq!(
@@ -284,7 +284,7 @@ fn stdin_and_json() {
     assert_eq!(code, 2);
     assert!(err.starts_with("<stdin>:2:1: found the end of the file after 1 of 8 rows"));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["files"][0]["error"]["line"], 2);
+    assert_eq!(v["inputs"][0]["error"]["line"], 2);
     assert_eq!(v["malformed_files"], 1);
 }
 
@@ -746,11 +746,11 @@ fn cube7_good_pairing_verifies_without_a_catalogue() {
     assert_eq!(code, 0, "{e}");
     let v: serde_json::Value = serde_json::from_str(&o).unwrap();
     assert_eq!(v["catalogue"], "none");
-    let class = &v["files"][0]["pairings"][0]["class"];
+    let class = &v["inputs"][0]["reports"][0]["class"];
     assert_eq!(class["id"], serde_json::Value::Null);
     assert!(class["no_catalogue"].as_str().unwrap().contains("cube7"));
     assert_eq!(
-        v["files"][0]["pairings"][0]["analysis"]["window"]["depth"],
+        v["inputs"][0]["reports"][0]["analysis"]["window"]["depth"],
         24
     );
 }

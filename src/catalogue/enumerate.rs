@@ -10,6 +10,7 @@ use crate::catalogue::Catalogue;
 use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
 use crate::output::table::{Published, Row, fmt_int, int_row};
+use crate::provenance::Provenance;
 use crate::search::{Options, Stats, build_catalogue};
 use serde::Serialize;
 use std::path::Path;
@@ -36,7 +37,7 @@ pub struct EnumerateOutput {
 /// The JSON summary (`results/enumerate-<tag>.json`).
 #[derive(Serialize)]
 struct Summary<'a> {
-    board: &'a str,
+    provenance: Provenance,
     classes: u64,
     labelled_good_pairings: u64,
     labelled_good_pairings_with_first_domino: u64,
@@ -46,10 +47,6 @@ struct Summary<'a> {
     published_before_reduction: Option<PublishedExplained>,
     search_nodes: u64,
     search_subtrees: u64,
-    wall_seconds: f64,
-    peak_memory_bytes: Option<u64>,
-    threads: usize,
-    version: &'static str,
 }
 
 #[derive(Serialize)]
@@ -123,10 +120,11 @@ impl EnumerateOutput {
         })
     }
 
-    /// Writes the JSON summary atomically.
-    pub fn write_summary(&self, path: &Path) -> Result<(), IoError> {
+    /// Writes the JSON summary atomically (format [`crate::provenance::ENUMERATE`]),
+    /// opening with `provenance` stamped with that format.
+    pub fn write_summary(&self, path: &Path, provenance: &Provenance) -> Result<(), IoError> {
         let s = Summary {
-            board: &self.board,
+            provenance: provenance.stamped(&crate::provenance::ENUMERATE),
             classes: self.census.classes,
             labelled_good_pairings: self.census.labelled,
             labelled_good_pairings_with_first_domino: self.census.labelled_with_first_domino,
@@ -136,10 +134,6 @@ impl EnumerateOutput {
             published_before_reduction: self.explained(),
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
-            wall_seconds: self.wall_seconds,
-            peak_memory_bytes: peak_memory_bytes(),
-            threads: self.threads,
-            version: env!("CARGO_PKG_VERSION"),
         };
         write_atomic(path, |w| {
             serde_json::to_writer_pretty(&mut *w, &s)?;

@@ -135,7 +135,12 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
     });
     progress.finish();
     out.catalogue.write(&cat_path)?;
-    out.write_summary(&sum_path)?;
+    let provenance = amoba::provenance::Provenance::new(
+        board.name(),
+        &super::command(),
+        Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
+    );
+    out.write_summary(&sum_path, &provenance)?;
     eprintln!(
         "wrote {} ({} classes) and {}",
         cat_path.display(),

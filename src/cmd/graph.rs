@@ -1,25 +1,29 @@
-//! `amoba graph`: the pairing graph (docs/spec.md §5), its analysis and every export.
+//! `amoba graph`: the pairing graph (docs/spec.md §5), its analysis, every export and
+//! the report, from the catalogue (enumerated first if missing).
 
 use amoba::catalogue::Catalogue;
+use amoba::catalogue::census::Census;
 use amoba::catalogue::enumerate::file_tag;
+use amoba::output::results::{catalogue_sha256, report_rows, run_graph, write_results};
 use amoba::output::table::published_table;
+use amoba::provenance::Provenance;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board (see `amoba enumerate --help`).
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A).
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated if missing).
-    #[arg(long)]
+    #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// Directory for the result files.
-    #[arg(long, default_value = "results")]
+    #[arg(long, default_value = "results", value_name = "DIR")]
     pub out_dir: PathBuf,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0 = all cores); the files are the same for any number.
+    #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
 }
 
@@ -39,17 +43,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out.catalogue.write(&path)?;
             out.catalogue
         };
-        let run = amoba::output::results::run_graph(&board, &cat)?;
-        let written = amoba::output::results::write_results(
-            &args.out_dir,
-            &board,
-            &cat,
-            &run,
-            None,
-            &command_line(),
-        )?;
+        let census = Census::of(&board, &cat);
+        let run = run_graph(&board, &cat)?;
+        let provenance = Provenance::new(
+            board.name(),
+            &super::command(),
+            Some(catalogue_sha256(&cat)),
+        );
+        let written = write_results(&args.out_dir, &board, &cat, &census, &run, &provenance)?;
         eprintln!(
-            "graph built in {:.3} s, analysed in {:.3} s; wrote {} files in {}",
+            "graph built in {:.3} s, analysed in {:.3} s; wrote {} files in {} (report: \
+             report-{tag}.md)",
             run.build_seconds,
             run.analysis_seconds,
             written.len(),
@@ -59,13 +63,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         write!(
             out,
             "{}",
-            published_table(&amoba::output::results::graph_rows(board.name(), &run))
+            published_table(&report_rows(board.name(), &census, &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })
-}
-
-/// The command line as typed, for provenance.
-pub fn command_line() -> String {
-    std::env::args().collect::<Vec<_>>().join(" ")
 }

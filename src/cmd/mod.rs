@@ -79,6 +79,20 @@ pub fn with_threads<T: Send>(
         .install(f)
 }
 
+/// The command line of this process, as recorded in the provenance of every file it
+/// writes ([`amoba::provenance::command_line`]).
+pub fn command() -> String {
+    amoba::provenance::this_command()
+}
+
+/// The help text of `--board`: the names of the boards this build knows.
+pub fn board_help() -> String {
+    format!(
+        "Board: {} (docs/spec.md, appendix A)",
+        amoba::board::Board::NAMES.join(", ")
+    )
+}
+
 /// The board named on the command line.
 pub fn board(name: &str) -> anyhow::Result<amoba::board::Board> {
     amoba::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))

@@ -158,7 +158,7 @@ impl Context<'_> {
 #[derive(Serialize)]
 struct FileJson {
     file: String,
-    pairings: Vec<PairingReport>,
+    reports: Vec<PairingReport>,
     error: Option<ErrorJson>,
 }
 
@@ -169,14 +169,15 @@ struct ErrorJson {
     message: String,
 }
 
+/// The `--json` document (docs/schemas/verify.schema.json).
 #[derive(Serialize)]
-struct Document<'a> {
-    board: &'a str,
+struct Document {
+    provenance: amoba::provenance::Provenance,
     catalogue: String,
-    files: Vec<FileJson>,
+    inputs: Vec<FileJson>,
     pairings: usize,
-    good: usize,
-    not_good: usize,
+    good_pairings: usize,
+    not_good_pairings: usize,
     malformed_files: usize,
     exit_code: u8,
 }
@@ -218,7 +219,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     malformed += 1;
                     files.push(FileJson {
                         file: display,
-                        pairings: Vec::new(),
+                        reports: Vec::new(),
                         error: Some(ErrorJson {
                             line: None,
                             column: None,
@@ -285,7 +286,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         files.push(FileJson {
             file: display,
-            pairings: reports,
+            reports,
             error,
         });
     }
@@ -298,15 +299,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if args.json {
         let doc = Document {
-            board: board.name(),
+            provenance: amoba::provenance::Provenance::new(
+                board.name(),
+                &super::command(),
+                ctx.catalogue
+                    .as_ref()
+                    .map(amoba::output::results::catalogue_sha256),
+            )
+            .stamped(&amoba::provenance::VERIFY),
             catalogue: match no_catalogue_reason(&geom) {
                 Some(_) => "none".to_string(),
                 None => ctx.path.display().to_string(),
             },
-            files,
+            inputs: files,
             pairings: total,
-            good,
-            not_good: total - good,
+            good_pairings: good,
+            not_good_pairings: total - good,
             malformed_files: malformed,
             exit_code: code,
         };

@@ -10,8 +10,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3.
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A).
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Catalogue file (default results/catalogue-<tag>.txt).
     #[arg(long)]

@@ -28,9 +28,8 @@ pub struct Args {
     /// Pairing files: grid or one-line form, `#` comments (FORMATS.md); `-` reads stdin.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<String>,
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3,
-    /// cube7 (6×6×6 torus; no catalogue, so no IDs).
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A); cube7 has no catalogue, so no IDs.
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Catalogue for the IDs (default results/catalogue-<tag>.txt; enumerated and
     /// written there if missing; not used on cube7, which has none).

@@ -175,7 +175,7 @@ pub fn graph_drawing(labels: &[String], edges: &[(usize, usize)], title: &str) -
     let n = labels.len();
     let pos = stress_layout(n, edges);
     // Scale: the typical edge gets about 70 px, within a canvas of 380 to 760 px.
-    let size = (70.0 * (n as f64).sqrt() * 1.15).clamp(380.0, 760.0);
+    let size = (70.0 * (n as f64).sqrt() * 1.4).clamp(380.0, 760.0);
     let margin = 48.0f64;
     let title_h = 40.0f64;
     let (minx, maxx) = pos
@@ -332,6 +332,12 @@ fn stress_layout(n: usize, edges: &[(usize, usize)]) -> Vec<(f64, f64)> {
     pos
 }
 
+/// A rectangle `(left, top, right, bottom)`.
+type Rect = (f64, f64, f64, f64);
+
+/// Where a label goes: `(x, y, text-anchor)`.
+type LabelAt = (f64, f64, &'static str);
+
 /// Label positions `(x, y, text-anchor)`: for each vertex, in order, the first of
 /// eight positions around it — starting with the direction away from its neighbours —
 /// whose text box overlaps no placed label, no vertex and stays on the canvas; the
@@ -343,7 +349,7 @@ fn place_labels(
     font: f64,
     radius: f64,
     (width, height): (f64, f64),
-) -> Vec<(f64, f64, &'static str)> {
+) -> Vec<LabelAt> {
     let n = labels.len();
     let mut away = vec![(0.0f64, 0.0f64); n];
     for &(a, b) in edges {
@@ -354,10 +360,10 @@ fn place_labels(
         away[b].0 -= dx / len;
         away[b].1 -= dy / len;
     }
-    let mut boxes: Vec<(f64, f64, f64, f64)> = Vec::with_capacity(n);
+    let mut boxes: Vec<Rect> = Vec::with_capacity(n);
     let mut out = Vec::with_capacity(n);
     let char_w = font * 0.62;
-    let overlap = |a: (f64, f64, f64, f64), b: (f64, f64, f64, f64)| {
+    let overlap = |a: Rect, b: Rect| {
         let w = (a.2.min(b.2) - a.0.max(b.0)).max(0.0);
         let h = (a.3.min(b.3) - a.1.max(b.1)).max(0.0);
         w * h
@@ -366,7 +372,7 @@ fn place_labels(
         let tw = labels[i].chars().count() as f64 * char_w;
         let th = font;
         let start = away[i].1.atan2(away[i].0);
-        let mut best: Option<(f64, (f64, f64, &'static str), (f64, f64, f64, f64))> = None;
+        let mut best: Option<(f64, LabelAt, Rect)> = None;
         for k in 0..8 {
             // Alternate around the preferred direction: 0, +45°, −45°, +90°, …
             let step = [0.0, 1.0, -1.0, 2.0, -2.0, 3.0, -3.0, 4.0][k];

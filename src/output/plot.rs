@@ -68,9 +68,13 @@ pub fn degree_chart(counts: &[usize], title: &str) -> String {
         "vertices (linear scale)",
         &ticks,
     );
-    // Logarithmic panel: decades from 1 to the first power of ten above the maximum.
+    // Logarithmic panel: from a little below 1 (so that a count of 1 still shows a bar)
+    // to the first power of ten above the maximum.
     let decades = max_count.log10().ceil().max(1.0);
-    let log = |c: f64| top2 + panel_h - (c.max(1.0).log10() / decades) * panel_h;
+    let floor = -0.3;
+    let log = |c: f64| {
+        top2 + panel_h - ((c.max(1.0).log10() - floor) / (decades - floor)) * panel_h
+    };
     let ticks: Vec<(f64, String)> = (0..=decades as u32)
         .map(|k| {
             (
@@ -94,6 +98,7 @@ pub fn degree_chart(counts: &[usize], title: &str) -> String {
             (top2 + panel_h, log(count as f64)),
         ] {
             if count > 0 {
+                // A bar from the axis (below 1 on the log panel) to the count.
                 let _ = writeln!(
                     s,
                     r#"<rect x="{:.1}" y="{y:.1}" width="{:.1}" height="{:.1}" fill="{BAR}"/>"#,

@@ -151,9 +151,10 @@ pub fn write_results(
     let svg = degree_chart(
         &degree_counts(a),
         &format!(
-            "Degree distribution of the pairing graph ({}, {} vertices)",
+            "Degree distribution of the pairing graph ({}, {} {})",
             board.name(),
-            fmt_int(a.vertices as u64)
+            fmt_int(a.vertices as u64),
+            if a.vertices == 1 { "vertex" } else { "vertices" }
         ),
     );
     write_atomic(&chart, |w| w.write_all(svg.as_bytes()))?;

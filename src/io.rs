@@ -1,17 +1,53 @@
-//! File output that never leaves a half-written file behind.
+//! File output that never leaves a half-written file behind and never destroys what
+//! is not a file.
 //!
-//! Every file the engine writes goes through [`write_atomic`]: the bytes go to a
-//! temporary file in the same directory, which is flushed, synced and then renamed over
-//! the target. A reader sees the old file or the new one, never a torn one, and a
-//! failed run leaves the old file in place.
+//! Every file the engine writes goes through [`write_atomic`]. What happens depends on
+//! what the path names (README, *Where output goes*):
+//!
+//! * **`-`**: standard output ([`STDOUT`]). So is a symbolic link that resolves to the
+//!   file standard output is connected to (`/dev/stdout`, `/proc/self/fd/1`), which is
+//!   written through this process's own standard output.
+//! * **A regular file, or nothing yet**: the bytes go to a temporary file
+//!   `.NAME.XXXXXX.tmp` in the same directory, which is flushed, synced and then
+//!   renamed over the target. A reader sees the old file or the new one, never a torn
+//!   one, and a failed run leaves the old file in place. A replaced file keeps its
+//!   permission bits; a new one gets `0666` less the umask, as with `File::create`.
+//! * **A symbolic link to a regular file** (or a dangling one): the link is followed
+//!   and the file it leads to is replaced atomically as above; the link itself stays a
+//!   link. Links through `/proc` (descriptors such as `/dev/fd/3`) are the exception:
+//!   they name an open file, so that file is written through, appending, rather than
+//!   replaced.
+//! * **Anything else that exists** — a character or block device such as `/dev/null`,
+//!   a FIFO, a Unix socket, or a link to one of these — is *written through*: opened
+//!   (for a socket: connected to) and written in place, never removed or replaced. A
+//!   directory is refused.
+//!
+//! A reader that closes its end of a pipe early (`amoba … | head`) is not an error:
+//! writes to a closed pipe — standard output or a FIFO — are discarded from then on
+//! ([`stdout`], [`stdout_closed`]), so the command still finishes its work and its exit
+//! code still reports its verdict.
+//!
+//! Temporary files are removed whatever happens: when the writer fails or panics (the
+//! [`tempfile`] crate's guard), and when the process is interrupted by SIGINT, SIGTERM
+//! or SIGHUP, once [`remove_temp_files_on_signals`] has been called: the signal thread
+//! removes every temporary file still pending ([`remove_temp_files`]) and then lets the
+//! signal end the process as it would have (a shell reports 130 or 143).
 
-use std::fs::{self, File};
+use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, MutexGuard};
 
-/// An I/O failure, with the path it concerns.
+/// The path that means standard output wherever a file is written.
+pub const STDOUT: &str = "-";
+
+/// An I/O failure, with the path it concerns. The path is its message; the failure
+/// itself is its [`source`](std::error::Error::source), so that a report that prints
+/// the whole chain (as `amoba` does) names each once: `results/x.json: Permission
+/// denied (os error 13)`.
 #[derive(Debug, thiserror::Error)]
-#[error("{path}: {source}")]
+#[error("{}", path.display())]
 pub struct IoError {
     /// The file.
     pub path: PathBuf,
@@ -30,36 +66,378 @@ impl IoError {
     }
 }
 
-/// Writes `path` atomically: `body` writes into a buffered temporary file, which is
-/// renamed over `path` only when `body` and the flush succeed. Creates the parent
-/// directory if needed.
+/// True when `path` is `-`.
+pub fn is_dash(path: &Path) -> bool {
+    path.as_os_str() == STDOUT
+}
+
+/// True when writing `path` with [`write_atomic`] writes to standard output: `-`, or a
+/// symbolic link to the file standard output is connected to (`/dev/stdout`).
+pub fn is_stdout(path: &Path) -> bool {
+    matches!(destination(path), Ok(Destination::Stdout))
+}
+
+/// Writes `path` (see the module documentation for what each kind of path gets):
+/// `body` writes into a buffer in front of the destination; a regular file is
+/// replaced only when `body`, the flush and the sync succeed. Creates the parent
+/// directory of a new file if needed.
+///
+/// # Errors
+///
+/// An [`IoError`] naming `path` when `body` fails, the destination cannot be opened or
+/// written, or `path` is a directory. A closed pipe is not an error.
 pub fn write_atomic(
     path: &Path,
     body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), IoError> {
-    let dir = match path.parent() {
+    let err_path = if is_dash(path) {
+        Path::new("<stdout>")
+    } else {
+        path
+    };
+    let result = destination(path).and_then(|dest| match dest {
+        Destination::Stdout => {
+            let mut w = BufWriter::with_capacity(1 << 16, stdout());
+            body(&mut w)?;
+            w.flush()
+        }
+        Destination::Through { path, append } => {
+            let file = OpenOptions::new().write(true).append(append).open(&path)?;
+            write_through(file, body)
+        }
+        #[cfg(unix)]
+        Destination::Socket(path) => {
+            write_through(std::os::unix::net::UnixStream::connect(&path)?, body)
+        }
+        Destination::Replace { path, permissions } => replace(&path, permissions, body),
+    });
+    result.map_err(|e| IoError::new(err_path, e))
+}
+
+/// Where the bytes for a path go.
+enum Destination {
+    Stdout,
+    /// Opened and written in place (devices, FIFOs, descriptors).
+    Through {
+        path: PathBuf,
+        append: bool,
+    },
+    /// A Unix socket, connected to and written.
+    #[cfg(unix)]
+    Socket(PathBuf),
+    /// A regular file (or none yet) replaced by renaming a temporary file over it;
+    /// `permissions` are those of the file it replaces.
+    Replace {
+        path: PathBuf,
+        permissions: Option<fs::Permissions>,
+    },
+}
+
+fn destination(path: &Path) -> io::Result<Destination> {
+    if is_dash(path) {
+        return Ok(Destination::Stdout);
+    }
+    let is_link = fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_symlink());
+    let meta = match fs::metadata(path) {
+        Ok(m) => Some(m),
+        Err(e) if e.kind() == io::ErrorKind::NotFound => None,
+        Err(e) => return Err(e),
+    };
+    if is_link && meta.as_ref().is_some_and(is_our_stdout) {
+        return Ok(Destination::Stdout);
+    }
+    match meta {
+        Some(m) if m.is_dir() => Err(io::Error::new(
+            io::ErrorKind::IsADirectory,
+            "is a directory, expected a file",
+        )),
+        Some(m) if !m.is_file() => {
+            #[cfg(unix)]
+            {
+                use std::os::unix::fs::FileTypeExt;
+                if m.file_type().is_socket() {
+                    return Ok(Destination::Socket(path.to_path_buf()));
+                }
+            }
+            Ok(Destination::Through {
+                path: path.to_path_buf(),
+                append: false,
+            })
+        }
+        _ if is_link => {
+            let (target, through_proc) = follow_links(path)?;
+            if through_proc {
+                Ok(Destination::Through {
+                    path: path.to_path_buf(),
+                    append: true,
+                })
+            } else {
+                Ok(Destination::Replace {
+                    path: target,
+                    permissions: meta.map(|m| m.permissions()),
+                })
+            }
+        }
+        m => Ok(Destination::Replace {
+            path: path.to_path_buf(),
+            permissions: m.map(|m| m.permissions()),
+        }),
+    }
+}
+
+/// The path a chain of symbolic links leads to (it may not exist), and whether the
+/// chain passes through `/proc` (a descriptor, not a file to replace).
+fn follow_links(path: &Path) -> io::Result<(PathBuf, bool)> {
+    let mut p = path.to_path_buf();
+    let mut through_proc = false;
+    // Linux gives up after 40 links (ELOOP); so do we.
+    for _ in 0..40 {
+        through_proc |= p.starts_with("/proc");
+        match fs::symlink_metadata(&p) {
+            Ok(m) if m.file_type().is_symlink() => {
+                let target = fs::read_link(&p)?;
+                p = match p.parent() {
+                    Some(dir) if target.is_relative() => dir.join(target),
+                    _ => target,
+                };
+            }
+            _ => return Ok((p, through_proc)),
+        }
+    }
+    Err(io::Error::other("too many levels of symbolic links"))
+}
+
+/// Whether `meta` describes the file standard output is connected to.
+#[cfg(unix)]
+fn is_our_stdout(meta: &fs::Metadata) -> bool {
+    use std::os::fd::AsFd;
+    use std::os::unix::fs::MetadataExt;
+    let Ok(fd) = io::stdout().as_fd().try_clone_to_owned() else {
+        return false;
+    };
+    File::from(fd)
+        .metadata()
+        .is_ok_and(|s| (s.dev(), s.ino()) == (meta.dev(), meta.ino()))
+}
+
+#[cfg(not(unix))]
+fn is_our_stdout(_: &fs::Metadata) -> bool {
+    false
+}
+
+fn write_through<W: Write>(
+    sink: W,
+    body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let mut w = BufWriter::with_capacity(1 << 16, ClosedPipeOk::new(sink));
+    body(&mut w)?;
+    w.flush()
+}
+
+/// Temporary files being written, removed by [`remove_temp_files`]. A path is added
+/// under the lock together with the file's creation and removed under it together
+/// with the rename, so the signal thread, which holds the lock to the end, never misses
+/// a file and never removes a finished one.
+static PENDING: Mutex<Vec<PathBuf>> = Mutex::new(Vec::new());
+
+fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
+    PENDING.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Replaces the regular file `target` (or creates it) through a temporary file.
+fn replace(
+    target: &Path,
+    permissions: Option<fs::Permissions>,
+    body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> io::Result<()> {
+    let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
     };
-    fs::create_dir_all(&dir).map_err(|e| IoError::new(&dir, e))?;
-    let name = path
+    fs::create_dir_all(&dir)?;
+    let name = target
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let tmp = dir.join(format!(".{name}.tmp{}", std::process::id()));
-    let result = (|| {
-        let file = File::create(&tmp)?;
-        let mut w = BufWriter::with_capacity(1 << 20, file);
+    let prefix = format!(".{name}.");
+    let tmp = {
+        let mut list = pending();
+        let mut builder = tempfile::Builder::new();
+        builder.prefix(&prefix).suffix(".tmp");
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            // As File::create: 0666 less the umask (tempfile's default is 0600).
+            builder.permissions(fs::Permissions::from_mode(0o666));
+        }
+        let tmp = builder.tempfile_in(&dir)?;
+        list.push(tmp.path().to_path_buf());
+        tmp
+    };
+    let written = (|| {
+        if let Some(p) = permissions {
+            tmp.as_file().set_permissions(p)?;
+        }
+        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
         body(&mut w)?;
-        let file = w.into_inner().map_err(|e| e.into_error())?;
-        file.sync_all()?;
-        fs::rename(&tmp, path)
+        w.flush()?;
+        drop(w);
+        tmp.as_file().sync_all()
     })();
-    if let Err(e) = result {
-        let _ = fs::remove_file(&tmp);
-        return Err(IoError::new(path, e));
+    // Unregister, and remove or rename, under one lock (see PENDING). Dropping the
+    // temporary file, on failure or inside a failed persist, removes it.
+    let mut list = pending();
+    let tmp_path = tmp.path().to_path_buf();
+    list.retain(|p| p != &tmp_path);
+    let result = written.and_then(|()| tmp.persist(target).map(drop).map_err(|e| e.error));
+    drop(list);
+    result
+}
+
+/// Removes every temporary file [`write_atomic`] is writing now, and returns how many
+/// it removed. For interrupt handlers: the writes in progress then fail (or their
+/// process ends), and no `.NAME.XXXXXX.tmp` is left behind. Writes that start later
+/// are not affected.
+pub fn remove_temp_files() -> usize {
+    remove_listed(&mut pending(), |_| true)
+}
+
+/// Removes the pending temporary files for which `which` holds.
+fn remove_listed(list: &mut Vec<PathBuf>, which: impl Fn(&Path) -> bool) -> usize {
+    let mut removed = 0;
+    list.retain(|p| {
+        if !which(p) {
+            return true;
+        }
+        removed += usize::from(fs::remove_file(p).is_ok());
+        false
+    });
+    removed
+}
+
+/// Installs, once per process, a thread that waits for SIGINT, SIGTERM or SIGHUP,
+/// removes the temporary files of the writes in progress ([`remove_temp_files`]) and
+/// then ends the process by that signal, as if no handler had been installed (its
+/// parent sees "killed by SIGINT": a shell reports 130, 143 for SIGTERM, 129 for
+/// SIGHUP, and a script loop stops). For programs; a library user who handles these
+/// signals itself can call [`remove_temp_files`] from its own handler instead.
+///
+/// # Errors
+///
+/// When the signal handlers or the thread cannot be set up.
+#[cfg(unix)]
+pub fn remove_temp_files_on_signals() -> io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
+    static INSTALLED: AtomicBool = AtomicBool::new(false);
+    if INSTALLED.swap(true, Ordering::SeqCst) {
+        return Ok(());
     }
+    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
+    std::thread::Builder::new()
+        .name("amoba-signals".into())
+        .spawn(move || {
+            if let Some(signal) = signals.forever().next() {
+                // Keep the lock to the end: no write may create or rename a
+                // temporary file after this point.
+                let mut list = pending();
+                remove_listed(&mut list, |_| true);
+                let _ = signal_hook::low_level::emulate_default_handler(signal);
+                // Not reached unless the default action could not be restored.
+                std::process::exit(128 + signal);
+            }
+        })?;
     Ok(())
+}
+
+/// Set when a write to standard output found the pipe closed.
+static STDOUT_CLOSED: AtomicBool = AtomicBool::new(false);
+
+/// Standard output for data: like [`std::io::stdout`], but a closed pipe (EPIPE, the
+/// reader went away) is not an error; the bytes are discarded from then on and
+/// [`stdout_closed`] says so. Unbuffered beyond what `std` does (line buffering); wrap it
+/// in a [`BufWriter`] for large outputs.
+pub fn stdout() -> Stdout {
+    Stdout(())
+}
+
+/// True once a write to standard output has found the pipe closed.
+pub fn stdout_closed() -> bool {
+    STDOUT_CLOSED.load(Ordering::Relaxed)
+}
+
+/// See [`stdout`].
+#[derive(Debug)]
+pub struct Stdout(());
+
+impl Write for Stdout {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if stdout_closed() {
+            return Ok(buf.len());
+        }
+        match io::stdout().write(buf) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                STDOUT_CLOSED.store(true, Ordering::Relaxed);
+                Ok(buf.len())
+            }
+            r => r,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if stdout_closed() {
+            return Ok(());
+        }
+        match io::stdout().flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                STDOUT_CLOSED.store(true, Ordering::Relaxed);
+                Ok(())
+            }
+            r => r,
+        }
+    }
+}
+
+/// A writer that discards everything after its reader closed the pipe.
+struct ClosedPipeOk<W> {
+    inner: W,
+    closed: bool,
+}
+
+impl<W: Write> ClosedPipeOk<W> {
+    fn new(inner: W) -> Self {
+        ClosedPipeOk {
+            inner,
+            closed: false,
+        }
+    }
+}
+
+impl<W: Write> Write for ClosedPipeOk<W> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        if self.closed {
+            return Ok(buf.len());
+        }
+        match self.inner.write(buf) {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(buf.len())
+            }
+            r => r,
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        if self.closed {
+            return Ok(());
+        }
+        match self.inner.flush() {
+            Err(e) if e.kind() == io::ErrorKind::BrokenPipe => {
+                self.closed = true;
+                Ok(())
+            }
+            r => r,
+        }
+    }
 }
 
 /// Peak resident memory of this process in bytes (Linux `VmHWM`), if known.
@@ -73,19 +451,99 @@ pub fn peak_memory_bytes() -> Option<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use std::sync::mpsc;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("amoba-io-{name}-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn names(dir: &Path) -> Vec<String> {
+        let mut v: Vec<String> = fs::read_dir(dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        v.sort();
+        v
+    }
 
     #[test]
     fn failed_body_keeps_the_old_file() {
-        let dir = std::env::temp_dir().join(format!("amoba-io-{}", std::process::id()));
+        let dir = temp_dir("fail");
         let path = dir.join("x.txt");
         write_atomic(&path, |w| w.write_all(b"old")).unwrap();
         let err = write_atomic(&path, |w| {
             w.write_all(b"new")?;
             Err(io::Error::other("boom"))
-        });
-        assert!(err.is_err());
+        })
+        .unwrap_err();
+        assert_eq!(err.to_string(), path.display().to_string());
+        assert_eq!(err.source.to_string(), "boom");
         assert_eq!(fs::read_to_string(&path).unwrap(), "old");
-        assert_eq!(fs::read_dir(&dir).unwrap().count(), 1, "temp file removed");
+        assert_eq!(names(&dir), ["x.txt"], "temp file removed");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[cfg(unix)]
+    #[test]
+    fn a_replaced_file_keeps_its_permissions_and_a_new_one_is_not_private() {
+        use std::os::unix::fs::PermissionsExt;
+        let dir = temp_dir("mode");
+        let path = dir.join("x.txt");
+        write_atomic(&path, |w| w.write_all(b"a")).unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_ne!(
+            mode & 0o044,
+            0,
+            "readable by others as File::create makes it"
+        );
+        fs::set_permissions(&path, fs::Permissions::from_mode(0o640)).unwrap();
+        write_atomic(&path, |w| w.write_all(b"b")).unwrap();
+        let mode = fs::metadata(&path).unwrap().permissions().mode() & 0o777;
+        assert_eq!(mode, 0o640);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn remove_temp_files_removes_a_write_in_progress() {
+        let dir = temp_dir("pending");
+        let path = dir.join("slow.txt");
+        let (started_tx, started_rx) = mpsc::channel();
+        let (go_tx, go_rx) = mpsc::channel::<()>();
+        let writer = std::thread::spawn(move || {
+            write_atomic(&path, |w| {
+                w.write_all(b"partial")?;
+                started_tx.send(()).unwrap();
+                go_rx.recv().unwrap();
+                w.write_all(b" rest")
+            })
+        });
+        started_rx.recv().unwrap();
+        let tmp = names(&dir);
+        assert_eq!(tmp.len(), 1, "{tmp:?}");
+        assert!(tmp[0].starts_with(".slow.txt.") && tmp[0].ends_with(".tmp"));
+        // What remove_temp_files does, restricted to this test's directory so that
+        // the writes of tests running alongside are left alone.
+        assert_eq!(remove_listed(&mut pending(), |p| p.starts_with(&dir)), 1);
+        assert!(
+            names(&dir).is_empty(),
+            "temp file removed while being written"
+        );
+        go_tx.send(()).unwrap();
+        // The rename then fails (its source is gone) and nothing is left behind.
+        assert!(writer.join().unwrap().is_err());
+        assert!(names(&dir).is_empty());
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_directory_is_refused() {
+        let dir = temp_dir("dir");
+        let err = write_atomic(&dir, |w| w.write_all(b"x")).unwrap_err();
+        assert_eq!(err.source.kind(), io::ErrorKind::IsADirectory);
+        assert!(dir.is_dir());
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -13,7 +13,7 @@ use amoba::board::{Board, Symmetry};
 use amoba::graph::PairingGraph;
 use amoba::symmetry::apply_pairing;
 use amoba::verify::{
-    Geometry, Reader, VerifyError, analyse, check_catalogue_line, classify, graph_facts,
+    Form, Geometry, Reader, VerifyError, analyse, check_catalogue_line, classify, graph_facts,
     window_check,
 };
 use common::{Rng, catalogue, square9};
@@ -237,6 +237,131 @@ fn one_bad_file_does_not_hide_the_others() {
     );
 }
 
+#[test]
+fn every_malformed_line_is_reported_and_the_well_formed_pairings_checked() {
+    let (one, two) = (catalogue_line(1), catalogue_line(2));
+    let rows = |p: &str| -> Vec<String> {
+        p.as_bytes()
+            .chunks(8)
+            .map(|r| String::from_utf8(r.to_vec()).unwrap())
+            .collect()
+    };
+    let mut bad_grid = rows(&one);
+    bad_grid[2].pop(); // row 3: 7 codes
+    let mut inconsistent = two.clone().into_bytes();
+    inconsistent[2] = b'2';
+    let input = format!(
+        "{one}\n\
+         {}8\n\
+         {}\n\
+         {}\n\
+         0411 11\n\
+         {}\n",
+        &one[..63],
+        bad_grid.join("\n"),
+        rows(&two).join("\n"),
+        String::from_utf8(inconsistent).unwrap()
+    );
+    let (out, err, code) = text(&verify(&["--brief", "-"], Some(input.as_bytes())));
+    assert_eq!(code, 2, "malformed lines make the exit code 2\n{err}");
+    assert_eq!(
+        out,
+        "<stdin>:1: pairing 1: good, ID 1\n\
+         <stdin>:11: pairing 2: good, ID 2\n\
+         <stdin>:20: pairing 3: NOT GOOD: inconsistent at 2 cells\n"
+    );
+    let located: Vec<&str> = err.lines().collect();
+    assert_eq!(located.len(), 3, "{err}");
+    assert!(located[0].starts_with("<stdin>:2:64: found '8'"), "{err}");
+    assert!(
+        located[1].starts_with("<stdin>:5:8: found 7 codes (too few), expected 8: row 3 of 8"),
+        "{err}"
+    );
+    assert!(
+        located[2].starts_with("<stdin>:19:6: found '1' after whitespace"),
+        "{err}"
+    );
+
+    let (out, _, code) = text(&verify(&["--json", "-"], Some(input.as_bytes())));
+    assert_eq!(code, 2);
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(
+        (v["pairings"].as_u64(), v["good_pairings"].as_u64()),
+        (Some(3), Some(2))
+    );
+    assert_eq!(v["malformed_lines"], 3);
+    assert_eq!(v["exit_code"], 2);
+    let errors = v["inputs"][0]["errors"].as_array().unwrap();
+    assert_eq!(
+        errors
+            .iter()
+            .map(|e| (e["line"].as_u64().unwrap(), e["column"].as_u64().unwrap()))
+            .collect::<Vec<_>>(),
+        [(2, 64), (5, 8), (19, 6)]
+    );
+}
+
+#[test]
+fn malformed_lines_beyond_the_limit_are_counted() {
+    let mut input = String::new();
+    for i in 0..250 {
+        input += &format!("{}x\n", &catalogue_line(1)[..i % 40 + 20]);
+    }
+    input += &format!("{}\n", catalogue_line(1));
+    let (out, err, code) = text(&verify(&["--brief", "-"], Some(input.as_bytes())));
+    assert_eq!(code, 2);
+    assert_eq!(out, "<stdin>:251: pairing 1: good, ID 1\n");
+    assert_eq!(
+        err.lines().filter(|l| l.starts_with("<stdin>:")).count(),
+        101
+    );
+    assert!(
+        err.ends_with("<stdin>: and 150 more malformed lines\n"),
+        "{err}"
+    );
+    let (out, _, _) = text(&verify(&["--json", "-"], Some(input.as_bytes())));
+    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
+    assert_eq!(v["inputs"][0]["errors"].as_array().unwrap().len(), 100);
+    assert_eq!(v["inputs"][0]["errors_not_listed"], 150);
+    assert_eq!(v["malformed_lines"], 250);
+    assert_eq!(v["good_pairings"], 1);
+}
+
+#[test]
+fn a_closed_pipe_keeps_the_verdict_in_every_output_mode() {
+    // `amoba verify … | head -c 10`: the reader goes away early.
+    for (mode, files, want) in [
+        (&["--json"][..], "bad/mixed.txt", 1),
+        (&["--json"], "good/several.txt", 0),
+        (&["--brief"], "bad/mixed.txt", 1),
+        (&[], "bad/mixed.txt", 1),
+        (&["--json"], "malformed/short-row.txt", 2),
+    ] {
+        let mut child = Command::new(BIN)
+            .args(["verify", "--no-graph"])
+            .args(mode)
+            .arg("--catalogue")
+            .arg(catalogue_file())
+            .arg(data(files))
+            .arg(data(files))
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Closed before the first write, so that the write certainly fails (a reader
+        // that took 10 bytes of a pipe buffer's worth would leave nothing to fail).
+        drop(child.stdout.take());
+        let o = child.wait_with_output().unwrap();
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert_eq!(o.status.code(), Some(want), "{mode:?} {files}: {err}");
+        assert!(
+            !err.contains("Broken pipe") && !err.contains("panicked"),
+            "{err}"
+        );
+    }
+}
+
 fn catalogue_line(id: usize) -> String {
     catalogue()
         .codes_of(id)
@@ -284,8 +409,10 @@ fn stdin_and_json() {
     assert_eq!(code, 2);
     assert!(err.starts_with("<stdin>:2:1: found the end of the file after 1 of 8 rows"));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["inputs"][0]["error"]["line"], 2);
+    assert_eq!(v["inputs"][0]["errors"][0]["line"], 2);
+    assert_eq!(v["inputs"][0]["errors_not_listed"], 0);
     assert_eq!(v["malformed_files"], 1);
+    assert_eq!(v["malformed_lines"], 1);
 }
 
 #[test]
@@ -343,7 +470,8 @@ fn broken_pipe_is_not_an_error() {
         .unwrap()
         .read_to_string(&mut err)
         .unwrap();
-    assert_eq!(status.code(), Some(0), "{err}");
+    // Every pairing is inconsistent: the verdict, 1, survives the closed pipe.
+    assert_eq!(status.code(), Some(1), "{err}");
     assert!(err.is_empty(), "{err}");
 }
 
@@ -441,20 +569,35 @@ fn reader_leniency_and_positions() {
         cands.iter().map(|c| (c.line, c.column)).collect::<Vec<_>>(),
         [(2, 2), (3, 1), (12, 1), (20, 1)]
     );
-    // A one-line pairing where a grid row was expected.
+    // A one-line pairing where a grid row was expected: the grid is reported as cut
+    // short, and the one-line pairing is read on its own.
     let bad = format!("04111115\n{one}\n");
-    match read_str(g, bad.as_bytes()) {
+    let mut reader = Reader::new(g, "t", bad.as_bytes());
+    match reader.next_candidate() {
         Err(VerifyError::Malformed {
             line,
             column,
             message,
             ..
         }) => {
-            assert_eq!((line, column), (2, 9));
-            assert!(message.contains("found 64 codes (too many), expected 8: row 2 of 8"));
+            assert_eq!((line, column), (2, 1));
+            assert!(
+                message.starts_with(
+                    "found a pairing in one-line form (64 codes), expected row 2 of 8 of the \
+                     grid that starts at line 1"
+                ),
+                "{message}"
+            );
         }
         other => panic!("{other:?}"),
     }
+    let c = reader.next_candidate().unwrap().unwrap();
+    assert_eq!(
+        (c.line, c.form, c.codes),
+        (2, Form::OneLine, codes_of(&one))
+    );
+    assert!(reader.next_candidate().unwrap().is_none());
+    assert_eq!((reader.pairings_read(), reader.errors()), (1, 1));
     // A multi-byte character: columns count characters.
     match read_str(g, "0411−115\n".as_bytes()) {
         Err(VerifyError::Malformed {

@@ -1,55 +1,77 @@
-//! Board geometry: the torus, its direction codes, dominoes, lines and point group.
+//! Board geometry: the periodic board, its direction codes, dominoes, lines and
+//! point group (docs/spec.md §2, §7, §8).
 //!
-//! docs/spec.md §2 defines the 8×8 torus of 9-in-a-row; docs/spec.md §7 the other boards of the
-//! published work. Every one of them is the same kind of object, so a board is *data*:
+//! Every board of the published work — the 8×8 torus of 9-in-a-row, the hexagonal
+//! board, the small tori, the 6×6×6 cube, the 16-toroidal board — is one kind of
+//! object, so a board is *data*:
 //!
-//! * a torus `Z/n₀ × Z/n₁ × …` (`dims`), cells numbered row-major with the first
-//!   coordinate fastest, so cell `(x, y)` of the 8×8 torus is `y·8 + x` and the
-//!   one-line text form (docs/spec.md §3) lists cells in index order;
-//! * `F` line *families*, each a direction vector `v_f`. The direction codes are
-//!   `f` for `+v_f` and `f + F` for `−v_f`, so a code and its opposite differ by `F`
-//!   (for the square board, `F = 4` and the families E, SE, S, SW give exactly the
-//!   docs/spec.md §2 codes 0–7);
-//! * a *point group*: integer matrices that permute the set `{±v_f}`. Together with
-//!   the translations they form the symmetry group of docs/spec.md §4 (512 elements on the
-//!   8×8 torus).
+//! * a **period lattice** `Λ` ([`lattice::Lattice`], in Hermite normal form): the
+//!   board is `Z^d / Λ`, `d ≤ 3`, and its cells are the points of the fundamental
+//!   domain `0 ≤ x_i < s_i`, numbered with the first coordinate fastest (cell `(x, y)`
+//!   of the 8×8 torus is `8y + x`; of the 16-toroidal board `16y + x`), which is the
+//!   order of the one-line text form;
+//! * `n` **directions** `v_f` (primitive integer vectors, *families*). The direction
+//!   codes are `f` for `+v_f` and `f + n` for `−v_f`, so a code and its opposite differ
+//!   by `n` (for the square board E, SE, S, SW give exactly the codes 0–7 of §2);
+//! * the **spacing** `p = k − 1` (`2n` for a tight game). A line of family `f` is an
+//!   orbit of the translation by `v_f`; it has `ord(v_f)` cells (the least `t > 0` with
+//!   `t·v_f ∈ Λ`), which must be a multiple of `p`, and a good pairing puts
+//!   `q_f = ord(v_f)/p` dominoes on it, exactly `p` apart ([`Board::per_line`]);
+//! * a **point group** ([`group`]): the integer matrices of determinant ±1 that map
+//!   `Λ` and the set `{±v_f}` onto themselves, computed unless the board names a
+//!   subgroup. With the translations they form the symmetry group of §4;
+//! * what is *special* about a board, also as data ([`Info`]): its name, the tag of
+//!   its file names, a description, the published figures ([`Published`]), whether a
+//!   catalogue of its classes is within reach, the board it refines (the 16-toroidal
+//!   board refines the 8×8 torus: its catalogue leaves out the pairings of the
+//!   coarser board), and which fast path of the engine applies ([`FastPath`]).
 //!
-//! Derived tables, all computed once in [`Board::new`]:
+//! The built-in boards are the files of `data/boards/`, compiled in ([`builtin`]);
+//! a board file of the same format (FORMATS.md, *Board files*) poses any other game.
 //!
-//! * `neighbor[c·2F + k]` — the cell reached from `c` by code `k`;
-//! * `lines` — the lines of each family (orbits of the translation by `v_f`), each
-//!   numbered by family, then by smallest cell; [`Board::line_of`] finds the line of a
-//!   domino. On the square board (families E, SE, S, SW) this gives rows `0..8` (by
-//!   y), diagonals `8..16` (by x−y mod 8), columns `16..24` (by x) and antidiagonals
-//!   `24..32` (by x+y mod 8);
+//! Derived tables, all computed once in [`Board::from_def`]:
+//!
+//! * `neighbor[c·2n + k]` — the cell reached from `c` by code `k`;
+//! * `lines` — the lines of each family, numbered by family, then by smallest cell;
+//!   [`Board::line_of`] finds the line of a domino. On the square board (families E,
+//!   SE, S, SW) this gives rows `0..8` (by y), diagonals `8..16` (by x−y mod 8),
+//!   columns `16..24` (by x) and antidiagonals `24..32` (by x+y mod 8);
 //! * a *domino* is named by its family `f` and its *anchor* `a`: it covers `a` and
-//!   `a + v_f`, and `a` carries code `f`, `a + v_f` code `f + F`. On the 2-cycle torus
+//!   `a + v_f`, and `a` carries code `f`, `a + v_f` code `f + n`. On the 2-cycle torus
 //!   of 3-in-a-row the anchors 0 and 1 cover the same two cells but are different
 //!   pairings of the line (`{2k, 2k+1}` versus `{2k+1, 2k+2}`), which is why dominoes
 //!   are named by anchor and not by their cell set;
-//! * `mcode[m·2F + k]` — the code of `M_m · v_k`: how a point-group element rewrites
+//! * `jump[f·N + a]` — the anchor `a + p·v_f` of the next domino of the same line;
+//! * `mcode[m·2n + k]` — the code of `M_m · v_k`: how a point-group element rewrites
 //!   codes;
 //! * `pull[(m·N + a)·N + i]` — the cell `a + M_m⁻¹ · pos(i)`. For the symmetry
 //!   `g(x) = M_m (x − a)`, which sends `a` to the origin, `g⁻¹(i)` is that cell, so the
 //!   code of cell `i` in `g(P)` is `mcode[m][P[pull[m][a][i]]]`. Every canonical-form
-//!   computation in the crate (docs/spec.md §4) reads images through this table without
-//!   building them.
-//!
-//! Invariants checked by the constructor: every family's lines have the same length,
-//! the point group contains the identity (index 0), is closed under composition and
-//! maps `{±v_f}` onto itself. Boards of at most [`MAX_SEARCH_CELLS`] cells can be
-//! searched by [`crate::search`] (with `u64` bitboards up to 64 cells, 256-bit ones
-//! beyond).
+//!   computation in the crate (§4) reads images through this table without building
+//!   them. It has `|M|·N²` entries, so it is built on first use.
 
+pub mod builtin;
+pub mod group;
+pub mod lattice;
 pub mod pairing;
+pub mod published;
+pub mod square8;
 
+use group::{GroupError, Matrix, apply, check_group, point_group};
+use lattice::{Lattice, LatticeError, vector_text};
+pub use published::Published;
 use std::fmt;
+use std::sync::OnceLock;
 
-/// Largest board the bitboard search handles (`crate::search::bits::Wide`; cell indices
-/// must also stay below the search's `UNKNOWN` marker 255).
+/// Largest board the bitboard search handles with symmetry breaking and one-byte
+/// cell indices; larger boards use wider indices.
 pub const MAX_SEARCH_CELLS: usize = 254;
 
-/// A symmetry `g(x) = M_m · x + t` of the torus: point-group element `m`, translation
+/// The most direction families a board may have (codes are one character each, `0–9`
+/// then `a–z`).
+pub const MAX_FAMILIES: usize = 18;
+
+/// A symmetry `g(x) = M_m · x + t` of the board: point-group element `m`, translation
 /// `t` given as the cell index of the vector `t`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Symmetry {
@@ -59,7 +81,7 @@ pub struct Symmetry {
     pub t: usize,
 }
 
-/// One line of the torus.
+/// One line of the board.
 #[derive(Clone, Debug)]
 pub struct Line {
     /// The family (index of the direction vector) the line runs along.
@@ -68,28 +90,81 @@ pub struct Line {
     pub cells: Vec<usize>,
 }
 
-/// A board: torus, line families and point group, with derived lookup tables.
+/// A fast path of the engine that applies to a board (decided from its geometry, never
+/// from its name).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum FastPath {
+    /// The 8×8 torus with directions E, SE, S, SW and the point group D4: bitboard
+    /// shifts in the search ([`square8`]) and bitboard class keys in the graph
+    /// (`crate::symmetry::torus8`).
+    Square8,
+}
+
+/// What is special about a board, as data.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Info {
+    /// Name, e.g. `square9`.
+    pub name: String,
+    /// Tag of its file names, e.g. `9` in `catalogue-9.txt`.
+    pub tag: String,
+    /// One line saying what it is.
+    pub description: String,
+    /// The published figures.
+    pub published: Published,
+    /// `Some(false)` when a catalogue of its classes is known to be out of reach.
+    pub catalogue: Option<bool>,
+    /// The board this one refines: its good pairings that are also good pairings of
+    /// that board (periodic with its lattice) are left out of the catalogue.
+    pub refines: Option<String>,
+}
+
+/// A board as described by a board file, before its tables are built.
+#[derive(Clone, Debug, PartialEq)]
+pub struct BoardDef {
+    /// Name, tag, description, published figures, feasibility.
+    pub info: Info,
+    /// The period lattice.
+    pub lattice: Lattice,
+    /// The directions `v_f`, in code order.
+    pub directions: Vec<Vec<i64>>,
+    /// The spacing `p = k − 1`.
+    pub spacing: usize,
+    /// An explicit point group (a subgroup of the computed one), if given.
+    pub point_group: Option<Vec<Matrix>>,
+    /// The lattice of the refined board, when [`Info::refines`] is set.
+    pub coarser: Option<Lattice>,
+}
+
+/// A board: lattice, line families and point group, with derived lookup tables.
 #[derive(Clone)]
 pub struct Board {
-    name: String,
+    info: Info,
+    lattice: Lattice,
     dims: Vec<usize>,
+    spacing: usize,
     families: Vec<Vec<i64>>,
-    group: Vec<Vec<i64>>,
+    group: Vec<Matrix>,
     ncells: usize,
     coords: Vec<Vec<i64>>,
     neighbor: Vec<usize>,
     lines: Vec<Line>,
     line_of_cell: Vec<usize>,
+    order: Vec<usize>,
+    jump: Vec<usize>,
     mcode: Vec<u8>,
-    pull: Vec<u16>,
+    inverse: Vec<usize>,
+    pull: OnceLock<Vec<u16>>,
+    fast: Option<FastPath>,
+    coarser: Option<Lattice>,
 }
 
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("Board")
-            .field("name", &self.name)
-            .field("dims", &self.dims)
+            .field("name", &self.info.name)
+            .field("lattice", &self.lattice)
             .field("families", &self.families)
+            .field("spacing", &self.spacing)
             .field("group_order", &self.group.len())
             .finish()
     }
@@ -98,57 +173,127 @@ impl fmt::Debug for Board {
 /// Why a board description was rejected.
 #[derive(Debug, thiserror::Error, PartialEq, Eq)]
 pub enum BoardError {
-    /// A vector or matrix has the wrong number of coordinates.
-    #[error("dimension mismatch: {0}")]
+    /// A vector or matrix has the wrong number of coordinates, or a value is out of
+    /// range.
+    #[error("{0}")]
     Dimension(String),
-    /// The point group is not a group preserving the directions.
-    #[error("bad point group: {0}")]
-    Group(String),
+    /// The lattice is malformed.
+    #[error("lattice: {0}")]
+    Lattice(#[from] LatticeError),
+    /// The point group cannot be built or is not a group of symmetries.
+    #[error("point group: {0}")]
+    Group(#[from] GroupError),
     /// No board of that name.
     #[error("{0}")]
     Unknown(String),
-    /// Lines of one family have different lengths, or a family is degenerate.
-    #[error("bad line family: {0}")]
+    /// A direction is zero, not primitive or repeated, or its lines cannot hold
+    /// dominoes `p` apart.
+    #[error("{0}")]
     Family(String),
+    /// A board file could not be read or parsed.
+    #[error("{0}")]
+    File(String),
 }
 
 impl Board {
-    /// Builds a board from its torus sides, its line directions and its point group
-    /// (`None`: every matrix with entries in {−1, 0, 1} and determinant ±1 that maps
-    /// the set of directions `{±v_f}` onto itself).
+    /// Builds a rectangular torus board from its sides, its line directions and its
+    /// point group (`None`: computed), with the tight spacing `p = 2n`.
     pub fn new(
         name: &str,
         dims: Vec<usize>,
         families: Vec<Vec<i64>>,
         group: Option<Vec<Vec<i64>>>,
     ) -> Result<Board, BoardError> {
-        let d = dims.len();
-        if d == 0 || dims.iter().any(|&n| n < 2) {
+        if dims.is_empty() || dims.iter().any(|&n| n < 2) {
             return Err(BoardError::Dimension(
                 "every side must be at least 2".into(),
             ));
         }
-        if families.is_empty() || families.iter().any(|v| v.len() != d) {
-            return Err(BoardError::Dimension(format!(
-                "every direction needs {d} coordinates"
+        let spacing = 2 * families.len();
+        Board::from_def(BoardDef {
+            info: Info {
+                name: name.into(),
+                tag: name.into(),
+                ..Info::default()
+            },
+            lattice: Lattice::rectangular(&dims)?,
+            directions: families,
+            spacing,
+            point_group: group,
+            coarser: None,
+        })
+    }
+
+    /// Builds a board and all its tables from its description.
+    pub fn from_def(def: BoardDef) -> Result<Board, BoardError> {
+        let BoardDef {
+            info,
+            lattice,
+            directions: families,
+            spacing,
+            point_group: given,
+            coarser,
+        } = def;
+        let d = lattice.dim();
+        let fam = families.len();
+        if fam == 0 || fam > MAX_FAMILIES {
+            return Err(BoardError::Family(format!(
+                "expected 1 to {MAX_FAMILIES} directions, found {fam}"
             )));
         }
-        let ncells: usize = dims.iter().product();
-        if ncells > u16::MAX as usize {
-            return Err(BoardError::Dimension("board too large".into()));
+        for (i, v) in families.iter().enumerate() {
+            if v.len() != d {
+                return Err(BoardError::Dimension(format!(
+                    "direction {} has {} coordinates, expected {d} (the lattice's dimension)",
+                    vector_text(v),
+                    v.len()
+                )));
+            }
+            let g = v.iter().fold(0i64, |g, &x| gcd(g, x.abs()));
+            if g != 1 {
+                return Err(BoardError::Family(if g == 0 {
+                    "the direction (0…) is zero".to_string()
+                } else {
+                    format!(
+                        "direction {} is not primitive (its coordinates have the common \
+                         factor {g}); use {}",
+                        vector_text(v),
+                        vector_text(&v.iter().map(|x| x / g).collect::<Vec<_>>())
+                    )
+                }));
+            }
+            let neg: Vec<i64> = v.iter().map(|x| -x).collect();
+            if let Some(w) = families[..i].iter().find(|w| **w == *v || **w == neg) {
+                return Err(BoardError::Family(format!(
+                    "direction {} repeats {} (a direction and its opposite are one direction)",
+                    vector_text(v),
+                    vector_text(w)
+                )));
+            }
         }
-        let coords: Vec<Vec<i64>> = (0..ncells)
-            .map(|mut c| {
-                dims.iter()
-                    .map(|&n| {
-                        let x = c % n;
-                        c /= n;
-                        x as i64
-                    })
-                    .collect()
-            })
-            .collect();
-        let fam = families.len();
+        if spacing < 1 {
+            return Err(BoardError::Family(
+                "the spacing p = k − 1 must be positive".into(),
+            ));
+        }
+        let order: Vec<usize> = families.iter().map(|v| lattice.order(v)).collect();
+        for (v, &o) in families.iter().zip(&order) {
+            if o % spacing != 0 {
+                return Err(BoardError::Family(format!(
+                    "direction {} has order {o} on the lattice {lattice}, not a multiple of \
+                     the spacing p = {spacing}: its lines of {o} cells cannot hold dominoes \
+                     exactly {spacing} apart",
+                    vector_text(v)
+                )));
+            }
+        }
+        let group = match given {
+            Some(g) => check_group(&lattice, &families, &g)?,
+            None => point_group(&lattice, &families)?,
+        };
+        let ncells = lattice.index();
+        let dims = lattice.sides();
+        let coords: Vec<Vec<i64>> = (0..ncells).map(|c| lattice.coords_of(c)).collect();
         let ncodes = 2 * fam;
         let code_vec = |k: usize| -> Vec<i64> {
             let v = &families[k % fam];
@@ -158,27 +303,22 @@ impl Board {
                 v.iter().map(|x| -x).collect()
             }
         };
-        let index_of = |x: &[i64]| -> usize {
-            let mut idx = 0usize;
-            for i in (0..d).rev() {
-                let n = dims[i] as i64;
-                idx = idx * dims[i] + x[i].rem_euclid(n) as usize;
-            }
-            idx
-        };
         let mut neighbor = vec![0usize; ncells * ncodes];
         for c in 0..ncells {
             for k in 0..ncodes {
-                let v = code_vec(k);
-                let x: Vec<i64> = coords[c].iter().zip(&v).map(|(a, b)| a + b).collect();
-                neighbor[c * ncodes + k] = index_of(&x);
+                let x: Vec<i64> = coords[c]
+                    .iter()
+                    .zip(code_vec(k))
+                    .map(|(a, b)| a + b)
+                    .collect();
+                neighbor[c * ncodes + k] = lattice.cell_of(&x);
             }
         }
         // Lines: orbits of the translation by v_f, numbered by family then smallest cell.
         let mut lines = Vec::new();
         let mut line_of_cell = vec![usize::MAX; fam * ncells];
+        let mut jump = vec![0usize; fam * ncells];
         for f in 0..fam {
-            let mut len = None;
             for start in 0..ncells {
                 if line_of_cell[f * ncells + start] != usize::MAX {
                     continue;
@@ -192,103 +332,38 @@ impl Board {
                     cells.push(c);
                     c = neighbor[c * ncodes + f];
                 }
-                if cells.len() < 2 {
-                    return Err(BoardError::Family(format!("direction {f} is zero")));
-                }
-                if *len.get_or_insert(cells.len()) != cells.len() {
-                    return Err(BoardError::Family(format!(
-                        "lines of direction {f} have different lengths"
-                    )));
+                for (i, &c) in cells.iter().enumerate() {
+                    jump[f * ncells + c] = cells[(i + spacing) % cells.len()];
                 }
                 lines.push(Line { family: f, cells });
             }
         }
-        // Point group.
         let code_of = |v: &[i64]| (0..ncodes).find(|&k| code_vec(k) == v);
-        let apply = |m: &[i64], v: &[i64]| -> Vec<i64> {
-            (0..d)
-                .map(|r| (0..d).map(|c| m[r * d + c] * v[c]).sum())
-                .collect()
-        };
-        let identity: Vec<i64> = (0..d * d).map(|i| i64::from(i / d == i % d)).collect();
-        let group = match group {
-            Some(g) => g,
-            None => {
-                let mut all = vec![identity.clone()];
-                let total = 3usize.pow((d * d) as u32);
-                for mut n in 0..total {
-                    let m: Vec<i64> = (0..d * d)
-                        .map(|_| {
-                            let e = (n % 3) as i64 - 1;
-                            n /= 3;
-                            e
-                        })
-                        .collect();
-                    if m != identity
-                        && det(&m, d).abs() == 1
-                        && (0..ncodes).all(|k| code_of(&apply(&m, &code_vec(k))).is_some())
-                    {
-                        all.push(m);
-                    }
-                }
-                all
-            }
-        };
-        if group.first() != Some(&identity) {
-            return Err(BoardError::Group("element 0 must be the identity".into()));
-        }
         let mut mcode = Vec::with_capacity(group.len() * ncodes);
-        for (i, m) in group.iter().enumerate() {
-            if m.len() != d * d || det(m, d).abs() != 1 {
-                return Err(BoardError::Group(format!("matrix {i} is not invertible")));
-            }
+        for m in &group {
             for k in 0..ncodes {
-                match code_of(&apply(m, &code_vec(k))) {
-                    Some(c) => mcode.push(c as u8),
-                    None => {
-                        return Err(BoardError::Group(format!(
-                            "matrix {i} does not preserve the directions"
-                        )));
-                    }
-                }
+                let c = code_of(&apply(m, &code_vec(k))).expect("the group preserves ±S");
+                mcode.push(c as u8);
             }
         }
-        let mul = |a: &[i64], b: &[i64]| -> Vec<i64> {
-            (0..d * d)
-                .map(|i| (0..d).map(|k| a[(i / d) * d + k] * b[k * d + i % d]).sum())
-                .collect()
-        };
-        for a in &group {
-            for b in &group {
-                if !group.contains(&mul(a, b)) {
-                    return Err(BoardError::Group("not closed under composition".into()));
-                }
-            }
-        }
-        // pull[m][a][i] = a + M⁻¹ pos(i).
-        let inverse: Vec<Vec<i64>> = group
+        let identity = group::identity(d);
+        let inverse: Vec<usize> = group
             .iter()
             .map(|m| {
                 group
                     .iter()
-                    .find(|n| mul(m, n) == identity)
-                    .cloned()
-                    .ok_or_else(|| BoardError::Group("missing inverse".into()))
+                    .position(|n| group::multiply(m, n, d) == identity)
+                    .expect("a group has inverses")
             })
-            .collect::<Result<_, _>>()?;
-        let mut pull = vec![0u16; group.len() * ncells * ncells];
-        for (m, inv) in inverse.iter().enumerate() {
-            let img: Vec<Vec<i64>> = coords.iter().map(|p| apply(inv, p)).collect();
-            for a in 0..ncells {
-                for i in 0..ncells {
-                    let x: Vec<i64> = coords[a].iter().zip(&img[i]).map(|(p, q)| p + q).collect();
-                    pull[(m * ncells + a) * ncells + i] = index_of(&x) as u16;
-                }
-            }
-        }
+            .collect();
+        let is_square8 = lattice == Lattice::rectangular(&[8, 8]).expect("8×8")
+            && families == [[1, 0], [1, 1], [0, 1], [-1, 1]]
+            && group.len() == 8;
         Ok(Board {
-            name: name.to_string(),
+            info,
+            lattice,
             dims,
+            spacing,
             families,
             group,
             ncells,
@@ -296,135 +371,147 @@ impl Board {
             neighbor,
             lines,
             line_of_cell,
+            order,
+            jump,
             mcode,
-            pull,
+            inverse,
+            pull: OnceLock::new(),
+            fast: is_square8.then_some(FastPath::Square8),
+            coarser,
         })
     }
 
-    /// The 8×8 torus of 9-in-a-row (docs/spec.md §2): four directions, 512 symmetries.
+    /// The 8×8 torus of 9-in-a-row (§2): four directions, 512 symmetries.
     pub fn square9() -> Board {
-        Board::new(
-            "square9",
-            vec![8, 8],
-            vec![vec![1, 0], vec![1, 1], vec![0, 1], vec![-1, 1]],
-            None,
-        )
-        .expect("the square board is well formed")
+        builtin::board("square9").expect("a built-in board")
     }
 
-    /// The 4×4 torus of 5-in-a-row with rows and columns only (docs/spec.md §7).
+    /// The 16-toroidal board of 9-in-a-row (§8): `Z² / ⟨(8,8),(8,−8)⟩`, 128 cells,
+    /// 1,024 symmetries; its catalogue holds the 16-toroidal pairings.
+    pub fn square9_16() -> Board {
+        builtin::board("square9-16").expect("a built-in board")
+    }
+
+    /// The 4×4 torus of 5-in-a-row with rows and columns only (§7).
     pub fn square5() -> Board {
-        Board::new("square5", vec![4, 4], vec![vec![1, 0], vec![0, 1]], None)
-            .expect("the two-direction board is well formed")
+        builtin::board("square5").expect("a built-in board")
     }
 
-    /// The hexagonal board of 7-in-a-row (docs/spec.md §7) under the group of the published
-    /// work: the 6×6 torus with directions (1,0), (1,1), (0,1), translations, the
-    /// rotations by 0°, 120°, 240° and the three reflections whose mirror lines are
-    /// parallel to the three line directions (each fixes one direction vector).
-    ///
-    /// The hexagonal point group (order 12) has three subgroups of order 6: this one
-    /// reproduces the published figures (26 classes; graph of 53 edges, mean degree
-    /// 4.08, degrees 2–6, connected, diameter 7). The other D3, whose mirrors are
-    /// perpendicular to the line directions, gives 26 classes but 51 edges; the
-    /// rotation group C6 gives 32 classes (see tests/boards.rs).
+    /// The hexagonal board of 7-in-a-row (§7) under the group of the published work
+    /// (order 6; see `data/boards/hex7.toml`).
     pub fn hex7() -> Board {
-        let full = Board::hex7full();
-        let d = 2;
-        let fixes_a_direction = |m: &[i64]| {
-            full.families
-                .iter()
-                .any(|v| (0..d).all(|r| (0..d).map(|c| m[r * d + c] * v[c]).sum::<i64>() == v[r]))
-        };
-        let group: Vec<Vec<i64>> = full
-            .group
-            .iter()
-            .filter(|m| {
-                let det = m[0] * m[3] - m[1] * m[2];
-                // The identity and the rotations of order 3 (trace −1), or a reflection
-                // fixing one of the direction vectors.
-                (det == 1 && (m[0] + m[3] == -1 || m[0] + m[3] == 2))
-                    || (det == -1 && fixes_a_direction(m))
-            })
-            .cloned()
-            .collect();
-        Board::new("hex7", vec![6, 6], full.families.clone(), Some(group))
-            .expect("the published hexagonal group is a group")
+        builtin::board("hex7").expect("a built-in board")
     }
 
     /// The hexagonal board of 7-in-a-row under the full hexagonal point group (order
     /// 12: six rotations, six reflections).
     pub fn hex7full() -> Board {
-        Board::new(
-            "hex7full",
-            vec![6, 6],
-            vec![vec![1, 0], vec![1, 1], vec![0, 1]],
-            None,
-        )
-        .expect("the hexagonal board is well formed")
+        builtin::board("hex7full").expect("a built-in board")
     }
 
-    /// One direction, 3-in-a-row: the torus of 2 cells (docs/spec.md §7).
+    /// One direction, 3-in-a-row: the torus of 2 cells (§7).
     pub fn line3() -> Board {
-        Board::new("line3", vec![2], vec![vec![1]], None).expect("the line board is well formed")
+        builtin::board("line3").expect("a built-in board")
     }
 
-    /// Three dimensions, three axis directions, 7-in-a-row (docs/spec.md §7): the 6×6×6 torus,
-    /// 216 cells, 108 axis lines, and the 48 signed permutation matrices (the symmetries
-    /// of the cube) with the 216 translations.
+    /// Three dimensions, three axis directions, 7-in-a-row (§7): the 6×6×6 torus, 216
+    /// cells, 108 axis lines, 10,368 symmetries.
     pub fn cube7() -> Board {
-        Board::new(
-            "cube7",
-            vec![6, 6, 6],
-            vec![vec![1, 0, 0], vec![0, 1, 0], vec![0, 0, 1]],
-            None,
-        )
-        .expect("the cube board is well formed")
+        builtin::board("cube7").expect("a built-in board")
     }
 
-    /// Names accepted by [`Board::by_name`].
-    pub const NAMES: [&'static str; 6] =
-        ["square9", "hex7", "hex7full", "square5", "line3", "cube7"];
+    /// Names of the built-in boards.
+    pub const NAMES: [&'static str; 7] = builtin::NAMES;
 
-    /// A board by name: `square9`, `hex7`, `hex7full`, `square5`, `line3` or `cube7`.
+    /// A built-in board by name, or a board file by path (a name that contains `/` or
+    /// ends in `.toml`).
     pub fn by_name(name: &str) -> Result<Board, BoardError> {
-        match name {
-            "square9" => Ok(Board::square9()),
-            "hex7" => Ok(Board::hex7()),
-            "hex7full" => Ok(Board::hex7full()),
-            "square5" => Ok(Board::square5()),
-            "line3" => Ok(Board::line3()),
-            "cube7" => Ok(Board::cube7()),
-            _ => Err(BoardError::Unknown(format!(
-                "unknown board {name:?}; expected one of {}",
-                Board::NAMES.join(", ")
-            ))),
+        if name.contains('/') || name.ends_with(".toml") {
+            return builtin::from_file(std::path::Path::new(name));
         }
+        builtin::board(name)
     }
 
     /// Board name, e.g. `square9`.
     pub fn name(&self) -> &str {
-        &self.name
+        &self.info.name
     }
-    /// Torus side lengths.
+    /// What is special about the board (name, tag, published figures, …).
+    pub fn info(&self) -> &Info {
+        &self.info
+    }
+    /// The tag of its file names: `9` for the 8×8 torus (`catalogue-9.txt`).
+    pub fn tag(&self) -> &str {
+        &self.info.tag
+    }
+    /// The published figures of the board.
+    pub fn published(&self) -> &Published {
+        &self.info.published
+    }
+    /// The fast path of the engine that applies, if any.
+    pub fn fast_path(&self) -> Option<FastPath> {
+        self.fast
+    }
+    /// The period lattice.
+    pub fn lattice(&self) -> &Lattice {
+        &self.lattice
+    }
+    /// The lattice of the board this one refines (see [`Info::refines`]).
+    pub fn coarser_lattice(&self) -> Option<&Lattice> {
+        self.coarser.as_ref()
+    }
+    /// The sides of the fundamental domain (the torus sides for a rectangular board).
     pub fn dims(&self) -> &[usize] {
         &self.dims
+    }
+    /// Dimension `d`.
+    pub fn dim(&self) -> usize {
+        self.dims.len()
+    }
+    /// The spacing `p = k − 1`.
+    pub fn spacing(&self) -> usize {
+        self.spacing
+    }
+    /// `k`, the length of a winning line segment.
+    pub fn k(&self) -> usize {
+        self.spacing + 1
     }
     /// Number of cells.
     pub fn ncells(&self) -> usize {
         self.ncells
     }
-    /// Number of line families `F`.
+    /// Number of line families `n`.
     pub fn nfamilies(&self) -> usize {
         self.families.len()
     }
-    /// Number of direction codes, `2F`.
+    /// Number of direction codes, `2n`.
     pub fn ncodes(&self) -> usize {
         2 * self.families.len()
     }
     /// Direction vector of family `f`.
     pub fn family(&self, f: usize) -> &[i64] {
         &self.families[f]
+    }
+    /// All direction vectors, in code order.
+    pub fn directions(&self) -> &[Vec<i64>] {
+        &self.families
+    }
+    /// Cells on each line of family `f`: `ord(v_f)`.
+    pub fn line_len(&self, f: usize) -> usize {
+        self.order[f]
+    }
+    /// Dominoes a good pairing puts on each line of family `f`: `ord(v_f) / p`.
+    pub fn per_line(&self, f: usize) -> usize {
+        self.order[f] / self.spacing
+    }
+    /// Whether every line holds exactly one domino (then the move of §5 is defined).
+    pub fn one_domino_per_line(&self) -> bool {
+        (0..self.nfamilies()).all(|f| self.per_line(f) == 1)
+    }
+    /// The anchor `a + p·v_f` of the next domino on the line of a domino `(f, a)`.
+    #[inline]
+    pub fn jump(&self, f: usize, a: usize) -> usize {
+        self.jump[f * self.ncells + a]
     }
     /// Coordinates of a cell.
     pub fn coords(&self, c: usize) -> &[i64] {
@@ -444,11 +531,11 @@ impl Board {
     pub fn line_of(&self, f: usize, c: usize) -> usize {
         self.line_of_cell[f * self.ncells + c]
     }
-    /// Number of lines; a good pairing has exactly one domino on each.
+    /// Number of lines.
     pub fn nlines(&self) -> usize {
         self.lines.len()
     }
-    /// Number of dominoes in a good pairing (`ncells / 2`, which equals `nlines`).
+    /// Number of dominoes in a good pairing (`ncells / 2`).
     pub fn ndominoes(&self) -> usize {
         self.ncells / 2
     }
@@ -476,35 +563,56 @@ impl Board {
         let n = self.ncodes();
         &self.mcode[m * n..(m + 1) * n]
     }
+    /// Index of the inverse of point-group element `m`.
+    pub fn inverse(&self, m: usize) -> usize {
+        self.inverse[m]
+    }
     /// `pull[m][a]`: for `g(x) = M_m (x − a)`, entry `i` is the cell `g⁻¹(i)`.
     #[inline]
     pub fn pull(&self, m: usize, a: usize) -> &[u16] {
         let n = self.ncells;
-        &self.pull[(m * n + a) * n..(m * n + a + 1) * n]
+        &self.pull_table()[(m * n + a) * n..(m * n + a + 1) * n]
+    }
+    /// The whole `pull` table (module docs), built on first use.
+    pub fn pull_table(&self) -> &[u16] {
+        self.pull.get_or_init(|| {
+            let n = self.ncells;
+            let mut pull = vec![0u16; self.group.len() * n * n];
+            for (m, chunk) in pull.chunks_mut(n * n).enumerate() {
+                let inv = &self.group[self.inverse[m]];
+                let img: Vec<Vec<i64>> = self.coords.iter().map(|p| apply(inv, p)).collect();
+                for a in 0..n {
+                    for i in 0..n {
+                        let x: Vec<i64> = self.coords[a]
+                            .iter()
+                            .zip(&img[i])
+                            .map(|(p, q)| p + q)
+                            .collect();
+                        chunk[a * n + i] = self.lattice.cell_of(&x) as u16;
+                    }
+                }
+            }
+            pull
+        })
     }
     /// Image of cell `c` under a symmetry.
+    #[inline]
     pub fn map_cell(&self, g: Symmetry, c: usize) -> usize {
-        let d = self.dims.len();
+        let d = self.dim();
         let m = &self.group[g.m];
-        let x: Vec<i64> = (0..d)
-            .map(|r| {
-                (0..d)
-                    .map(|k| m[r * d + k] * self.coords[c][k])
-                    .sum::<i64>()
-                    + self.coords[g.t][r]
-            })
-            .collect();
-        self.index_of(&x)
-    }
-    /// Cell index of a coordinate vector (reduced modulo the torus).
-    pub fn index_of(&self, x: &[i64]) -> usize {
-        let mut idx = 0usize;
-        for i in (0..self.dims.len()).rev() {
-            idx = idx * self.dims[i] + x[i].rem_euclid(self.dims[i] as i64) as usize;
+        let (p, t) = (&self.coords[c], &self.coords[g.t]);
+        let mut x = [0i64; 3];
+        for r in 0..d {
+            x[r] = (0..d).map(|k| m[r * d + k] * p[k]).sum::<i64>() + t[r];
         }
-        idx
+        self.lattice.cell_of(&x[..d])
     }
-    /// Human name of a direction code: E, SE, S, … on 2-D boards, `+x`, `−z`, … otherwise.
+    /// Cell index of a coordinate vector (reduced modulo the lattice).
+    pub fn index_of(&self, x: &[i64]) -> usize {
+        self.lattice.cell_of(x)
+    }
+    /// Human name of a direction code: E, SE, S, … for king steps in the plane, `+x`,
+    /// `−z`, … for axis steps in space, the vector otherwise.
     pub fn code_name(&self, k: usize) -> String {
         let v: Vec<i64> = if k < self.nfamilies() {
             self.families[k].clone()
@@ -514,7 +622,7 @@ impl Board {
                 .map(|x| -x)
                 .collect()
         };
-        if v.len() == 2 {
+        if v.len() == 2 && v.iter().all(|x| x.abs() <= 1) {
             let ns = match v[1] {
                 1 => "S",
                 -1 => "N",
@@ -526,7 +634,7 @@ impl Board {
                 _ => "",
             };
             format!("{ns}{ew}")
-        } else if v.iter().filter(|&&x| x != 0).count() == 1 && v.len() <= 4 {
+        } else if v.iter().filter(|&&x| x != 0).count() == 1 && v.len() <= 4 && v.len() > 1 {
             // An axis direction: sign and axis letter, `+x` … `−z`.
             let i = v
                 .iter()
@@ -534,49 +642,46 @@ impl Board {
                 .expect("one non-zero coordinate");
             let sign = if v[i] > 0 { "+" } else { "−" };
             format!("{sign}{}", ["x", "y", "z", "w"][i])
+        } else if v.len() == 1 {
+            if v[0] > 0 { "E".into() } else { "W".into() }
         } else {
-            format!("{v:?}")
+            vector_text(&v)
         }
     }
-    /// Human name of a line, e.g. `row y=3`, `diagonal x−y≡3` (docs/spec.md §2 names).
+    /// Human name of a line, e.g. `row y=3`, `diagonal x−y≡3` (§2 names) on a
+    /// rectangular square board, `line 12 (direction (1,2) through (0,3))` otherwise.
     pub fn line_name(&self, l: usize) -> String {
         let line = &self.lines[l];
         let v = &self.families[line.family];
         let c = &self.coords[line.cells[0]];
-        if v.len() == 2 {
+        if v.len() == 2 && self.lattice.is_rectangular() && self.dims[0] == self.dims[1] {
             let n = self.dims[0] as i64;
             match (v[0], v[1]) {
-                (1, 0) => format!("row y={}", c[1]),
-                (0, 1) => format!("column x={}", c[0]),
-                (1, 1) => format!("diagonal x−y≡{}", (c[0] - c[1]).rem_euclid(n)),
-                (-1, 1) => format!("antidiagonal x+y≡{}", (c[0] + c[1]).rem_euclid(n)),
-                _ => format!("line {l} (direction {v:?} through {c:?})"),
+                (1, 0) => return format!("row y={}", c[1]),
+                (0, 1) => return format!("column x={}", c[0]),
+                (1, 1) => return format!("diagonal x−y≡{}", (c[0] - c[1]).rem_euclid(n)),
+                (-1, 1) => return format!("antidiagonal x+y≡{}", (c[0] + c[1]).rem_euclid(n)),
+                _ => {}
             }
-        } else {
-            format!("line {l} (direction {v:?} through {c:?})")
         }
+        if v.len() == 2 && v[..] == [1, 0] {
+            return format!("row y={}", c[1]);
+        }
+        format!(
+            "line {l} (direction {} through {})",
+            vector_text(v),
+            vector_text(c)
+        )
     }
     /// Coordinates of a cell as text, `(x,y)`.
     pub fn cell_name(&self, c: usize) -> String {
-        let parts: Vec<String> = self.coords[c].iter().map(|x| x.to_string()).collect();
-        format!("({})", parts.join(","))
+        vector_text(&self.coords[c])
     }
 }
 
-fn det(m: &[i64], d: usize) -> i64 {
-    match d {
-        1 => m[0],
-        _ => (0..d)
-            .map(|j| {
-                let minor: Vec<i64> = (1..d)
-                    .flat_map(|r| (0..d).filter(move |&c| c != j).map(move |c| (r, c)))
-                    .map(|(r, c)| m[r * d + c])
-                    .collect();
-                let s = if j % 2 == 0 { 1 } else { -1 };
-                s * m[j] * det(&minor, d - 1)
-            })
-            .sum(),
-    }
+/// Greatest common divisor of non-negative integers.
+pub fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 #[cfg(test)]
@@ -590,6 +695,8 @@ mod tests {
         assert_eq!(b.nlines(), 32);
         assert_eq!(b.point_group().len(), 8);
         assert_eq!(b.group_order(), 512);
+        assert_eq!(b.fast_path(), Some(FastPath::Square8));
+        assert_eq!(b.tag(), "9");
         let names: Vec<String> = (0..8).map(|k| b.code_name(k)).collect();
         assert_eq!(names, ["E", "SE", "S", "SW", "W", "NW", "N", "NE"]);
         // Cell (x, y) is y*8 + x; code 0 goes east, code 2 south, with wrap-around.
@@ -601,19 +708,40 @@ mod tests {
         assert_eq!(b.line_name(8 + 3), "diagonal x−y≡3");
         assert_eq!(b.line_name(24 + 6), "antidiagonal x+y≡6");
         assert_eq!(b.line_of(3, b.index_of(&[2, 5])), 24 + 7);
+        assert_eq!(b.jump(0, 5), 5);
+    }
+
+    #[test]
+    fn the_16_toroidal_board() {
+        let b = Board::square9_16();
+        assert_eq!((b.ncells(), b.dims()), (128, &[16usize, 8][..]));
+        assert_eq!(b.group_order(), 1024);
+        assert_eq!(b.fast_path(), None);
+        // Rows and columns have 16 cells and two dominoes; diagonals 8 and one.
+        assert_eq!(
+            (0..4).map(|f| b.per_line(f)).collect::<Vec<_>>(),
+            [2, 1, 2, 1]
+        );
+        assert_eq!(b.nlines(), 8 + 16 + 8 + 16);
+        // (x, y + 8) is (x + 8, y): going south from row 7 lands in row 0, 8 columns on.
+        assert_eq!(b.neighbor(7 * 16 + 3, 2), 11);
+        assert_eq!(b.jump(0, 3), 11);
+        assert_eq!(b.jump(0, 11), 3);
+        assert!(b.coarser_lattice().is_some());
     }
 
     #[test]
     fn pull_table_inverts_the_symmetry() {
-        let b = Board::square9();
-        for m in 0..8 {
-            for a in [0usize, 9, 63] {
-                let pull = b.pull(m, a);
-                for (i, &src) in pull.iter().enumerate() {
-                    // g(x) = M (x - a): translation part is -M a.
-                    let ma = b.map_cell(Symmetry { m, t: 0 }, a);
-                    let t = b.index_of(&b.coords(ma).iter().map(|x| -x).collect::<Vec<_>>());
-                    assert_eq!(b.map_cell(Symmetry { m, t }, src as usize), i);
+        for b in [Board::square9(), Board::square9_16()] {
+            for m in 0..8 {
+                for a in [0usize, 9, 63] {
+                    let pull = b.pull(m, a);
+                    for (i, &src) in pull.iter().enumerate() {
+                        // g(x) = M (x - a): translation part is -M a.
+                        let ma = b.map_cell(Symmetry { m, t: 0 }, a);
+                        let t = b.index_of(&b.coords(ma).iter().map(|x| -x).collect::<Vec<_>>());
+                        assert_eq!(b.map_cell(Symmetry { m, t }, src as usize), i);
+                    }
                 }
             }
         }
@@ -626,5 +754,21 @@ mod tests {
             (s5.ncells(), s5.nlines(), s5.point_group().len()),
             (16, 8, 8)
         );
+        assert_eq!(Board::hex7().point_group().len(), 6);
+        assert_eq!(Board::hex7full().point_group().len(), 12);
+        assert_eq!(Board::cube7().group_order(), 10_368);
+        assert_eq!(Board::line3().group_order(), 4);
+    }
+
+    #[test]
+    fn bad_boards_are_refused_with_a_reason() {
+        let sq = vec![vec![1, 0], vec![1, 1], vec![0, 1], vec![-1, 1]];
+        // ord((1,0)) = 6 on the 6×6 torus, not a multiple of p = 8.
+        let e = Board::new("x", vec![6, 6], sq.clone(), None).unwrap_err();
+        assert!(e.to_string().contains("not a multiple"), "{e}");
+        let e = Board::new("x", vec![8, 8], vec![vec![2, 0], vec![0, 1]], None).unwrap_err();
+        assert!(e.to_string().contains("not primitive"), "{e}");
+        let e = Board::new("x", vec![4, 4], vec![vec![1, 0], vec![-1, 0]], None).unwrap_err();
+        assert!(e.to_string().contains("repeats"), "{e}");
     }
 }

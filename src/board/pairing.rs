@@ -12,8 +12,14 @@
 //! * **grid** (2-D boards): `n₁` lines of `n₀` codes, line `y` holding cells
 //!   `(0, y) … (n₀−1, y)`.
 //!
+//! Codes are one character each: `0`–`9` for codes 0–9, then `a`–`z` for codes 10–35
+//! (boards with more than five directions). The characters sort like the codes, so
+//! the order of one-line forms as text is the order of code sequences.
+//!
 //! A code sequence is *consistent* when every cell's partner points back, and *good*
-//! when, in addition, every line holds exactly one domino. [`Pairing::check`] reports
+//! when, in addition, every line of family `f` holds exactly `q_f` dominoes
+//! ([`Board::per_line`]), each `p` cells from the next ([`Board::jump`]): one domino
+//! per line on the 8×8 torus. [`Pairing::check`] reports
 //! which of these fail and where; the stand-alone verifier (`crate::verify`) checks
 //! the same rules its own way.
 
@@ -72,13 +78,21 @@ pub enum PairingError {
         /// Its would-be partner.
         partner: usize,
     },
-    /// A line holds no domino or more than one.
-    #[error("line {line} holds {count} dominoes, not exactly one")]
+    /// A line holds the wrong number of dominoes.
+    #[error("line {line} holds {count} dominoes, not exactly {expected}")]
     Line {
         /// Line index.
         line: usize,
         /// Dominoes on it.
         count: usize,
+        /// Dominoes it must hold.
+        expected: usize,
+    },
+    /// Two dominoes of a line are not a multiple of the spacing apart.
+    #[error("the domino at cell {cell} has no domino p cells further along its line")]
+    Spacing {
+        /// Anchor cell of the domino.
+        cell: usize,
     },
 }
 
@@ -164,7 +178,7 @@ impl Pairing {
 
     /// The one-line form.
     pub fn to_line(&self) -> String {
-        self.codes.iter().map(|&c| (b'0' + c) as char).collect()
+        self.codes.iter().map(|&c| code_char(c)).collect()
     }
 
     /// The grid form: one line of `n₀` codes per row, each ending in `\n`.
@@ -172,7 +186,7 @@ impl Pairing {
         let width = board.dims()[0];
         let mut s = String::with_capacity(self.codes.len() + self.codes.len() / width);
         for row in self.codes.chunks(width) {
-            s.extend(row.iter().map(|&c| (b'0' + c) as char));
+            s.extend(row.iter().map(|&c| code_char(c)));
             s.push('\n');
         }
         s
@@ -185,8 +199,8 @@ impl Pairing {
     }
 
     /// Checks that the codes are a good pairing of `board`: the right length, valid
-    /// codes, consistent, and exactly one domino on every line. Returns the first
-    /// problem found.
+    /// codes, consistent, and on every line its dominoes exactly `p` apart. Returns the
+    /// first problem found.
     pub fn check(&self, board: &Board) -> Result<(), PairingError> {
         if self.codes.len() != board.ncells() {
             return Err(PairingError::Length {
@@ -212,13 +226,19 @@ impl Pairing {
         for (cell, &code) in self.codes.iter().enumerate() {
             // Each domino is counted once, at the cell whose code is the + direction.
             if (code as usize) < nfam {
-                count[board.line_of(code as usize, cell)] += 1;
+                let f = code as usize;
+                count[board.line_of(f, cell)] += 1;
+                if self.codes[board.jump(f, cell)] != code {
+                    return Err(PairingError::Spacing { cell });
+                }
             }
         }
-        match count.iter().position(|&n| n != 1) {
+        let expected = |l: usize| board.per_line(board.lines()[l].family);
+        match (0..count.len()).find(|&l| count[l] != expected(l)) {
             Some(line) => Err(PairingError::Line {
                 line,
                 count: count[line],
+                expected: expected(line),
             }),
             None => Ok(()),
         }
@@ -236,20 +256,47 @@ fn parse_digits(
     line: usize,
     out: &mut Vec<u8>,
 ) -> Result<(), ParseError> {
-    let ncodes = board.ncodes() as u32;
+    let ncodes = board.ncodes();
     for (i, ch) in text.chars().enumerate() {
-        match ch.to_digit(10) {
-            Some(d) if d < ncodes => out.push(d as u8),
+        match char_code(ch) {
+            Some(d) if (d as usize) < ncodes => out.push(d),
             _ => {
                 return Err(ParseError {
                     line,
                     column: i + 1,
-                    message: format!("expected a direction code 0–{}, found {:?}", ncodes - 1, ch),
+                    message: format!(
+                        "expected a direction code {}–{}, found {:?}",
+                        code_char(0),
+                        code_char(ncodes as u8 - 1),
+                        ch
+                    ),
                 });
             }
         }
     }
     Ok(())
+}
+
+/// The character of code `k`: `0`–`9`, then `a`–`z`.
+#[inline]
+pub fn code_char(k: u8) -> char {
+    code_byte(k) as char
+}
+
+/// The byte of code `k` in a one-line form (ASCII `0`–`9`, `a`–`z`).
+#[inline]
+pub fn code_byte(k: u8) -> u8 {
+    if k < 10 { b'0' + k } else { b'a' + (k - 10) }
+}
+
+/// The code of a character, if it is one (`0`–`9`, `a`–`z`).
+#[inline]
+pub fn char_code(ch: char) -> Option<u8> {
+    match ch {
+        '0'..='9' => Some(ch as u8 - b'0'),
+        'a'..='z' => Some(ch as u8 - b'a' + 10),
+        _ => None,
+    }
 }
 
 #[cfg(test)]

@@ -22,7 +22,6 @@
 
 use crate::board::{Board, Symmetry};
 use crate::catalogue::Catalogue;
-use crate::symmetry::apply;
 use rayon::prelude::*;
 use serde::Serialize;
 use std::collections::{BTreeMap, HashSet};
@@ -39,7 +38,8 @@ pub struct Census {
     /// Classes per stabiliser order.
     pub classes_by_stabiliser_order: BTreeMap<usize, u64>,
     /// The split of the first-domino pairings by the mirror `y ↦ −y` (2-D boards
-    /// whose point group contains it).
+    /// whose point group contains it and that have a published count before
+    /// reduction to explain).
     pub mirror: Option<MirrorSplit>,
 }
 
@@ -61,10 +61,13 @@ impl Census {
     pub fn of(board: &Board, cat: &Catalogue) -> Census {
         let n = board.ncells();
         let order = board.group_order() as u64;
+        // The split is what explains a published count before reduction; it is
+        // computed on the boards that have one.
         let mirror_m = board
             .point_group()
             .iter()
-            .position(|m| m.len() == 4 && m[..] == [1, 0, 0, -1]);
+            .position(|m| m.len() == 4 && m[..] == [1, 0, 0, -1])
+            .filter(|_| board.published().before_reduction.is_some());
         // dy of each code: +1 south, −1 north, 0 along the row.
         let dy: Vec<i64> = (0..board.ncodes())
             .map(|k| {
@@ -83,6 +86,12 @@ impl Census {
                     .collect()
             })
             .collect();
+        // The mirror as a cell map and a code map, applied to images below.
+        let mirror = mirror_m.map(|mm| {
+            let g = Symmetry { m: mm, t: 0 };
+            let cells: Vec<usize> = (0..n).map(|c| board.map_cell(g, c)).collect();
+            (cells, board.mcode_row(mm).to_vec())
+        });
         let per_class = |id: usize| -> ClassCounts {
             let c = cat.codes_of(id);
             let s = cat.stabiliser(id) as u64;
@@ -97,7 +106,9 @@ impl Census {
                 for &m in &to_zero[c[a] as usize] {
                     let row = board.mcode_row(m);
                     ncand += 1;
-                    let Some(mm) = mirror_m else { continue };
+                    let Some((mirror_cells, mirror_codes)) = mirror.as_ref() else {
+                        continue;
+                    };
                     let pull = board.pull(m, a);
                     if s > 1 {
                         // Images repeat s times; count each distinct one once.
@@ -106,7 +117,7 @@ impl Census {
                         if !seen.insert(img.clone()) {
                             continue;
                         }
-                        if apply(board, &img, Symmetry { m: mm, t: 0 }) == img {
+                        if (0..n).all(|c| img[mirror_cells[c]] == mirror_codes[img[c] as usize]) {
                             k.fixed += 1;
                         }
                     }

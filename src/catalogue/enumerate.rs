@@ -3,15 +3,18 @@
 //! [`run`] is what `amoba enumerate` and `amoba reproduce` call: it runs the search of
 //! [`crate::search`] on all threads, builds the [`Catalogue`], derives the
 //! [`Census`], and measures wall time and peak memory. Its output renders as the
-//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows.
+//! human summary, the `enumerate-<tag>.json` summary and the published-figure rows,
+//! all of which are the same bytes for every run and thread count; the time, memory
+//! and thread count, which are not, have a line of their own
+//! ([`EnumerateOutput::cost_line`]) that is printed, never written into a file.
 
 use crate::board::Board;
+use crate::board::Published;
 use crate::catalogue::Catalogue;
 use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
-use crate::output::table::{Published, Row, fmt_int, int_row};
 use crate::provenance::Provenance;
-use crate::search::{Options, Stats, build_catalogue};
+use crate::search::{Found, Options, Stats, enumerate};
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
@@ -32,6 +35,65 @@ pub struct EnumerateOutput {
     pub threads: usize,
     /// Order of the board's symmetry group.
     pub group_order: usize,
+    /// The board's published figures.
+    pub published: Published,
+    /// On a board that refines a coarser one: the board it refines and the census of
+    /// the classes left out of the catalogue (the good pairings that are also
+    /// pairings of the coarser board).
+    pub left_out: Option<(String, Census)>,
+}
+
+/// Translation tables of the vectors of `coarse` that are not in the board's lattice:
+/// a pairing invariant under all of them is a pairing of the coarser board.
+fn coarser_translations(board: &Board) -> Vec<Vec<usize>> {
+    let Some(coarse) = board.coarser_lattice() else {
+        return Vec::new();
+    };
+    coarse
+        .basis()
+        .iter()
+        .filter(|w| !board.lattice().contains(w))
+        .map(|w| {
+            (0..board.ncells())
+                .map(|c| {
+                    let x: Vec<i64> = board
+                        .coords(c)
+                        .iter()
+                        .zip(w.iter())
+                        .map(|(a, b)| a + b)
+                        .collect();
+                    board.index_of(&x)
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// Runs the search and returns the catalogue (docs/spec.md §4), the search counters,
+/// and, on a board that refines a coarser one (docs/spec.md §8), the catalogue of the
+/// classes left out: those invariant under the translations of the coarser lattice.
+pub fn build_catalogue(
+    board: &Board,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> (Catalogue, Stats, Option<Catalogue>) {
+    let shifts = coarser_translations(board);
+    let mut kept: Vec<Found> = Vec::new();
+    let mut left: Vec<Found> = Vec::new();
+    let stats = enumerate(board, opts, progress, &mut |f| {
+        let coarse = !shifts.is_empty()
+            && shifts
+                .iter()
+                .all(|t| (0..f.codes.len()).all(|c| f.codes[t[c]] == f.codes[c]));
+        if coarse {
+            left.push(f.clone())
+        } else {
+            kept.push(f.clone())
+        }
+    });
+    let n = board.ncells();
+    let left = (board.coarser_lattice().is_some()).then(|| Catalogue::from_found(n, &left));
+    (Catalogue::from_found(n, &kept), stats, left)
 }
 
 /// The JSON summary (`results/enumerate-<tag>.json`).
@@ -45,27 +107,43 @@ struct Summary<'a> {
     classes_by_stabiliser_order: &'a std::collections::BTreeMap<usize, u64>,
     group_order: usize,
     published_before_reduction: Option<PublishedExplained>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    left_out: Option<LeftOut<'a>>,
     search_nodes: u64,
     search_subtrees: u64,
 }
 
+/// The classes of a board that refines a coarser one which its catalogue leaves out.
 #[derive(Serialize)]
-struct PublishedExplained {
-    published: u64,
-    equals: &'static str,
-    computed: u64,
-    first_domino_pairings_fixed_by_mirror_y: u64,
-    first_domino_pairings_with_2_0_north: u64,
+struct LeftOut<'a> {
+    /// What they are.
+    what: String,
+    classes: u64,
+    labelled_good_pairings: u64,
+    classes_by_stabiliser_order: &'a std::collections::BTreeMap<usize, u64>,
+    /// All labelled good pairings of the board: those of the catalogue and these.
+    labelled_good_pairings_of_the_board: u64,
+}
+
+/// The published count of pairings "before reduction", explained.
+#[derive(Serialize)]
+pub struct PublishedExplained {
+    /// The published number.
+    pub published: u64,
+    /// What it equals.
+    pub equals: &'static str,
+    /// The computed value of that.
+    pub computed: u64,
+    /// First-domino pairings fixed by the mirror y ↦ −y.
+    pub first_domino_pairings_fixed_by_mirror_y: u64,
+    /// First-domino pairings in which (2,0) pairs north.
+    pub first_domino_pairings_with_2_0_north: u64,
 }
 
 /// The file-name tag of a board: `9` for the 8×8 torus (as in `catalogue-9.txt`),
-/// otherwise the board name.
+/// otherwise, unless its board file says otherwise, the board name.
 pub fn file_tag(board: &Board) -> String {
-    if board.name() == "square9" {
-        "9".into()
-    } else {
-        board.name().into()
-    }
+    board.tag().to_string()
 }
 
 /// Enumerates `board` with `threads` threads (0 = all cores).
@@ -89,8 +167,14 @@ pub fn run_with(
 ) -> EnumerateOutput {
     let threads = opts.threads;
     let start = Instant::now();
-    let (catalogue, stats) = build_catalogue(board, opts, progress);
+    let (catalogue, stats, left) = build_catalogue(board, opts, progress);
     let census = Census::of(board, &catalogue);
+    let left_out = left.map(|cat| {
+        (
+            board.info().refines.clone().unwrap_or_default(),
+            Census::of(board, &cat),
+        )
+    });
     EnumerateOutput {
         board: board.name().into(),
         catalogue,
@@ -98,6 +182,8 @@ pub fn run_with(
         stats,
         wall_seconds: start.elapsed().as_secs_f64(),
         group_order: board.group_order(),
+        published: board.published().clone(),
+        left_out,
         threads: if threads == 0 {
             rayon::current_num_threads()
         } else {
@@ -107,10 +193,13 @@ pub fn run_with(
 }
 
 impl EnumerateOutput {
-    fn explained(&self) -> Option<PublishedExplained> {
+    /// The published count "before reduction" with what it equals, on boards where
+    /// one is published.
+    pub fn explained(&self) -> Option<PublishedExplained> {
         let m = self.census.mirror.as_ref()?;
-        (self.board == "square9").then_some(PublishedExplained {
-            published: 6_210_560,
+        let published = self.published.before_reduction?;
+        Some(PublishedExplained {
+            published,
             equals: "labelled good pairings containing (0,0)-(1,0) in which (2,0) pairs \
                      southward: half of those containing (0,0)-(1,0), split by the mirror \
                      y -> -y, which fixes none of them",
@@ -121,7 +210,8 @@ impl EnumerateOutput {
     }
 
     /// Writes the JSON summary atomically (format [`crate::provenance::ENUMERATE`]),
-    /// opening with `provenance` stamped with that format.
+    /// opening with `provenance` stamped with that format. Its bytes are the same for
+    /// every run and thread count (FORMATS.md, *Enumeration summary*).
     pub fn write_summary(&self, path: &Path, provenance: &Provenance) -> Result<(), IoError> {
         let s = Summary {
             provenance: provenance.stamped(&crate::provenance::ENUMERATE),
@@ -132,6 +222,16 @@ impl EnumerateOutput {
             classes_by_stabiliser_order: &self.census.classes_by_stabiliser_order,
             group_order: self.group_order,
             published_before_reduction: self.explained(),
+            left_out: self.left_out.as_ref().map(|(coarser, c)| LeftOut {
+                what: format!(
+                    "good pairings that are also pairings of {coarser} (periodic with its \
+                     lattice); the catalogue holds the others"
+                ),
+                classes: c.classes,
+                labelled_good_pairings: c.labelled,
+                classes_by_stabiliser_order: &c.classes_by_stabiliser_order,
+                labelled_good_pairings_of_the_board: c.labelled + self.census.labelled,
+            }),
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
         };
@@ -141,59 +241,18 @@ impl EnumerateOutput {
         })
     }
 
-    /// A short human summary.
-    pub fn human_summary(&self) -> String {
-        let c = &self.census;
-        let mut s = format!(
-            "board {}: {} classes, {} labelled good pairings, {} containing the first domino\n",
-            self.board,
-            fmt_int(c.classes),
-            fmt_int(c.labelled),
-            fmt_int(c.labelled_with_first_domino)
-        );
-        let hist: Vec<String> = c
-            .classes_by_stabiliser_order
-            .iter()
-            .map(|(k, v)| format!("|stab|={k}: {}", fmt_int(*v)))
-            .collect();
-        s += &format!("classes by stabiliser order: {}\n", hist.join(", "));
-        if let Some(e) = self.explained() {
-            s += &format!(
-                "published 6,210,560 = pairings with (0,0)-(1,0) and (2,0) paired south: {} \
-                 (north: {}, fixed by the mirror y -> -y: {})\n",
-                fmt_int(e.computed),
-                fmt_int(e.first_domino_pairings_with_2_0_north),
-                fmt_int(e.first_domino_pairings_fixed_by_mirror_y)
-            );
-        }
-        s += &format!(
-            "search: {} nodes in {} subtrees, {:.3} s on {} threads, peak memory {}\n",
-            fmt_int(self.stats.nodes),
-            fmt_int(self.stats.subtrees),
+    /// What the run cost: `enumeration: 0.717 s on 2 threads, peak memory 60.6 MB`
+    /// (no final newline). It differs between runs: print it, do not write it into a
+    /// file.
+    pub fn cost_line(&self) -> String {
+        format!(
+            "enumeration: {:.3} s on {} thread{}, peak memory {}",
             self.wall_seconds,
             self.threads,
+            if self.threads == 1 { "" } else { "s" },
             peak_memory_bytes()
                 .map(|b| format!("{:.1} MB", b as f64 / 1e6))
                 .unwrap_or_else(|| "unknown".into())
-        );
-        s
-    }
-
-    /// Rows of the published-figure table this step can fill (docs/spec.md §6, §7).
-    pub fn published_rows(&self) -> Vec<Row> {
-        let p = Published::of(&self.board);
-        let mut rows = vec![int_row(
-            "classes (vertices)",
-            p.classes,
-            self.census.classes,
-        )];
-        if let Some(e) = self.explained() {
-            rows.push(int_row(
-                "pairings before reduction (with (0,0)-(1,0), (2,0) paired south)",
-                p.before_reduction,
-                e.computed,
-            ));
-        }
-        rows
+        )
     }
 }

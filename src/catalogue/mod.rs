@@ -14,6 +14,7 @@
 pub mod census;
 pub mod enumerate;
 pub mod parts;
+pub mod source;
 
 use crate::board::Board;
 use crate::board::pairing::{Pairing, PairingError};
@@ -137,7 +138,7 @@ impl Catalogue {
         let mut line = vec![b'\n'; self.ncells + 1];
         for id in 1..=self.len() {
             for (o, &c) in line.iter_mut().zip(self.codes_of(id)) {
-                *o = b'0' + c;
+                *o = crate::board::pairing::code_byte(c);
             }
             w.write_all(&line)?;
         }

@@ -1,8 +1,10 @@
 //! `amoba enumerate`: the catalogue of a board (docs/spec.md §4) and its summary, or one shard
 //! of it for a cluster (`--shard I/N`, see `amoba::catalogue::parts`).
 
+use super::note;
 use super::progress::{Mode, Progress};
 use amoba::catalogue::enumerate::{self as pipeline, EnumerateOutput};
+use amoba::io::is_stdout;
 use amoba::search::{Options, Shard};
 use std::io::Write;
 use std::path::PathBuf;
@@ -13,10 +15,12 @@ pub struct Args {
     /// Board (docs/spec.md, appendix A).
     #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
-    /// Catalogue file (default results/catalogue-<tag>.txt).
+    /// Catalogue file (default results/catalogue-<tag>.txt; `-` = stdout, and the
+    /// human summary then goes to stderr).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Summary JSON (default results/enumerate-<tag>.json).
+    /// Summary JSON (default results/enumerate-<tag>.json; `-` = stdout, but not
+    /// together with `--out -`).
     #[arg(long)]
     pub summary: Option<PathBuf>,
     /// Worker threads (0 = all cores).
@@ -32,6 +36,9 @@ pub struct Args {
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
+    /// Run even when the board's enumeration is known to be out of reach.
+    #[arg(long)]
+    pub force: bool,
 }
 
 impl Args {
@@ -45,6 +52,7 @@ impl Args {
             shard: None,
             parts_dir: PathBuf::from("results/parts"),
             progress: Mode::Auto,
+            force: false,
         }
     }
 }
@@ -54,18 +62,46 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return run_shard(&args, shard);
     }
     let out = enumerate(&args)?;
-    let mut stdout = std::io::stdout().lock();
-    write!(stdout, "{}", out.human_summary())?;
+    let summary = amoba::output::summary::human_summary(&out);
+    if outputs_to_stdout(&args) {
+        // Standard output carries a file: the summary must not mix into it.
+        note!("{}", summary.trim_end());
+    } else {
+        write!(amoba::io::stdout(), "{summary}")?;
+    }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The catalogue and summary paths of `args` (defaults filled in).
+fn paths(args: &Args, tag: &str) -> (PathBuf, PathBuf) {
+    let cat = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("results/catalogue-{tag}.txt")));
+    let sum = args
+        .summary
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("results/enumerate-{tag}.json")));
+    (cat, sum)
+}
+
+fn outputs_to_stdout(args: &Args) -> bool {
+    let to_stdout = |p: &Option<PathBuf>| p.as_deref().is_some_and(is_stdout);
+    to_stdout(&args.out) || to_stdout(&args.summary)
 }
 
 /// The shard given by a Slurm job array, if this runs in one.
 fn slurm_shard() -> anyhow::Result<Option<Shard>> {
-    match (
-        std::env::var("SLURM_ARRAY_TASK_ID"),
-        std::env::var("SLURM_ARRAY_TASK_COUNT"),
-    ) {
-        (Ok(i), Ok(n)) => {
+    let var = |name: &str| match std::env::var(name) {
+        Ok(v) => Ok(Some(v)),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => Err(anyhow::anyhow!(
+            "{name} is {}, expected a number",
+            v.to_string_lossy()
+        )),
+    };
+    match (var("SLURM_ARRAY_TASK_ID")?, var("SLURM_ARRAY_TASK_COUNT")?) {
+        (Some(i), Some(n)) => {
             Ok(Some(format!("{i}/{n}").parse().map_err(|e| {
                 anyhow::anyhow!("SLURM_ARRAY_TASK_ID/COUNT: {e}")
             })?))
@@ -75,7 +111,9 @@ fn slurm_shard() -> anyhow::Result<Option<Shard>> {
 }
 
 fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
+    super::directory_option(&args.parts_dir, "--parts-dir")?;
     let board = super::board(&args.board)?;
+    super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let path = args.parts_dir.join(amoba::catalogue::parts::part_name(
         &pipeline::file_tag(&board),
         shard,
@@ -83,14 +121,14 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     if path.exists() {
         match amoba::catalogue::parts::read_part(&board, &path) {
             Ok((h, _)) if h.shard == shard && h.split == amoba::catalogue::parts::SPLIT => {
-                eprintln!(
+                note!(
                     "{} is complete ({} forms): skipped",
                     path.display(),
                     h.count
                 );
                 return Ok(ExitCode::SUCCESS);
             }
-            _ => eprintln!("{} is incomplete or damaged: redoing it", path.display()),
+            _ => note!("{} is incomplete or damaged: redoing it", path.display()),
         }
     }
     let progress = Progress::new(args.progress, &format!("shard {shard}"));
@@ -104,31 +142,30 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     );
     progress.finish();
     amoba::catalogue::parts::write_part(&path, &board, shard, &out.catalogue)?;
-    let mut stdout = std::io::stdout().lock();
+    note!("{}", out.cost_line());
     writeln!(
-        stdout,
-        "shard {shard} of board {}: {} classes in {} subtrees, {:.3} s; wrote {}",
+        amoba::io::stdout(),
+        "shard {shard} of board {}: {} classes in {} subtrees; wrote {}",
         board.name(),
         out.catalogue.len(),
         out.stats.subtrees,
-        out.wall_seconds,
         path.display()
     )?;
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs the enumeration and writes its files; shared with `reproduce`.
+/// Runs the enumeration and writes its files; shared with `reproduce`. The run's time
+/// and memory go to stderr (they differ between runs, so no file records them).
 pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
     let board = super::board(&args.board)?;
-    let tag = pipeline::file_tag(&board);
-    let cat_path = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("results/catalogue-{tag}.txt")));
-    let sum_path = args
-        .summary
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("results/enumerate-{tag}.json")));
+    super::refuse_out_of_reach(&board, args.threads, args.force)?;
+    let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
+    if is_stdout(&cat_path) && is_stdout(&sum_path) {
+        anyhow::bail!(
+            "--out and --summary both write to standard output, expected at most one of \
+             them to be '-'"
+        );
+    }
     let progress = Progress::new(args.progress, "enumerate");
     let out = pipeline::run(&board, args.threads, &|done, total| {
         progress.update(done, total)
@@ -137,15 +174,16 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
     out.catalogue.write(&cat_path)?;
     let provenance = amoba::provenance::Provenance::new(
         board.name(),
-        &super::command(),
+        &super::command_line(),
         Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
     );
     out.write_summary(&sum_path, &provenance)?;
-    eprintln!(
+    note!("{}", out.cost_line());
+    note!(
         "wrote {} ({} classes) and {}",
-        cat_path.display(),
+        super::shown(&cat_path),
         out.catalogue.len(),
-        sum_path.display()
+        super::shown(&sum_path)
     );
     Ok(out)
 }

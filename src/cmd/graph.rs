@@ -1,9 +1,9 @@
 //! `amoba graph`: the pairing graph (docs/spec.md §5), its analysis, every export and
 //! the report, from the catalogue (enumerated first if missing).
 
-use amoba::catalogue::Catalogue;
+use super::note;
 use amoba::catalogue::census::Census;
-use amoba::catalogue::enumerate::file_tag;
+use amoba::catalogue::source::{self, Location};
 use amoba::output::results::{catalogue_sha256, report_rows, run_graph, write_results};
 use amoba::output::table::published_table;
 use amoba::provenance::Provenance;
@@ -16,7 +16,8 @@ pub struct Args {
     /// Board (docs/spec.md, appendix A).
     #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
-    /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated if missing).
+    /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated and written
+    /// there if missing).
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// Directory for the result files.
@@ -25,45 +26,56 @@ pub struct Args {
     /// Worker threads (0 = all cores); the files are the same for any number.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
+    /// Run even when the board's enumeration is known to be out of reach.
+    #[arg(long)]
+    pub force: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
         let board = super::board(&args.board)?;
-        let tag = file_tag(&board);
+        if !board.one_domino_per_line() {
+            anyhow::bail!(
+                "board {}: the pairing move (docs/spec.md §5) slides one domino along its \
+                 line, which keeps a pairing good only when every line holds one domino; \
+                 this board's lines hold {} dominoes, so it has no pairing graph",
+                board.name(),
+                (0..board.nfamilies())
+                    .map(|f| board.per_line(f).to_string())
+                    .collect::<Vec<_>>()
+                    .join("/")
+            );
+        }
+        super::refuse_out_of_reach(&board, args.threads, args.force)?;
+        // `amoba graph` writes into results/ anyway: a missing catalogue is enumerated
+        // and written where it was looked for.
         let path = args
             .catalogue
             .clone()
-            .unwrap_or_else(|| PathBuf::from(format!("results/catalogue-{tag}.txt")));
-        let cat = if path.exists() {
-            Catalogue::read(&board, &path)?
-        } else {
-            eprintln!("{} is missing: enumerating first", path.display());
-            let out = amoba::catalogue::enumerate::run(&board, 0, &|_, _| {});
-            out.catalogue.write(&path)?;
-            out.catalogue
-        };
+            .unwrap_or_else(|| source::results_path(&board));
+        let cat = source::load(&board, &Location::Given(path), &|s| note!("{s}"))?.catalogue;
         let census = Census::of(&board, &cat);
         let run = run_graph(&board, &cat)?;
         let provenance = Provenance::new(
             board.name(),
-            &super::command(),
+            &super::command_line(),
             Some(catalogue_sha256(&cat)),
         );
         let written = write_results(&args.out_dir, &board, &cat, &census, &run, &provenance)?;
-        eprintln!(
+        note!(
             "graph built in {:.3} s, analysed in {:.3} s; wrote {} files in {} (report: \
-             report-{tag}.md)",
+             report-{}.md)",
             run.build_seconds,
             run.analysis_seconds,
             written.len(),
-            args.out_dir.display()
+            args.out_dir.display(),
+            board.tag()
         );
-        let mut out = std::io::stdout().lock();
         write!(
-            out,
+            amoba::io::stdout(),
             "{}",
-            published_table(&report_rows(board.name(), &census, &run))
+            published_table(&report_rows(&board, &census, &run))
         )?;
         Ok(ExitCode::SUCCESS)
     })

@@ -1,5 +1,6 @@
 //! `amoba merge`: the catalogue from a complete set of shard parts.
 
+use super::note;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -12,7 +13,8 @@ pub struct Args {
     /// Board (docs/spec.md, appendix A).
     #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
-    /// Catalogue to write (default results/catalogue-<tag>.txt).
+    /// Catalogue to write (default results/catalogue-<tag>.txt; `-` = stdout, and the
+    /// message then goes to stderr).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
@@ -20,19 +22,20 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
     let cat = amoba::catalogue::parts::merge(&board, &args.parts)?;
-    let out = args.out.unwrap_or_else(|| {
-        PathBuf::from(format!(
-            "results/catalogue-{}.txt",
-            amoba::catalogue::enumerate::file_tag(&board)
-        ))
-    });
+    let out = args
+        .out
+        .unwrap_or_else(|| amoba::catalogue::source::results_path(&board));
     cat.write(&out)?;
-    writeln!(
-        std::io::stdout().lock(),
+    let message = format!(
         "merged {} parts: {} classes; wrote {}",
         args.parts.len(),
         cat.len(),
-        out.display()
-    )?;
+        super::shown(&out)
+    );
+    if amoba::io::is_stdout(&out) {
+        note!("{message}");
+    } else {
+        writeln!(amoba::io::stdout(), "{message}")?;
+    }
     Ok(ExitCode::SUCCESS)
 }

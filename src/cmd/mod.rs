@@ -1,8 +1,13 @@
 //! Subcommands, one file each (`completions` and `man`, generated from the command
 //! definitions by clap's companion crates, are here). Data goes to stdout, diagnostics
 //! and progress to stderr.
+//!
 //! Exit codes: 0 good, 1 a candidate is not good (`verify`), 2 usage or input error.
-//! A closed stdout (e.g. `amoba … | head`) ends the command quietly with 0.
+//! A closed stdout (`amoba … | head`) is not an error and never changes the exit code:
+//! data goes through [`amoba::io::stdout`], which discards what the reader no longer
+//! wants, so a command finishes its work and reports its verdict; a closed stderr is
+//! ignored too ([`note!`]). SIGINT, SIGTERM and SIGHUP remove the temporary files of
+//! the writes in progress before the process ends ([`amoba::io`]).
 
 mod enumerate;
 mod graph;
@@ -13,7 +18,8 @@ mod show;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
-use std::io::Write;
+use std::io::Write as _;
+use std::path::Path;
 use std::process::ExitCode;
 
 /// Exhaustive search of pairing strategies for k-in-a-row games.
@@ -48,7 +54,7 @@ enum Command {
     Enumerate(enumerate::Args),
     /// Build the pairing graph, analyse it and write every export and the report.
     #[command(after_help = "Examples:\n  \
-        amoba graph                           # from results/catalogue-9.txt into results/\n  \
+        amoba graph                           # from the square9 catalogue into results/\n  \
         amoba graph --board hex7\n  \
         amoba graph --catalogue my-catalogue.txt --out-dir out")]
     Graph(graph::Args),
@@ -58,7 +64,7 @@ enum Command {
     Merge(merge::Args),
     /// Run the whole pipeline with default settings and compare with the published figures.
     #[command(after_help = "Examples:\n  \
-        amoba reproduce                       # the 8x8 torus of 9-in-a-row (about 2 s)\n  \
+        amoba reproduce                       # 9-in-a-row: the 8x8 torus and the 16-toroidal board\n  \
         amoba reproduce --board hex7          # another board of docs/spec.md §7\n  \
         amoba reproduce --json | jq '.rows[] | select(.verdict == \"differ\")'")]
     Reproduce(reproduce::Args),
@@ -95,8 +101,24 @@ enum Command {
     },
 }
 
+/// A line on stderr. Unlike `eprintln!` it does not panic when stderr is closed
+/// (`amoba … 2>&1 | head`): a diagnostic nobody reads is not worth a crash.
+macro_rules! note {
+    ($($arg:tt)*) => {{
+        use std::io::Write as _;
+        let _ = writeln!(std::io::stderr(), $($arg)*);
+    }};
+}
+pub(crate) use note;
+
 /// Runs the command line; maps errors to exit codes.
 pub fn main() -> ExitCode {
+    #[cfg(unix)]
+    if let Err(e) = amoba::io::remove_temp_files_on_signals() {
+        note!(
+            "amoba: warning: cannot watch for interrupts ({e}); an interrupted write may leave a temporary file"
+        );
+    }
     let cli = Cli::parse();
     let result = match cli.command {
         Command::Enumerate(a) => enumerate::run(a),
@@ -110,9 +132,13 @@ pub fn main() -> ExitCode {
     };
     match result {
         Ok(code) => code,
+        // Only a command with no verdict to report can end here: data on stdout goes
+        // through amoba::io::stdout, which does not fail on a closed pipe.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("amoba: error: {e:#}");
+            // `{:#}` prints the chain `outer: cause: root cause`; library errors keep
+            // their cause as `source()` only, so each is named once.
+            note!("amoba: error: {e:#}");
             ExitCode::from(2)
         }
     }
@@ -122,9 +148,7 @@ pub fn main() -> ExitCode {
 fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut Cli::command(), "amoba", &mut buf);
-    let mut out = std::io::stdout().lock();
-    out.write_all(&buf)?;
-    out.flush()?;
+    amoba::io::stdout().write_all(&buf)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -146,9 +170,7 @@ fn man(command: Option<&str>) -> anyhow::Result<ExitCode> {
     };
     let mut buf = Vec::new();
     clap_mangen::Man::new(page).render(&mut buf)?;
-    let mut out = std::io::stdout().lock();
-    out.write_all(&buf)?;
-    out.flush()?;
+    amoba::io::stdout().write_all(&buf)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -157,6 +179,18 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
         c.downcast_ref::<std::io::Error>()
             .is_some_and(|io| io.kind() == std::io::ErrorKind::BrokenPipe)
     })
+}
+
+/// An error and its causes, `: `-separated (what `{:#}` does for `anyhow::Error`).
+pub fn chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cause = c.source();
+    }
+    s
 }
 
 /// Runs `f` on a pool of `threads` threads (0 = rayon's default, all cores).
@@ -173,16 +207,11 @@ pub fn with_threads<T: Send>(
         .install(f)
 }
 
-/// The command line of this process, as recorded in the provenance of every file it
-/// writes ([`amoba::provenance::command_line`]).
-pub fn command() -> String {
-    amoba::provenance::this_command()
-}
-
-/// The help text of `--board`: the names of the boards this build knows.
+/// The help text of `--board`: the names of the boards this build knows, or a board
+/// file.
 pub fn board_help() -> String {
     format!(
-        "Board: {} (docs/spec.md, appendix A)",
+        "Board: {}, or a board file (*.toml; docs/spec.md appendix A, FORMATS.md)",
         amoba::board::Board::NAMES.join(", ")
     )
 }
@@ -190,4 +219,66 @@ pub fn board_help() -> String {
 /// The board named on the command line.
 pub fn board(name: &str) -> anyhow::Result<amoba::board::Board> {
     amoba::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))
+}
+
+/// Refuses `-` for an option that names a directory (`-` means standard output only
+/// where a file is written).
+pub fn directory_option(path: &Path, option: &str) -> anyhow::Result<()> {
+    if amoba::io::is_dash(path) {
+        anyhow::bail!(
+            "{option} names a directory, expected a directory path: '-' (standard output) \
+             stands for a file only (use ./- for a directory called '-')"
+        );
+    }
+    Ok(())
+}
+
+/// How a written file is named in messages: its path, or `standard output`.
+pub fn shown(path: &Path) -> String {
+    if amoba::io::is_stdout(path) {
+        "standard output".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The command line of this process, as recorded in the provenance of every file it
+/// writes ([`amoba::provenance::command_line`]); an argument that is not UTF-8 is
+/// written with U+FFFD in place of its bad bytes.
+pub fn command_line() -> String {
+    amoba::provenance::this_command()
+}
+
+/// Refuses work that is out of reach before it starts: on a board whose catalogue is
+/// known to be out of reach (its board file says `catalogue = false`), or that the
+/// search cannot hold, says so with an estimate of the cost and fails with exit 2,
+/// unless `force` is set.
+pub fn refuse_out_of_reach(
+    board: &amoba::board::Board,
+    threads: usize,
+    force: bool,
+) -> anyhow::Result<()> {
+    amoba::search::searchable(board, true)
+        .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
+    if board.info().catalogue != Some(false) || force {
+        return Ok(());
+    }
+    note!(
+        "board {}: enumerating its classes is out of reach; estimating the cost…",
+        board.name()
+    );
+    let run = amoba::output::results::estimate_board(board, threads);
+    anyhow::bail!(
+        "board {}: a full enumeration is out of reach: about {:.1e} labelled good pairings, \
+         {:.1e} search nodes, about {:.0e} years at the measured {:.1e} nodes/s (Knuth's \
+         estimator over {} random subtrees; `amoba reproduce --board {}` writes the \
+         estimate). Pass --force to run it anyway.",
+        board.name(),
+        run.estimated_labelled,
+        run.estimated_nodes,
+        run.estimated_years,
+        run.nodes_per_second,
+        run.partial.samples,
+        board.name()
+    )
 }

@@ -73,7 +73,7 @@ impl Progress {
                 } else {
                     f64::NAN
                 };
-                eprintln!(
+                super::note!(
                     "{}: {done}/{total} subtrees ({:.1}%), {secs:.0} s elapsed, ETA {eta:.0} s",
                     self.what,
                     100.0 * done as f64 / total.max(1) as f64

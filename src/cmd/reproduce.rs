@@ -1,15 +1,17 @@
 //! `amoba reproduce`: the whole pipeline with default settings — enumerate, graph,
 //! analysis, exports, report — and the published figures beside the computed ones
 //! (docs/spec.md §6, §7) on stdout, as a Markdown table or (`--json`) as a JSON
-//! document with a verdict per row. On a board too large to enumerate (more than 64
-//! cells: the cube) it finds a good pairing and estimates the count instead.
+//! document with a verdict per row. On a board whose enumeration is out of reach (the
+//! cube) it finds a good pairing and estimates the count instead; on a board that a
+//! finer one refines (9-in-a-row: the 16-toroidal board of docs/spec.md §8) it
+//! enumerates that one too, to count every good pairing of the game.
 
-use super::enumerate;
+use super::{enumerate, note};
 use amoba::output::results::{
     catalogue_sha256, estimate_board, estimate_rows, report_rows, run_graph, write_estimate,
     write_results,
 };
-use amoba::output::table::{Cost, Published, Row, Stage, published_table, reproduce_document};
+use amoba::output::table::{Cost, Row, Stage, published_table, reproduce_document};
 use amoba::provenance::Provenance;
 use std::io::Write;
 use std::path::Path;
@@ -29,19 +31,22 @@ pub struct Args {
     pub json: bool,
 }
 
+fn stage(stage: &str, seconds: f64) -> Stage {
+    Stage {
+        stage: stage.into(),
+        seconds,
+    }
+}
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let board = super::board(&args.board)?;
-    let stage = |stage: &str, seconds: f64| Stage {
-        stage: stage.into(),
-        seconds,
-    };
-    let (provenance, rows, mut cost) = if board.ncells() > 64 {
-        // Too large to enumerate here (the 6×6×6 cube): find, count partially, estimate.
+    let (provenance, rows, mut cost) = if board.info().catalogue == Some(false) {
+        // Out of reach (the 6×6×6 cube): find one, count partially, estimate.
         let run = estimate_board(&board, args.threads);
-        let provenance = Provenance::new(board.name(), &super::command(), None);
+        let provenance = Provenance::new(board.name(), &super::command_line(), None);
         let written = write_estimate(Path::new("results"), &run, &provenance)?;
-        eprintln!(
+        note!(
             "wrote {}",
             written
                 .iter()
@@ -50,7 +55,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .join(", ")
         );
         let cost = Cost {
-            published: None,
+            published: board.published().cost.clone(),
             stages: vec![
                 stage("first pairing", run.first_pairing_seconds),
                 stage("partial counts", run.partial.seconds),
@@ -62,50 +67,73 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         (provenance, estimate_rows(&run), cost)
     } else {
         let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
-        super::with_threads(args.threads, || {
-            let run = run_graph(&board, &out.catalogue)?;
-            let provenance = Provenance::new(
-                board.name(),
-                &super::command(),
-                Some(catalogue_sha256(&out.catalogue)),
-            );
-            let t = Instant::now();
-            let written = write_results(
-                Path::new("results"),
-                &board,
-                &out.catalogue,
-                &out.census,
-                &run,
-                &provenance,
-            )?;
-            let files_seconds = t.elapsed().as_secs_f64();
-            eprintln!(
-                "wrote {} files in results/ (report: results/report-{}.md)",
-                written.len(),
-                amoba::catalogue::enumerate::file_tag(&board)
-            );
-            let cost = Cost {
-                published: Published::of(board.name()).cost.map(String::from),
-                stages: vec![
-                    stage("enumeration", out.wall_seconds),
-                    stage("graph", run.build_seconds),
-                    stage("analysis", run.analysis_seconds),
-                    stage("files", files_seconds),
-                ],
-                total_seconds: 0.0,
-                peak_memory_bytes: None,
-                threads: out.threads,
+        let provenance = Provenance::new(
+            board.name(),
+            &super::command_line(),
+            Some(catalogue_sha256(&out.catalogue)),
+        );
+        let mut cost = Cost {
+            published: board.published().cost.clone(),
+            stages: vec![stage("enumeration", out.wall_seconds)],
+            total_seconds: 0.0,
+            peak_memory_bytes: None,
+            threads: out.threads,
+        };
+        if !board.one_domino_per_line() {
+            // No pairing graph (its move needs one domino per line): the enumeration alone.
+            let mut rows = amoba::output::summary::published_rows(&out);
+            rows.extend(amoba::output::summary::refinement_rows(&out));
+            (provenance, rows, cost)
+        } else {
+            // The board that refines this one (the 16-toroidal board of 9-in-a-row): its
+            // enumeration completes the count of every good pairing of the game.
+            let finer = amoba::board::builtin::NAMES
+                .iter()
+                .filter_map(|name| amoba::board::Board::by_name(name).ok())
+                .find(|b| b.info().refines.as_deref() == Some(board.name()));
+            let finer_out = match &finer {
+                Some(f) => Some(enumerate::enumerate(&enumerate::Args::defaults(
+                    f.name(),
+                    args.threads,
+                ))?),
+                None => None,
             };
-            Ok((
-                provenance,
-                report_rows(board.name(), &out.census, &run),
-                cost,
-            ))
-        })?
+            if let Some(f) = &finer_out {
+                cost.stages.push(stage(
+                    &format!("enumeration of {}", f.board),
+                    f.wall_seconds,
+                ));
+            }
+            super::with_threads(args.threads, || {
+                let run = run_graph(&board, &out.catalogue)?;
+                let t = Instant::now();
+                let written = write_results(
+                    Path::new("results"),
+                    &board,
+                    &out.catalogue,
+                    &out.census,
+                    &run,
+                    &provenance,
+                )?;
+                cost.stages.push(stage("graph", run.build_seconds));
+                cost.stages.push(stage("analysis", run.analysis_seconds));
+                cost.stages.push(stage("files", t.elapsed().as_secs_f64()));
+                note!(
+                    "wrote {} files in results/ (report: results/report-{}.md)",
+                    written.len(),
+                    board.tag()
+                );
+                let mut rows = report_rows(&board, &out.census, &run);
+                if let Some(f) = &finer_out {
+                    rows.extend(amoba::output::summary::all_pairings_rows(&out, f));
+                }
+                Ok((provenance, rows, cost))
+            })?
+        }
     };
     cost.total_seconds = start.elapsed().as_secs_f64();
     cost.peak_memory_bytes = amoba::io::peak_memory_bytes();
-    let mut stdout = std::io::stdout().lock();
+    let mut stdout = amoba::io::stdout();
     if args.json {
         write!(stdout, "{}", reproduce_document(&provenance, &rows, &cost))?;
     } else {

@@ -4,11 +4,14 @@
 //! name of an existing file is a catalogue ID (docs/spec.md §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
-//! `results/` (scripts/draw-figures.sh).
+//! `results/` (scripts/draw-figures.sh). The catalogue comes from where `amoba verify`
+//! finds it ([`amoba::catalogue::source`]).
 
-use super::verify::{build_graph, default_catalogue, load_or_enumerate};
+use super::note;
+use super::verify::{build_graph, load_catalogue};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
+use amoba::catalogue::source::{self, Location};
 use amoba::io::write_atomic;
 use amoba::output::draw::{View, ascii, svg};
 use amoba::output::figures::figure_set;
@@ -29,7 +32,7 @@ pub enum Format {
 pub struct Args {
     /// Catalogue ID (1-based line of the catalogue) or pairing file (`-` = stdin).
     #[arg(value_name = "ID|FILE", required_unless_present = "figures")]
-    pub target: Option<String>,
+    pub target: Option<PathBuf>,
     /// Output format.
     #[arg(long, value_enum, default_value = "ascii")]
     pub format: Format,
@@ -41,10 +44,12 @@ pub struct Args {
     /// files only (it has no catalogue).
     #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
-    /// Write the picture to PATH (atomically) instead of stdout.
+    /// Write the picture to PATH (atomically; `-` = stdout, the default).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
-    /// Catalogue for IDs (default results/catalogue-<tag>.txt; enumerated if missing).
+    /// Catalogue for IDs (enumerated and written there if missing). Default:
+    /// results/catalogue-<tag>.txt if it exists, else the per-user cache
+    /// ($AMOBA_CACHE_DIR, or amoba/ in the platform cache directory).
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// Which pairing of FILE to draw (1-based).
@@ -60,16 +65,14 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
     let geom = Geometry::new(&board)?;
-    let cat_path = args
-        .catalogue
-        .clone()
-        .unwrap_or_else(|| default_catalogue(&board));
+    let location = source::locate(&board, args.catalogue.as_deref());
     let no_catalogue = no_catalogue_reason(&geom);
     if let Some(dir) = &args.figures {
+        super::directory_option(dir, "--figures")?;
         if let Some(why) = &no_catalogue {
             anyhow::bail!("--figures draws catalogue pairings, but {why}");
         }
-        return figures(&board, &geom, &cat_path, dir);
+        return figures(&board, &geom, &location, dir);
     }
     let view = match args.window {
         Some(n) => View::Window(n),
@@ -79,20 +82,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .target
         .clone()
         .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
-    let (codes, caption) = match target.parse::<usize>() {
-        Ok(id) if !Path::new(&target).exists() => {
+    let id = target.to_str().and_then(|t| t.parse::<usize>().ok());
+    let (codes, caption) = match id {
+        Some(id) if !target.exists() => {
             if let Some(why) = &no_catalogue {
                 anyhow::bail!(
-                    "found {target:?}, which is not a file, expected a pairing file: ID {id} \
-                     cannot be looked up because {why}"
+                    "found {:?}, which is not a file, expected a pairing file: ID {id} \
+                     cannot be looked up because {why}",
+                    target.display().to_string()
                 );
             }
-            let cat = load_or_enumerate(&board, &cat_path)?;
+            let cat = load_catalogue(&board, &location)?.catalogue;
             if id == 0 || id > cat.len() {
                 anyhow::bail!(
                     "found ID {id}, expected a catalogue ID from 1 to {} ({})",
                     cat.len(),
-                    cat_path.display()
+                    location.describe()
                 );
             }
             (
@@ -110,31 +115,33 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Ascii => ascii(&geom, &codes, view, &caption)?,
         Format::Svg => svg(&geom, &codes, view, &caption)?,
     };
-    match &args.out {
-        Some(path) => {
-            write_atomic(path, |w| w.write_all(picture.as_bytes()))?;
-            eprintln!("wrote {}", path.display());
-        }
-        None => {
-            let mut out = std::io::stdout().lock();
-            out.write_all(picture.as_bytes())?;
-            out.flush()?;
-        }
+    let out = args
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(amoba::io::STDOUT));
+    write_atomic(&out, |w| w.write_all(picture.as_bytes()))?;
+    if !amoba::io::is_stdout(&out) {
+        note!("wrote {}", out.display());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.
-fn from_file(geom: &Geometry, name: &str, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
-    let display = if name == "-" { "<stdin>" } else { name };
-    let input: Box<dyn BufRead> = if name == "-" {
+fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
+    let stdin = amoba::io::is_dash(name);
+    let display = if stdin {
+        "<stdin>".to_string()
+    } else {
+        name.display().to_string()
+    };
+    let input: Box<dyn BufRead> = if stdin {
         Box::new(std::io::stdin().lock())
     } else {
         let f = std::fs::File::open(name)
             .map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
         Box::new(BufReader::new(f))
     };
-    let mut reader = Reader::new(geom, display, input);
+    let mut reader = Reader::new(geom, display.clone(), input);
     let mut seen = 0;
     while let Some(cand) = reader.next_candidate()? {
         seen += 1;
@@ -155,10 +162,10 @@ fn from_file(geom: &Geometry, name: &str, pick: usize) -> anyhow::Result<(Vec<u8
 fn figures(
     board: &Board,
     geom: &Geometry,
-    cat_path: &Path,
+    location: &Location,
     dir: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let cat: Catalogue = load_or_enumerate(board, cat_path)?;
+    let cat: Catalogue = load_catalogue(board, location)?.catalogue;
     let graph = build_graph(board, &cat)?;
     let set = figure_set(board, geom, &cat, &graph)?;
     let mut written = Vec::new();
@@ -173,7 +180,7 @@ fn figures(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut out = std::io::stdout().lock();
+    let mut out = amoba::io::stdout();
     writeln!(
         out,
         "{} classes of stabiliser order {}: IDs {}",

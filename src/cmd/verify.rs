@@ -2,37 +2,45 @@
 //!
 //! The checks are [`amoba::verify`]'s; this file reads the files (`-` is standard
 //! input), loads the catalogue and the pairing graph the first time a good pairing
-//! needs them, prints one report per pairing (or one JSON document with `--json`) and
-//! chooses the exit code: 0 every pairing good, 1 some pairing not good, 2 some input
-//! unreadable or malformed (the message, `FILE:LINE:COLUMN: …`, goes to stderr and
-//! the remaining files are still checked) or an internal cross-check failed.
+//! needs them ([`amoba::catalogue::source`]: `--catalogue`, `results/` or the per-user
+//! cache, never the current directory unasked), prints one report per pairing (or one
+//! JSON document with `--json`) and chooses the exit code: 0 every pairing good, 1 some
+//! pairing not good, 2 some input unreadable or malformed or an internal cross-check
+//! failed. A malformed line is reported (`FILE:LINE:COLUMN: …` on stderr, the first
+//! [`MAX_REPORTED_ERRORS`] of each file) and skipped: the well-formed pairings of the
+//! same file are still checked and reported. A closed stdout changes nothing: the
+//! files are still checked and the exit code is their verdict.
 //!
 //! Boards of more than 64 cells (cube7, the 6×6×6 torus) have no catalogue: none is
 //! loaded or enumerated, and good pairings are reported with their canonical form and
 //! stabiliser but no ID and no graph facts ([`amoba::verify::no_catalogue_reason`]).
 
+use super::note;
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
+use amoba::catalogue::source::{self, Location};
 use amoba::graph::PairingGraph;
 use amoba::verify::{
-    Geometry, GraphFacts, PairingReport, Reader, VerifyError, check_catalogue_line, classify,
-    graph_facts, no_catalogue_reason,
+    Geometry, GraphFacts, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError,
+    check_catalogue_line, classify, graph_facts, no_catalogue_reason,
 };
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
     /// Pairing files: grid or one-line form, `#` comments (FORMATS.md); `-` reads stdin.
     #[arg(required = true, value_name = "FILE")]
-    pub files: Vec<String>,
+    pub files: Vec<PathBuf>,
     /// Board (docs/spec.md, appendix A); cube7 has no catalogue, so no IDs.
     #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
-    /// Catalogue for the IDs (default results/catalogue-<tag>.txt; enumerated and
-    /// written there if missing; not used on cube7, which has none).
+    /// Catalogue for the IDs (enumerated and written there if missing). Default:
+    /// results/catalogue-<tag>.txt if it exists, else the per-user cache
+    /// ($AMOBA_CACHE_DIR, or amoba/ in the platform cache directory). Not used on
+    /// cube7, which has none.
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// One JSON document on stdout instead of the text report.
@@ -46,63 +54,41 @@ pub struct Args {
     pub no_graph: bool,
 }
 
-/// The default catalogue path of a board (`results/catalogue-9.txt` for square9).
-pub fn default_catalogue(board: &Board) -> PathBuf {
-    PathBuf::from(format!(
-        "results/catalogue-{}.txt",
-        amoba::catalogue::enumerate::file_tag(board)
-    ))
-}
-
-/// Reads the catalogue at `path`, enumerating the board and writing it there first if
-/// the file does not exist.
-pub fn load_or_enumerate(board: &Board, path: &Path) -> anyhow::Result<Catalogue> {
-    if !path.exists() {
-        eprintln!(
-            "amoba: {} not found; enumerating board {} (about a second for square9)",
-            path.display(),
-            board.name()
-        );
-        let out = amoba::catalogue::enumerate::run(board, 0, &|_, _| {});
-        out.catalogue.write(path)?;
-        eprintln!(
-            "amoba: wrote {} ({} classes)",
-            path.display(),
-            out.catalogue.len()
-        );
-        return Ok(out.catalogue);
-    }
-    Ok(Catalogue::read(board, path)?)
-}
-
 /// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
 pub fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<PairingGraph> {
-    eprintln!(
-        "amoba: building the pairing graph of {} classes (about 15 s on square9; \
-         --no-graph skips it)",
+    note!(
+        "amoba: building the pairing graph of {} classes (--no-graph skips it)",
         cat.len()
     );
-    let (graph, _) = PairingGraph::build(board, cat)?;
-    Ok(graph)
+    Ok(amoba::graph::of_catalogue(board, cat)?)
+}
+
+/// Loads the catalogue from `location`, with notes on stderr.
+pub fn load_catalogue(board: &Board, location: &Location) -> anyhow::Result<source::Loaded> {
+    Ok(source::load(board, location, &|s| note!("amoba: {s}"))?)
 }
 
 /// Catalogue and graph, loaded on first use.
 struct Context<'b> {
     board: &'b Board,
-    path: PathBuf,
+    location: Location,
     want_graph: bool,
-    catalogue: Option<Catalogue>,
+    catalogue: Option<source::Loaded>,
     graph: Option<PairingGraph>,
 }
 
 impl Context<'_> {
-    fn catalogue(&mut self) -> anyhow::Result<&Catalogue> {
+    fn loaded(&mut self) -> anyhow::Result<&source::Loaded> {
         if self.catalogue.is_none() {
-            self.catalogue = Some(load_or_enumerate(self.board, &self.path)?);
+            self.catalogue = Some(load_catalogue(self.board, &self.location)?);
         }
         self.catalogue
             .as_ref()
             .ok_or_else(|| anyhow::anyhow!("catalogue not loaded"))
+    }
+
+    fn catalogue(&mut self) -> anyhow::Result<&Catalogue> {
+        Ok(&self.loaded()?.catalogue)
     }
 
     fn graph_facts(&mut self, id: usize) -> anyhow::Result<Option<GraphFacts>> {
@@ -134,7 +120,11 @@ impl Context<'_> {
         let mut class = classify(geom, board, codes, Some(self.catalogue()?))?;
         match class.id {
             Some(id) => {
-                check_catalogue_line(&self.path, id, &class.canonical)?;
+                // The ID is confirmed against the text of the file (when the catalogue
+                // has one; classify has already compared the codes in memory).
+                if let Some(file) = &self.loaded()?.file {
+                    check_catalogue_line(file, id, &class.canonical)?;
+                }
                 class.graph = self.graph_facts(id)?;
             }
             None => {
@@ -144,7 +134,7 @@ impl Context<'_> {
                     report.file,
                     report.line,
                     class.canonical,
-                    self.path.display()
+                    self.location.describe()
                 ))
                 .into());
             }
@@ -158,7 +148,10 @@ impl Context<'_> {
 struct FileJson {
     file: String,
     reports: Vec<PairingReport>,
-    error: Option<ErrorJson>,
+    /// The first MAX_REPORTED_ERRORS malformed lines (or the read error).
+    errors: Vec<ErrorJson>,
+    /// Malformed lines beyond those listed.
+    errors_not_listed: usize,
 }
 
 #[derive(Serialize)]
@@ -178,6 +171,7 @@ struct Document {
     good_pairings: usize,
     not_good_pairings: usize,
     malformed_files: usize,
+    malformed_lines: usize,
     exit_code: u8,
 }
 
@@ -185,53 +179,52 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
     let geom = Geometry::new(&board)?;
     if let Some(why) = no_catalogue_reason(&geom) {
-        eprintln!("amoba: {why}; good pairings get their canonical form and stabiliser only");
+        note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
     let mut ctx = Context {
         board: &board,
-        path: args
-            .catalogue
-            .clone()
-            .unwrap_or_else(|| default_catalogue(&board)),
+        location: source::locate(&board, args.catalogue.as_deref()),
         want_graph: !args.no_graph,
         catalogue: None,
         graph: None,
     };
-    let stdout = std::io::stdout();
-    let mut out = stdout.lock();
-    let (mut total, mut good, mut malformed) = (0usize, 0usize, 0usize);
+    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let (mut total, mut good, mut malformed, mut bad_lines) = (0usize, 0usize, 0usize, 0usize);
     let mut files = Vec::new();
     for name in &args.files {
-        let display = if name == "-" {
+        let stdin = amoba::io::is_dash(name);
+        let display = if stdin {
             "<stdin>".to_string()
         } else {
-            name.clone()
+            name.display().to_string()
         };
-        let input: Box<dyn BufRead> = if name == "-" {
+        let mut file = FileJson {
+            file: display.clone(),
+            reports: Vec::new(),
+            errors: Vec::new(),
+            errors_not_listed: 0,
+        };
+        let input: Box<dyn BufRead> = if stdin {
             Box::new(std::io::stdin().lock())
         } else {
             match std::fs::File::open(name) {
                 Ok(f) => Box::new(BufReader::with_capacity(1 << 16, f)),
                 Err(e) => {
                     out.flush()?;
-                    eprintln!("{display}: cannot open: {e}");
+                    note!("{display}: cannot open: {e}");
                     malformed += 1;
-                    files.push(FileJson {
-                        file: display,
-                        reports: Vec::new(),
-                        error: Some(ErrorJson {
-                            line: None,
-                            column: None,
-                            message: format!("cannot open: {e}"),
-                        }),
+                    file.errors.push(ErrorJson {
+                        line: None,
+                        column: None,
+                        message: format!("cannot open: {e}"),
                     });
+                    files.push(file);
                     continue;
                 }
             }
         };
         let mut reader = Reader::new(&geom, display.clone(), input);
-        let mut reports = Vec::new();
-        let mut error = None;
+        let mut errors = 0usize;
         loop {
             match reader.next_candidate() {
                 Ok(Some(cand)) => {
@@ -250,7 +243,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         ctx.classify(&geom, &mut report, &cand.codes)?;
                     }
                     if args.json {
-                        reports.push(report);
+                        file.reports.push(report);
                     } else if args.brief {
                         writeln!(out, "{}", report.brief())?;
                     } else {
@@ -259,10 +252,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 }
                 Ok(None) => break,
                 Err(e) => {
+                    errors += 1;
+                    if errors > MAX_REPORTED_ERRORS {
+                        file.errors_not_listed += 1;
+                        continue;
+                    }
                     out.flush()?;
-                    eprintln!("{e}");
-                    malformed += 1;
-                    error = Some(match &e {
+                    note!("{}", super::chain(&e));
+                    file.errors.push(match &e {
                         VerifyError::Malformed {
                             line,
                             column,
@@ -276,18 +273,23 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         other => ErrorJson {
                             line: None,
                             column: None,
-                            message: other.to_string(),
+                            message: super::chain(other),
                         },
                     });
-                    break;
                 }
             }
         }
-        files.push(FileJson {
-            file: display,
-            reports,
-            error,
-        });
+        if file.errors_not_listed > 0 {
+            note!(
+                "{display}: and {} more malformed lines",
+                file.errors_not_listed
+            );
+        }
+        if errors > 0 {
+            malformed += 1;
+            bad_lines += errors;
+        }
+        files.push(file);
     }
     let code: u8 = if malformed > 0 {
         2
@@ -300,21 +302,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let doc = Document {
             provenance: amoba::provenance::Provenance::new(
                 board.name(),
-                &super::command(),
+                &super::command_line(),
                 ctx.catalogue
                     .as_ref()
-                    .map(amoba::output::results::catalogue_sha256),
+                    .map(|l| amoba::output::results::catalogue_sha256(&l.catalogue)),
             )
             .stamped(&amoba::provenance::VERIFY),
             catalogue: match no_catalogue_reason(&geom) {
                 Some(_) => "none".to_string(),
-                None => ctx.path.display().to_string(),
+                None => ctx.location.describe(),
             },
             inputs: files,
             pairings: total,
             good_pairings: good,
             not_good_pairings: total - good,
             malformed_files: malformed,
+            malformed_lines: bad_lines,
             exit_code: code,
         };
         serde_json::to_writer_pretty(&mut out, &doc)?;

@@ -57,7 +57,7 @@ pub struct BuildStats {
 #[derive(Debug, thiserror::Error)]
 pub enum GraphError {
     /// A move chain did not end.
-    #[error("class {id}: {source}")]
+    #[error("class {id}")]
     Move {
         /// Catalogue ID.
         id: usize,

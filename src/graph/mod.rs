@@ -10,3 +10,19 @@ pub mod moves;
 pub mod structure;
 
 pub use build::{BuildStats, GraphError, Naming, PairingGraph};
+
+/// The pairing graph of `cat` (docs/spec.md §5) for look-ups — the component and degree of a
+/// class, as `amoba verify` and `amoba show` report them: [`PairingGraph::build`]
+/// without its construction counters.
+///
+/// *Cost*: about 0.3 s for square9's 194,543 classes on two cores.
+///
+/// # Errors
+///
+/// As [`PairingGraph::build`]: a catalogue that is incomplete or not canonical.
+pub fn of_catalogue(
+    board: &crate::board::Board,
+    cat: &crate::catalogue::Catalogue,
+) -> Result<PairingGraph, GraphError> {
+    PairingGraph::build(board, cat).map(|(graph, _)| graph)
+}

@@ -393,7 +393,10 @@ pub fn svg_with_notes(
         }
     }
     // The codes, on lines of at most 108 characters when they are more than 128.
-    let text: String = codes.iter().map(|&k| (b'0' + k) as char).collect();
+    let text: String = codes
+        .iter()
+        .map(|&k| crate::board::pairing::code_char(k))
+        .collect();
     let code_lines: Vec<&str> = if text.len() > 128 {
         text.as_bytes()
             .chunks(108)

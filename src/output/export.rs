@@ -511,7 +511,11 @@ fn uint_bytes(n: u64, buf: &mut [u8; 20]) -> &[u8] {
 /// The canonical form of class `id` as ASCII digits into `line`.
 fn canonical_into(cat: &Catalogue, id: usize, line: &mut Vec<u8>) {
     line.clear();
-    line.extend(cat.codes_of(id).iter().map(|&c| b'0' + c));
+    line.extend(
+        cat.codes_of(id)
+            .iter()
+            .map(|&c| crate::board::pairing::code_byte(c)),
+    );
 }
 
 /// The canonical form of class `id` in grid form, rows of `width` codes joined by

@@ -8,4 +8,5 @@ pub mod export;
 pub mod figures;
 pub mod plot;
 pub mod results;
+pub mod summary;
 pub mod table;

@@ -72,9 +72,8 @@ pub fn degree_chart(counts: &[usize], title: &str) -> String {
     // to the first power of ten above the maximum.
     let decades = max_count.log10().ceil().max(1.0);
     let floor = -0.3;
-    let log = |c: f64| {
-        top2 + panel_h - ((c.max(1.0).log10() - floor) / (decades - floor)) * panel_h
-    };
+    let log =
+        |c: f64| top2 + panel_h - ((c.max(1.0).log10() - floor) / (decades - floor)) * panel_h;
     let ticks: Vec<(f64, String)> = (0..=decades as u32)
         .map(|k| {
             (

@@ -25,7 +25,7 @@ use crate::graph::{BuildStats, GraphError, PairingGraph};
 use crate::io::{IoError, write_atomic};
 use crate::output::export::{Source, degree_counts, write_all};
 use crate::output::plot::{degree_chart, graph_drawing};
-use crate::output::table::{Published, Row, fmt_int, int_row, published_table, text_row};
+use crate::output::table::{Row, fmt_int, int_row, published_table, text_row};
 use crate::provenance::{ANALYSIS, ESTIMATE, Provenance, sha256_of};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
@@ -154,7 +154,11 @@ pub fn write_results(
             "Degree distribution of the pairing graph ({}, {} {})",
             board.name(),
             fmt_int(a.vertices as u64),
-            if a.vertices == 1 { "vertex" } else { "vertices" }
+            if a.vertices == 1 {
+                "vertex"
+            } else {
+                "vertices"
+            }
         ),
     );
     write_atomic(&chart, |w| w.write_all(svg.as_bytes()))?;
@@ -209,10 +213,10 @@ fn component_drawing(g: &PairingGraph, f: &ComponentFacts) -> String {
 
 /// The rows of docs/spec.md §6 (or §7) that the catalogue fills: the classes and, on
 /// the 8×8 torus, the published count before reduction with what it counts.
-pub fn enumeration_rows(board: &str, census: &Census) -> Vec<Row> {
-    let p = Published::of(board);
+pub fn enumeration_rows(board: &Board, census: &Census) -> Vec<Row> {
+    let p = board.published();
     let mut rows = vec![int_row("classes (vertices)", p.classes, census.classes)];
-    if let (Some(m), "square9") = (census.mirror.as_ref(), board) {
+    if let (Some(m), Some(_)) = (census.mirror.as_ref(), p.before_reduction) {
         rows.push(int_row(
             "pairings before reduction (with (0,0)-(1,0), (2,0) paired south)",
             p.before_reduction,
@@ -224,7 +228,7 @@ pub fn enumeration_rows(board: &str, census: &Census) -> Vec<Row> {
 
 /// Every row of the published-beside-computed table of a graph run: the rows of
 /// [`enumeration_rows`] and of [`graph_rows`].
-pub fn report_rows(board: &str, census: &Census, run: &GraphRun) -> Vec<Row> {
+pub fn report_rows(board: &Board, census: &Census, run: &GraphRun) -> Vec<Row> {
     let mut rows = enumeration_rows(board, census);
     rows.extend(graph_rows(board, run));
     rows
@@ -232,8 +236,8 @@ pub fn report_rows(board: &str, census: &Census, run: &GraphRun) -> Vec<Row> {
 
 /// The rows of docs/spec.md §6 (or §7) that the graph fills, against `board`'s published
 /// figures.
-pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
-    let p = Published::of(board);
+pub fn graph_rows(board: &Board, run: &GraphRun) -> Vec<Row> {
+    let p = board.published();
     let a = &run.analysis;
     let facts = &a.component_facts;
     let dist: Vec<String> = a
@@ -270,17 +274,17 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         int_row("connected components", p.components, a.components as u64),
         text_row(
             "degree min / max / mean",
-            p.degrees,
+            p.degrees.as_deref(),
             &format!("{} / {} / {:.2}", a.min_degree, a.max_degree, a.mean_degree),
         ),
         text_row(
             "degree distribution (degree:vertices)",
-            p.degree_distribution,
+            p.degree_distribution.as_deref(),
             &dist.join(", "),
         ),
         text_row(
             "giant component",
-            p.giant,
+            p.giant.as_deref(),
             &format!(
                 "{} vertices, diameter {}",
                 fmt_int(giant.size as u64),
@@ -289,7 +293,7 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         ),
         text_row(
             "other components (sizes)",
-            p.other_components,
+            p.other_components.as_deref(),
             &if small.is_empty() {
                 "none".to_string()
             } else {
@@ -298,12 +302,12 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         ),
         text_row(
             "16-vertex components that are 4-cubes",
-            p.cubes,
+            p.cubes.as_deref(),
             &format!("{q4} of {n16}"),
         ),
         text_row(
             "triangles",
-            p.triangles,
+            p.triangles.as_deref(),
             &format!(
                 "{} ({})",
                 a.triangles,
@@ -316,7 +320,7 @@ pub fn graph_rows(board: &str, run: &GraphRun) -> Vec<Row> {
         ),
         text_row(
             "every induced cycle has length 4",
-            p.induced_cycles_of_length_4,
+            p.induced_cycles_of_length_4.as_deref(),
             &induced,
         ),
     ]
@@ -351,7 +355,7 @@ fn report_markdown(
     tag: &str,
 ) -> String {
     let a = &run.analysis;
-    let rows = report_rows(board.name(), census, run);
+    let rows = report_rows(board, census, run);
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -374,14 +378,16 @@ fn report_markdown(
     let _ = writeln!(s, "## Published beside computed\n");
     s.push_str(&published_table(&rows));
     let _ = writeln!(s, "\n## Notes\n");
-    if let (Some(m), "square9") = (census.mirror.as_ref(), board.name()) {
+    if let (Some(m), Some(published)) = (census.mirror.as_ref(), board.published().before_reduction)
+    {
         let _ = writeln!(
             s,
-            "* **6,210,560.** The catalogue implies {} labelled good pairings ({} containing \
+            "* **{}.** The catalogue implies {} labelled good pairings ({} containing \
              the domino (0,0)–(1,0)). The reflection y ↦ −y fixes that domino, swaps \"(2,0) \
              pairs south\" with \"(2,0) pairs north\", and fixes {} of them; {} pair (2,0) \
              southward. A search that fixes (0,0)–(1,0) and breaks that mirror at the next \
              cell finds exactly these: the published count before reduction.",
+            fmt_int(published),
             fmt_int(census.labelled),
             fmt_int(census.labelled_with_first_domino),
             m.fixed_by_mirror,

@@ -1,36 +1,43 @@
 //! The exhaustive search: every good pairing of a board, one per symmetry class.
 //!
-//! # The problem (docs/spec.md §2)
+//! # The problem (docs/spec.md §2, §8)
 //!
-//! A good pairing is an exact cover of the cells *and* the lines by dominoes: each
-//! domino covers two cells and one line, and every cell and every line is covered
-//! exactly once. The search is a dancing-links style backtracking over that exact
-//! cover, but on bitboards instead of linked lists.
+//! A good pairing is an exact cover of the cells *and* the lines: every cell is
+//! covered by one domino, and every line of family `f` by one *option*, the `q_f`
+//! dominoes of that line that sit exactly `p` apart (`q_f = ord(v_f)/p`,
+//! [`Board::per_line`]; on the 8×8 torus `q_f = 1` and an option is one domino). The
+//! search is a dancing-links style backtracking over that exact cover, on bit sets
+//! instead of linked lists.
 //!
 //! # Bit layout
 //!
-//! Bit `c` of a `u64` is cell `c` (`y·8 + x` on the 8×8 torus; a board needs at most
-//! [`MAX_SEARCH_CELLS`](crate::board::MAX_SEARCH_CELLS) cells). A node of the search holds
+//! Bit `c` of a bit set ([`bits::Bits`]: `u64`, `u128` or [`bits::Words`]) is cell `c`
+//! (`y·8 + x` on the 8×8 torus). A node of the search holds
 //!
 //! * `free` — the uncovered cells;
 //! * `allowed[f]` — the cells that may still anchor a domino of family `f`, i.e. the
-//!   cells of the family-`f` lines that hold no domino yet;
-//! * `open` — bit `l` set while line `l` holds no domino;
+//!   cells of the family-`f` lines that hold no option yet;
+//! * `open` — bit `l` set while line `l` holds no option;
 //! * `codes` — the codes decided so far (`UNKNOWN` elsewhere), needed by the symmetry
 //!   pruning below.
 //!
-//! The dominoes that can still be placed are, per family, the bitboard
-//! `avail_f = allowed_f & free & pull_f(free)`, where `pull_f(s)` holds cell `a`
+//! The options that can still be placed are, per family, the anchors of
+//! `avail_f = allowed_f & free & pull_f(free)` (the dominoes whose two cells are
+//! free), intersected, when `q_f > 1`, with its own images under the jumps by
+//! `p·v_f` (every domino of the option must be free). `pull_f(s)` holds cell `a`
 //! exactly when `a + v_f ∈ s` ([`Shift`]). On the 8×8 torus `pull_f` is two byte-wise
-//! rotations ([`Square8`]); other boards use a table ([`TableShift`]).
+//! rotations ([`Square8`]); on every other board it is a [`SegShift`]: a translation
+//! moves the cells of at most `2^d` segments of the cell numbering by one index
+//! difference each, so it is that many masked word shifts.
 //!
 //! # Branching
 //!
 //! Each node branches on the most constrained item (fewest remaining options), as
-//! Knuth's Algorithm X does: a line with `popcount(avail_f & line)` options, or a cell
-//! whose options are counted in bit-sliced form over the `2F` bitboards
-//! `avail_f` and `push_f(avail_f)` (the cells reachable as the *second* cell of an
-//! available domino). A cell or line with no option ends the branch at once.
+//! Knuth's Algorithm X does: a line with `popcount(avail_f & first_p(line))` options
+//! (an option is counted at its anchor among the first `p` cells of the line), or a
+//! cell whose options are counted in bit-sliced form over the `2n` bit sets `avail_f`
+//! and `push_f(avail_f)` (the cells reachable as the *second* cell of an available
+//! domino). A cell or line with no option ends the branch at once.
 //!
 //! # Symmetry breaking inside the search (docs/spec.md §4)
 //!
@@ -38,7 +45,7 @@
 //! search only builds pairings that *could* be canonical:
 //!
 //! 1. the domino at cell 0 has code 0 (every canonical form starts `0…`);
-//! 2. the first row (the first `n₀` cells of the one-line form) is decided first, cell
+//! 2. the first row (the first `s_0` cells of the one-line form) is decided first, cell
 //!    by cell, so that the prefix the comparisons below need is known early;
 //! 3. every time a domino is placed, each symmetry that would put code 0 at cell 0
 //!    (a *candidate*, see [`crate::symmetry`]) becomes defined if that domino is its
@@ -54,126 +61,196 @@
 //!
 //! # Parallelism and determinism
 //!
-//! The tree is cut at the end of step 2: the *frontier* is the list of nodes with the
-//! first row decided, produced in lexicographic order of that row. Frontier nodes are
+//! The tree is cut during step 2: the *frontier* is the list of nodes with the first
+//! cells of the first row decided (all 8 on the 8×8 torus, 8 of the 16 on the
+//! 16-toroidal board), produced in lexicographic order of those cells. Frontier nodes are
 //! independent subtrees; rayon runs them on all threads, each sorts its own output,
 //! and the outputs are concatenated in frontier order. Since different frontier nodes
-//! have different first rows, that concatenation is the sorted catalogue, byte for byte
-//! the same for any number of threads.
+//! differ in those first cells, that concatenation is sorted, byte for byte the same
+//! for any number of threads.
 
 // Families index several parallel arrays at once in the hot loops.
 #![allow(clippy::needless_range_loop)]
 
 pub mod bits;
+pub mod shard;
 
-use crate::board::Board;
-use crate::search::bits::{Bits, Wide};
+use crate::board::{Board, square8};
+use bits::{Bits, CellIndex, Words};
 use rayon::prelude::*;
+pub use shard::Shard;
 
 /// Code of an undecided cell.
 const UNKNOWN: u8 = u8::MAX;
-/// Most line families a searchable board may have.
-const MAX_FAMILIES: usize = 4;
-/// Most candidates (symmetries putting code 0 at cell 0) a searchable board may have.
-const MAX_CANDIDATES: usize = 2048;
+/// Most codes of a board (`2 · MAX_FAMILIES`).
+const MAX_CODES: usize = 2 * crate::board::MAX_FAMILIES;
+/// Most candidates (symmetries putting code 0 at cell 0) a board may have.
+const MAX_CANDIDATES: usize = 1 << 16;
+/// Most entries of the symmetry table (`|M| · N²`) a canonical search may build.
+const MAX_SYMMETRY_TABLE: usize = 1 << 26;
+/// The frontier of canonical mode cuts the tree where this many cells of the first
+/// row are decided (the whole first row of the 8×8 torus: 4,778 subtrees).
+const SPLIT_CELLS: usize = 8;
+/// Most cells the search handles.
+pub const MAX_CELLS: usize = 4096;
 
-/// Moves bitboards along a family's direction.
+/// Why a board cannot be searched.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SearchError {
+    /// Too many cells for the widest bit set.
+    #[error("the board has {0} cells; the search handles at most {MAX_CELLS}")]
+    TooLarge(usize),
+    /// The symmetry breaking needs too large a table.
+    #[error(
+        "enumerating classes needs a symmetry table of {0} entries (point group × cells²), \
+         more than the {MAX_SYMMETRY_TABLE} this build allows"
+    )]
+    SymmetryTable(usize),
+}
+
+/// Checks that `board` can be searched, with symmetry breaking when `canonical`.
+pub fn searchable(board: &Board, canonical: bool) -> Result<(), SearchError> {
+    let n = board.ncells();
+    if n > MAX_CELLS {
+        return Err(SearchError::TooLarge(n));
+    }
+    let entries = board.point_group().len() * n * n;
+    if canonical && entries > MAX_SYMMETRY_TABLE {
+        return Err(SearchError::SymmetryTable(entries));
+    }
+    Ok(())
+}
+
+/// Moves bit sets along a family's direction.
 pub trait Shift<B: Bits>: Sync {
     /// Cells `a` with `a + v_f` in `s`.
     fn pull(&self, f: usize, s: B) -> B;
     /// Cells `a + v_f` for `a` in `s`.
     fn push(&self, f: usize, s: B) -> B;
+    /// Cells `a` with `a + p·v_f` in `s` (the next domino of the same line).
+    fn pull_jump(&self, f: usize, s: B) -> B;
 }
 
-/// The 8×8 torus: byte `y` of the `u64` is row `y`, bit `x` of it is column `x`.
+/// The 8×8 torus: byte `y` of the `u64` is row `y`, bit `x` of it is column `x`
+/// ([`crate::board::square8`]).
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Square8;
-
-/// Low 7 bits of every byte (all columns but x = 7).
-const NOT_COL7: u64 = 0x7F7F_7F7F_7F7F_7F7F;
-/// Bit 0 of every byte (column x = 0).
-const COL0: u64 = 0x0101_0101_0101_0101;
-
-impl Square8 {
-    /// Cell (x, y) → (x+1, y): rotate every byte left by one bit.
-    #[inline(always)]
-    fn east(s: u64) -> u64 {
-        ((s & NOT_COL7) << 1) | ((s >> 7) & COL0)
-    }
-    /// Cell (x, y) → (x−1, y): rotate every byte right by one bit.
-    #[inline(always)]
-    fn west(s: u64) -> u64 {
-        ((s >> 1) & NOT_COL7) | ((s & COL0) << 7)
-    }
-}
 
 impl Shift<u64> for Square8 {
     #[inline(always)]
     fn pull(&self, f: usize, s: u64) -> u64 {
         // Families E (1,0), SE (1,1), S (0,1), SW (−1,1); moving the set by −v_f.
-        // North is a rotation of the whole word by one row (8 bits).
         match f {
-            0 => Self::west(s),
-            1 => Self::west(s).rotate_right(8),
-            2 => s.rotate_right(8),
-            _ => Self::east(s).rotate_right(8),
+            0 => square8::west(s),
+            1 => square8::north(square8::west(s)),
+            2 => square8::north(s),
+            _ => square8::north(square8::east(s)),
         }
     }
     #[inline(always)]
     fn push(&self, f: usize, s: u64) -> u64 {
         match f {
-            0 => Self::east(s),
-            1 => Self::east(s).rotate_left(8),
-            2 => s.rotate_left(8),
-            _ => Self::west(s).rotate_left(8),
+            0 => square8::east(s),
+            1 => square8::south(square8::east(s)),
+            2 => square8::south(s),
+            _ => square8::south(square8::west(s)),
         }
+    }
+    #[inline(always)]
+    fn pull_jump(&self, _f: usize, s: u64) -> u64 {
+        // 8·v_f is a period of the 8×8 torus.
+        s
     }
 }
 
-/// Any board, by lookup tables (one step per set bit).
-#[derive(Clone, Debug)]
-pub struct TableShift {
-    /// `step[f][c]` = `c + v_f`.
-    step: Vec<Vec<u16>>,
-    /// `back[f][c]` = `c − v_f`.
-    back: Vec<Vec<u16>>,
+/// A translation of the board as masked shifts: the cells of segment `i` (bit set
+/// `mask[i]`) all move by the index difference `by[i]`.
+#[derive(Clone, Copy, Debug)]
+struct Segments<B: Bits> {
+    n: usize,
+    mask: [B; 8],
+    by: [i32; 8],
 }
 
-impl TableShift {
-    /// Tables for `board`.
-    pub fn new(board: &Board) -> TableShift {
-        let table = |k: usize| -> Vec<u16> {
-            (0..board.ncells())
-                .map(|c| board.neighbor(c, k) as u16)
-                .collect()
+impl<B: Bits> Segments<B> {
+    /// The segments of the cell permutation `to`.
+    fn of(ncells: usize, to: impl Fn(usize) -> usize) -> Segments<B> {
+        let mut seg = Segments {
+            n: 0,
+            mask: [B::empty(); 8],
+            by: [0; 8],
         };
+        for c in 0..ncells {
+            let by = to(c) as i32 - c as i32;
+            let i = match seg.by[..seg.n].iter().position(|&b| b == by) {
+                Some(i) => i,
+                None => {
+                    assert!(seg.n < 8, "a translation has at most 2^d segments");
+                    seg.by[seg.n] = by;
+                    seg.n += 1;
+                    seg.n - 1
+                }
+            };
+            seg.mask[i] |= B::single(c);
+        }
+        seg
+    }
+
+    #[inline(always)]
+    fn apply(&self, s: B) -> B {
+        let mut out = B::empty();
+        for i in 0..self.n {
+            out |= (s & self.mask[i]).shifted(self.by[i]);
+        }
+        out
+    }
+}
+
+/// Any board: translations as a few masked shifts each (module docs).
+#[derive(Clone, Debug)]
+pub struct SegShift<B: Bits> {
+    push: Vec<Segments<B>>,
+    pull: Vec<Segments<B>>,
+    pull_jump: Vec<Segments<B>>,
+}
+
+impl<B: Bits> SegShift<B> {
+    /// Shifts for `board`.
+    pub fn new(board: &Board) -> SegShift<B> {
+        let n = board.ncells();
         let nf = board.nfamilies();
-        TableShift {
-            step: (0..nf).map(table).collect(),
-            back: (0..nf).map(|f| table(f + nf)).collect(),
+        let mut back_jump = vec![vec![0usize; n]; nf];
+        for f in 0..nf {
+            for a in 0..n {
+                back_jump[f][board.jump(f, a)] = a;
+            }
+        }
+        SegShift {
+            push: (0..nf)
+                .map(|f| Segments::of(n, |c| board.neighbor(c, f)))
+                .collect(),
+            pull: (0..nf)
+                .map(|f| Segments::of(n, |c| board.neighbor(c, f + nf)))
+                .collect(),
+            pull_jump: (0..nf)
+                .map(|f| Segments::of(n, |c| back_jump[f][c]))
+                .collect(),
         }
     }
 }
 
-impl<B: Bits> Shift<B> for TableShift {
-    fn pull(&self, f: usize, mut s: B) -> B {
-        // a is in the result when a + v_f is in s: map each member b to b − v_f.
-        let back = &self.back[f];
-        let mut out = B::empty();
-        while !s.is_empty() {
-            out |= B::single(back[s.least()] as usize);
-            s.remove_least();
-        }
-        out
+impl<B: Bits> Shift<B> for SegShift<B> {
+    #[inline(always)]
+    fn pull(&self, f: usize, s: B) -> B {
+        self.pull[f].apply(s)
     }
-    fn push(&self, f: usize, mut s: B) -> B {
-        let step = &self.step[f];
-        let mut out = B::empty();
-        while !s.is_empty() {
-            out |= B::single(step[s.least()] as usize);
-            s.remove_least();
-        }
-        out
+    #[inline(always)]
+    fn push(&self, f: usize, s: B) -> B {
+        self.push[f].apply(s)
+    }
+    #[inline(always)]
+    fn pull_jump(&self, f: usize, s: B) -> B {
+        self.pull_jump[f].apply(s)
     }
 }
 
@@ -201,7 +278,7 @@ pub struct Found {
 /// Counters of one search.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Stats {
-    /// Search nodes visited (dominoes placed).
+    /// Search nodes visited (options placed).
     pub nodes: u64,
     /// Leaves reached (complete pairings that passed every check).
     pub leaves: u64,
@@ -217,32 +294,32 @@ impl std::ops::AddAssign for Stats {
     }
 }
 
-#[derive(Clone, Copy, Default)]
-struct Cand {
+#[derive(Clone, Copy)]
+struct Cand<I: CellIndex> {
     m: u8,
-    a: u8,
+    a: I,
     /// Next position of the one-line form still to compare.
-    pos: u8,
-    /// The undecided cell the comparison waits for (`UNKNOWN` once complete): the
+    pos: I,
+    /// The undecided cell the comparison waits for (`NONE` once complete): the
     /// candidate needs a look only when a domino covers this cell.
-    block: u8,
+    block: I,
 }
 
 /// One search node. The candidates of a node live outside it, on the search's
 /// candidate stack: the node at depth `d` owns the stack from its frame start to the
 /// top, so a child copies only the candidates that survive its comparisons.
 #[derive(Clone, Copy)]
-struct Node<B: Bits> {
+struct Node<B: Bits, const F: usize> {
     free: B,
     open: B,
-    allowed: [B; MAX_FAMILIES],
+    allowed: [B; F],
     codes: B::Bytes,
 }
 
 /// A subtree to search: a node and its candidates.
-struct Subtree<B: Bits> {
-    node: Node<B>,
-    cands: Vec<Cand>,
+struct Subtree<B: Bits, const F: usize> {
+    node: Node<B, F>,
+    cands: Vec<Cand<B::Idx>>,
 }
 
 enum Branch {
@@ -250,8 +327,9 @@ enum Branch {
     Line(usize),
 }
 
-/// Precomputed tables of one search.
-struct Ctx<'b, S: Shift<B>, B: Bits> {
+/// Precomputed tables of one search. `F` bounds the number of families (the size of
+/// a node's `allowed` array).
+struct Ctx<'b, S: Shift<B>, B: Bits, const F: usize> {
     board: &'b Board,
     shift: S,
     n: usize,
@@ -259,32 +337,56 @@ struct Ctx<'b, S: Shift<B>, B: Bits> {
     mode: Mode,
     /// Anchor cells of each line (the line's own cells).
     line_mask: Vec<B>,
+    /// The first `p` cells of each line: one anchor per option.
+    line_first: Vec<B>,
     line_family: Vec<usize>,
+    /// Options per line of each family (`q_f`).
+    per_line: [usize; F],
+    /// Whether some family has `q_f > 1`.
+    multi: bool,
     /// Per family: `(m, far)` — placing a domino of this family defines candidate
     /// `m` anchored at its first cell (`far = false`) or its second (`far = true`).
     activations: Vec<Vec<(u8, bool)>>,
+    /// Candidates a complete pairing defines (the stack's frame size).
+    total_candidates: usize,
     /// Cells decided first, in order (the first row) — `0` to skip that phase.
     phase1: usize,
-    /// `mcode` rows and `pull` tables copied to `u8` for the hot loop.
-    mcode: Vec<[u8; 8]>,
-    pull: Vec<u8>,
+    /// The frontier of canonical mode: nodes whose first `split` cells are decided.
+    split: usize,
+    /// `mcode` rows and `pull` tables laid out for the hot loop.
+    mcode: Vec<[u8; MAX_CODES]>,
+    pull: Vec<B::Idx>,
 }
 
-impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
-    fn new(board: &'b Board, shift: S, mode: Mode) -> Ctx<'b, S, B> {
+impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
+    fn new(board: &'b Board, shift: S, mode: Mode) -> Ctx<'b, S, B, F> {
         let n = board.ncells();
         assert!(
-            n <= B::CAPACITY && n < UNKNOWN as usize,
+            n <= B::CAPACITY && n < <B::Idx as CellIndex>::NONE.get(),
             "board too large for this bit set"
         );
         let nfam = board.nfamilies();
-        assert!(nfam <= MAX_FAMILIES);
+        assert!(nfam <= F, "too many families for this node size");
         let line_mask = board
             .lines()
             .iter()
             .map(|l| l.cells.iter().fold(B::empty(), |m, &c| m | B::single(c)))
             .collect();
+        let p = board.spacing();
+        let line_first = board
+            .lines()
+            .iter()
+            .map(|l| {
+                l.cells[..p]
+                    .iter()
+                    .fold(B::empty(), |m, &c| m | B::single(c))
+            })
+            .collect();
         let line_family = board.lines().iter().map(|l| l.family).collect();
+        let mut per_line = [1usize; F];
+        for f in 0..nfam {
+            per_line[f] = board.per_line(f);
+        }
         let ngroup = board.point_group().len();
         let activations = (0..nfam)
             .map(|f| {
@@ -300,27 +402,33 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
                 v
             })
             .collect::<Vec<_>>();
-        let total: usize = board
+        let total_candidates: usize = board
             .lines()
             .iter()
-            .map(|l| activations[l.family].len())
+            .map(|l| per_line[l.family] * activations[l.family].len())
             .sum();
-        assert!(total <= MAX_CANDIDATES, "too many candidate symmetries");
+        assert!(
+            total_candidates <= MAX_CANDIDATES,
+            "too many candidate symmetries"
+        );
         let mcode = (0..ngroup)
             .map(|m| {
-                let mut row = [0u8; 8];
+                let mut row = [0u8; MAX_CODES];
                 for k in 0..board.ncodes() {
                     row[k] = board.mcode(m, k as u8);
                 }
                 row
             })
             .collect();
-        let mut pull = Vec::with_capacity(ngroup * n * n);
-        for m in 0..ngroup {
-            for a in 0..n {
-                pull.extend(board.pull(m, a).iter().map(|&c| c as u8));
-            }
-        }
+        let pull = if mode == Mode::Canonical {
+            board
+                .pull_table()
+                .iter()
+                .map(|&c| B::Idx::from_usize(c as usize))
+                .collect()
+        } else {
+            Vec::new()
+        };
         Ctx {
             board,
             shift,
@@ -328,10 +436,19 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
             nfam,
             mode,
             line_mask,
+            line_first,
             line_family,
+            multi: per_line.iter().any(|&q| q > 1),
+            per_line,
             activations,
+            total_candidates,
             phase1: if mode == Mode::Canonical {
                 board.dims()[0]
+            } else {
+                0
+            },
+            split: if mode == Mode::Canonical {
+                board.dims()[0].min(SPLIT_CELLS)
             } else {
                 0
             },
@@ -340,13 +457,13 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         }
     }
 
-    fn root(&self) -> Subtree<B> {
+    fn root(&self) -> Subtree<B, F> {
         let n = self.n;
         let all = B::first_n(n);
         let mut node = Node {
             free: all,
             open: B::first_n(self.board.nlines()),
-            allowed: [B::empty(); MAX_FAMILIES],
+            allowed: [B::empty(); F],
             codes: B::bytes(UNKNOWN),
         };
         for f in 0..self.nfam {
@@ -354,7 +471,7 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         }
         let mut cands = Vec::new();
         if self.mode != Mode::Labelled {
-            // Cell 0 carries code 0: the domino of family 0 anchored at cell 0.
+            // Cell 0 carries code 0: the option of family 0 anchored at cell 0.
             self.place(&mut node, 0, 0);
             if self.mode == Mode::Canonical {
                 self.activate(&node, 0, 0, &mut cands, 0..0);
@@ -363,43 +480,48 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         Subtree { node, cands }
     }
 
-    /// Places the domino of family `f` anchored at `a`.
+    /// Places the option of family `f` anchored at `a`: the `q_f` dominoes from `a`
+    /// on, `p` apart.
     #[inline]
-    fn place(&self, node: &mut Node<B>, f: usize, a: usize) {
-        let b = self.board.neighbor(a, f);
-        // Clear both cells, close the line, and forbid its cells as anchors of family f.
-        node.free &= !(B::single(a) | B::single(b));
+    fn place(&self, node: &mut Node<B, F>, f: usize, a: usize) {
+        // Close the line, and forbid its cells as anchors of family f.
         let l = self.board.line_of(f, a);
         node.open &= !B::single(l);
         node.allowed[f] &= !self.line_mask[l];
         let codes = node.codes.as_mut();
-        codes[a] = f as u8;
-        codes[b] = (f + self.nfam) as u8;
+        let mut x = a;
+        for _ in 0..self.per_line[f] {
+            let b = self.board.neighbor(x, f);
+            node.free &= !(B::single(x) | B::single(b));
+            codes[x] = f as u8;
+            codes[b] = (f + self.nfam) as u8;
+            x = self.board.jump(f, x);
+        }
     }
 
     /// Compares one candidate's image with the partial pairing as far as both are
     /// known. `None`: the image is already smaller (prune). `Some(None)`: already
     /// larger (drop the candidate). `Some(Some(c))`: equal so far, `c.pos` advanced.
     #[inline(always)]
-    fn advance(&self, codes: &[u8], c: Cand) -> Option<Option<Cand>> {
+    fn advance(&self, codes: &[u8], c: Cand<B::Idx>) -> Option<Option<Cand<B::Idx>>> {
         let n = self.n;
         let mc = &self.mcode[c.m as usize];
-        let base = (c.m as usize * n + c.a as usize) * n;
+        let base = (c.m as usize * n + c.a.get()) * n;
         let pull = &self.pull[base..base + n];
-        let mut pos = c.pos as usize;
+        let mut pos = c.pos.get();
         while pos < n {
             let mine = codes[pos];
             if mine == UNKNOWN {
                 return Some(Some(Cand {
-                    pos: pos as u8,
-                    block: pos as u8,
+                    pos: B::Idx::from_usize(pos),
+                    block: B::Idx::from_usize(pos),
                     ..c
                 }));
             }
-            let src = codes[pull[pos] as usize];
+            let src = codes[pull[pos].get()];
             if src == UNKNOWN {
                 return Some(Some(Cand {
-                    pos: pos as u8,
+                    pos: B::Idx::from_usize(pos),
                     block: pull[pos],
                     ..c
                 }));
@@ -411,30 +533,48 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
             pos += 1;
         }
         Some(Some(Cand {
-            pos: pos as u8,
-            block: UNKNOWN,
+            pos: B::Idx::from_usize(pos),
+            block: B::Idx::NONE,
             ..c
         }))
     }
 
     /// Pushes the child's candidates onto the stack: the parent's (`stack[parent]`)
-    /// that are still undecided after the placement of the domino `(f, a)`, then those
-    /// this domino defines. Returns false when some candidate's image is already
+    /// that are still undecided after the placement of the option `(f, a)`, then those
+    /// its dominoes define. Returns false when some candidate's image is already
     /// smaller.
     #[inline]
     fn activate(
         &self,
-        node: &Node<B>,
+        node: &Node<B, F>,
         f: usize,
         a: usize,
-        out: &mut Vec<Cand>,
+        out: &mut Vec<Cand<B::Idx>>,
         parent: std::ops::Range<usize>,
     ) -> bool {
         let b = self.board.neighbor(a, f);
+        let q = self.per_line[f];
+        // The cells decided by this placement (only needed when q > 1).
+        let placed = if q > 1 {
+            let mut s = B::empty();
+            let mut x = a;
+            for _ in 0..q {
+                s |= B::single(x) | B::single(self.board.neighbor(x, f));
+                x = self.board.jump(f, x);
+            }
+            s
+        } else {
+            B::empty()
+        };
         for i in parent {
             let c = out[i];
-            // Only the cells a and b were decided since the parent compared c.
-            if c.block as usize != a && c.block as usize != b {
+            // Only the cells of this option were decided since the parent compared c.
+            let hit = if q > 1 {
+                c.block != B::Idx::NONE && placed.contains(c.block.get())
+            } else {
+                c.block.get() == a || c.block.get() == b
+            };
+            if !hit {
                 out.push(c);
                 continue;
             }
@@ -444,34 +584,55 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
                 Some(Some(c)) => out.push(c),
             }
         }
-        for &(m, far) in &self.activations[f] {
-            let anchor = if far { b } else { a };
-            if m == 0 && anchor == 0 {
-                continue; // the identity
+        let mut x = a;
+        for _ in 0..q {
+            let y = self.board.neighbor(x, f);
+            for &(m, far) in &self.activations[f] {
+                let anchor = if far { y } else { x };
+                if m == 0 && anchor == 0 {
+                    continue; // the identity
+                }
+                let c = Cand {
+                    m,
+                    a: B::Idx::from_usize(anchor),
+                    pos: B::Idx::from_usize(1),
+                    block: B::Idx::from_usize(0),
+                };
+                match self.advance(node.codes.as_ref(), c) {
+                    None => return false,
+                    Some(None) => {}
+                    Some(Some(c)) => out.push(c),
+                }
             }
-            let c = Cand {
-                m,
-                a: anchor as u8,
-                pos: 1,
-                block: 0,
-            };
-            match self.advance(node.codes.as_ref(), c) {
-                None => return false,
-                Some(None) => {}
-                Some(Some(c)) => out.push(c),
-            }
+            x = self.board.jump(f, x);
         }
         true
+    }
+
+    /// The anchors of the options of each family that can still be placed.
+    #[inline(always)]
+    fn available(&self, node: &Node<B, F>, avail: &mut [B; F]) {
+        let free = node.free;
+        for f in 0..self.nfam {
+            let mut av = node.allowed[f] & free & self.shift.pull(f, free);
+            if self.multi {
+                // Every domino of the option must be free: a + j·p·v_f in av for all j.
+                let mut t = av;
+                for _ in 1..self.per_line[f] {
+                    t = self.shift.pull_jump(f, t);
+                    av &= t;
+                }
+            }
+            avail[f] = av;
+        }
     }
 
     /// Picks the item to branch on, or `None` when some cell or line has no option.
     /// `blocked` marks cells that candidate comparisons wait for; ties prefer them.
     #[inline]
-    fn choose(&self, node: &Node<B>, avail: &mut [B; MAX_FAMILIES], blocked: B) -> Option<Branch> {
+    fn choose(&self, node: &Node<B, F>, avail: &mut [B; F], blocked: B) -> Option<Branch> {
         let free = node.free;
-        for f in 0..self.nfam {
-            avail[f] = node.allowed[f] & free & self.shift.pull(f, free);
-        }
+        self.available(node, avail);
         // Bit-sliced option counts per cell: s1 = at least one, s2 = two, s3 = three.
         let (mut s1, mut s2, mut s3) = (B::empty(), B::empty(), B::empty());
         for f in 0..self.nfam {
@@ -498,7 +659,7 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         while !open.is_empty() {
             let l = open.least();
             open.remove_least();
-            let cnt = (avail[self.line_family[l]] & self.line_mask[l]).len();
+            let cnt = (avail[self.line_family[l]] & self.line_first[l]).len();
             if cnt < best.0 {
                 if cnt == 0 {
                     return None;
@@ -523,15 +684,10 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
         Some(Branch::Line(best.1))
     }
 
-    /// Calls `child` for every domino the branch allows, in ascending code order for
+    /// Calls `child` for every option the branch allows, in ascending code order for
     /// a cell and ascending anchor order for a line.
     #[inline]
-    fn branches(
-        &self,
-        branch: Branch,
-        avail: &[B; MAX_FAMILIES],
-        mut child: impl FnMut(usize, usize),
-    ) {
+    fn branches(&self, branch: Branch, avail: &[B; F], mut child: impl FnMut(usize, usize)) {
         match branch {
             Branch::Cell(c) => {
                 for k in 0..2 * self.nfam {
@@ -547,7 +703,7 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
             }
             Branch::Line(l) => {
                 let f = self.line_family[l];
-                let mut s = avail[f] & self.line_mask[l];
+                let mut s = avail[f] & self.line_first[l];
                 while !s.is_empty() {
                     let a = s.least();
                     s.remove_least();
@@ -561,23 +717,23 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
     /// gets every complete pairing with its number of surviving candidates.
     fn dfs(
         &self,
-        node: &Node<B>,
-        cands: &mut Vec<Cand>,
+        node: &Node<B, F>,
+        cands: &mut Vec<Cand<B::Idx>>,
         start: usize,
         stats: &mut Stats,
-        leaf: &mut dyn FnMut(&Node<B>, usize),
+        leaf: &mut dyn FnMut(&Node<B, F>, usize),
     ) {
         if node.free.is_empty() {
             stats.leaves += 1;
             leaf(node, cands.len() - start);
             return;
         }
-        let mut avail = [B::empty(); MAX_FAMILIES];
+        let mut avail = [B::empty(); F];
         // Cells that some candidate's comparison waits for (bit c = cell c).
         let blocked = cands[start..]
             .iter()
-            .filter(|c| c.block != UNKNOWN)
-            .fold(B::empty(), |m, c| m | B::single(c.block as usize));
+            .filter(|c| c.block != B::Idx::NONE)
+            .fold(B::empty(), |m, c| m | B::single(c.block.get()));
         let Some(branch) = self.choose(node, &mut avail, blocked) else {
             return;
         };
@@ -599,18 +755,20 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
     }
 
     /// The first complete pairing below `node` in search order (no symmetry pruning).
-    fn first_leaf(&self, node: &Node<B>) -> Option<Node<B>> {
+    fn first_leaf(&self, node: &Node<B, F>, stats: &mut Stats) -> Option<Node<B, F>> {
         if node.free.is_empty() {
+            stats.leaves += 1;
             return Some(*node);
         }
-        let mut avail = [B::empty(); MAX_FAMILIES];
+        let mut avail = [B::empty(); F];
         let branch = self.choose(node, &mut avail, B::empty())?;
         let mut found = None;
         self.branches(branch, &avail, |f, a| {
             if found.is_none() {
                 let mut child = *node;
                 self.place(&mut child, f, a);
-                found = self.first_leaf(&child);
+                stats.nodes += 1;
+                found = self.first_leaf(&child, stats);
             }
         });
         found
@@ -620,11 +778,11 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
     /// its branching degree, or `None` at a dead end. A complete pairing has degree 1.
     fn random_step(
         &self,
-        node: &mut Node<B>,
+        node: &mut Node<B, F>,
         rng: &mut u64,
         kids: &mut Vec<(usize, usize)>,
     ) -> Option<usize> {
-        let mut avail = [B::empty(); MAX_FAMILIES];
+        let mut avail = [B::empty(); F];
         let branch = self.choose(node, &mut avail, B::empty())?;
         kids.clear();
         self.branches(branch, &avail, |f, a| kids.push((f, a)));
@@ -642,18 +800,22 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
 
     /// The frontier: nodes where the first phase ends (canonical mode), or nodes
     /// `depth` branchings below the root (labelled modes), in search order.
-    fn frontier(&self, depth: usize) -> Vec<Subtree<B>> {
+    fn frontier(&self, depth: usize) -> Vec<Subtree<B, F>> {
         let mut out = Vec::new();
         let root = self.root();
         self.expand(&root.node, &root.cands, depth, &mut out);
         out
     }
 
-    fn expand(&self, node: &Node<B>, cands: &[Cand], depth: usize, out: &mut Vec<Subtree<B>>) {
-        let phase_done = node.free.least() >= self.phase1;
-        if node.free.is_empty()
-            || (self.phase1 > 0 && phase_done)
-            || (self.phase1 == 0 && depth == 0)
+    fn expand(
+        &self,
+        node: &Node<B, F>,
+        cands: &[Cand<B::Idx>],
+        depth: usize,
+        out: &mut Vec<Subtree<B, F>>,
+    ) {
+        let phase_done = node.free.least() >= self.split;
+        if node.free.is_empty() || (self.split > 0 && phase_done) || (self.split == 0 && depth == 0)
         {
             out.push(Subtree {
                 node: *node,
@@ -661,7 +823,7 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
             });
             return;
         }
-        let mut avail = [B::empty(); MAX_FAMILIES];
+        let mut avail = [B::empty(); F];
         let Some(branch) = self.choose(node, &mut avail, B::empty()) else {
             return;
         };
@@ -680,9 +842,14 @@ impl<'b, S: Shift<B>, B: Bits> Ctx<'b, S, B> {
     }
 
     /// Searches one frontier subtree.
-    fn search(&self, sub: &Subtree<B>, stats: &mut Stats, leaf: &mut dyn FnMut(&Node<B>, usize)) {
+    fn search(
+        &self,
+        sub: &Subtree<B, F>,
+        stats: &mut Stats,
+        leaf: &mut dyn FnMut(&Node<B, F>, usize),
+    ) {
         let mut cands = sub.cands.clone();
-        cands.reserve(MAX_CANDIDATES * self.board.ndominoes());
+        cands.reserve(self.total_candidates * (self.board.nlines() + 1));
         self.dfs(&sub.node, &mut cands, 0, stats, leaf);
     }
 }
@@ -696,89 +863,81 @@ pub struct Options {
     pub shard: Option<Shard>,
 }
 
-/// A deterministic part of the search tree (nauty's `res/mod`).
-///
-/// The tree is cut at the *frontier* — the nodes where the first row is decided, in
-/// search order, independent of the number of shards (4,778 on the 8×8 torus). Shard
-/// `index` of `count` searches the frontier subtrees `j` with `j mod count = index`, so
-/// shard `i` of `n` is exactly shards `i` and `i + n` of `2n` together, and the shards
-/// of any `count` partition the catalogue.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Shard {
-    /// 0-based shard number, below `count`.
-    pub index: usize,
-    /// Number of shards, at least 1.
-    pub count: usize,
+/// Stack size of the search's threads: a node is copied at every level, and wide
+/// boards have deep trees of large nodes.
+fn stack_size(board: &Board) -> usize {
+    let words = board.ncells().div_ceil(64).next_power_of_two();
+    let node = (board.nfamilies() + 2) * 8 * words + 64 * words;
+    (8 << 20).max(4 * node * (board.nlines() + 8))
 }
 
-impl std::str::FromStr for Shard {
-    type Err = String;
-    /// Parses `I/N` (0-based `I < N`).
-    fn from_str(text: &str) -> Result<Shard, String> {
-        let (i, n) = text
-            .split_once('/')
-            .ok_or_else(|| format!("expected I/N (e.g. 3/16), found {text:?}"))?;
-        let index: usize = i
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad shard index {i:?}"))?;
-        let count: usize = n
-            .trim()
-            .parse()
-            .map_err(|_| format!("bad shard count {n:?}"))?;
-        if count == 0 || index >= count {
-            return Err(format!("expected 0 <= I < N, found {index}/{count}"));
-        }
-        Ok(Shard { index, count })
+/// Runs `f` on a pool of `threads` threads (`0` = all cores) whose stacks hold the
+/// deepest search of `board`.
+fn with_pool<T: Send>(board: &Board, threads: usize, f: impl FnOnce() -> T + Send) -> T {
+    let need = stack_size(board);
+    if threads == 0 && need <= 8 << 20 && board.ncells() <= 256 {
+        return f();
     }
-}
-
-impl std::fmt::Display for Shard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{}/{}", self.index, self.count)
-    }
-}
-
-/// Runs `f` on a pool of `threads` threads (`0` = default pool).
-fn with_pool<T: Send>(threads: usize, f: impl FnOnce() -> T + Send) -> T {
-    if threads == 0 {
-        f()
-    } else {
-        rayon::ThreadPoolBuilder::new()
-            .num_threads(threads)
-            .build()
-            .expect("a thread pool")
-            .install(f)
-    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(need)
+        .build()
+        .expect("a thread pool")
+        .install(f)
 }
 
 /// Binds `$ctx` to the search context of `$board` in `$mode` and evaluates `$body`,
-/// monomorphised per board kind: [`Square8`] shifts on `u64` for the 8×8 torus, table
-/// shifts on `u64` up to 64 cells, table shifts on [`Wide`] beyond.
+/// monomorphised per board kind: [`Square8`] shifts on `u64` for the 8×8 torus,
+/// [`SegShift`]s on the narrowest bit set that holds the board otherwise.
 macro_rules! with_ctx {
     ($board:expr, $mode:expr, |$ctx:ident| $body:expr) => {{
         let board: &Board = $board;
-        if is_square8(board) {
-            let $ctx = &Ctx::<_, u64>::new(board, Square8, $mode);
+        let n = board.ncells();
+        let few = board.nfamilies() <= 4;
+        if board.fast_path() == Some($crate::board::FastPath::Square8) {
+            let $ctx = &Ctx::<_, u64, 4>::new(board, Square8, $mode);
             $body
-        } else if board.ncells() <= u64::CAPACITY {
-            let $ctx = &Ctx::<_, u64>::new(board, TableShift::new(board), $mode);
+        } else if n <= 64 && few {
+            let $ctx = &Ctx::<_, u64, 4>::new(board, SegShift::<u64>::new(board), $mode);
+            $body
+        } else if n <= 64 {
+            let $ctx = &Ctx::<_, u64, 18>::new(board, SegShift::<u64>::new(board), $mode);
+            $body
+        } else if n <= 128 && few {
+            let $ctx = &Ctx::<_, u128, 4>::new(board, SegShift::<u128>::new(board), $mode);
+            $body
+        } else if n <= 128 {
+            let $ctx = &Ctx::<_, u128, 18>::new(board, SegShift::<u128>::new(board), $mode);
+            $body
+        } else if n <= 256 {
+            let $ctx = &Ctx::<_, Words<4>, 18>::new(board, SegShift::new(board), $mode);
+            $body
+        } else if n <= 1024 {
+            let $ctx = &Ctx::<_, Words<16>, 18>::new(board, SegShift::new(board), $mode);
             $body
         } else {
-            let $ctx = &Ctx::<_, Wide>::new(board, TableShift::new(board), $mode);
+            assert!(
+                n <= $crate::search::MAX_CELLS,
+                "board too large for the search"
+            );
+            let $ctx = &Ctx::<_, Words<64>, 18>::new(board, SegShift::new(board), $mode);
             $body
         }
     }};
 }
 
+pub mod estimate;
+pub use estimate::{PartialCounts, partial_counts};
+
 /// Enumerates the canonical pairings of `board`, streaming them to `sink` in
 /// ascending (catalogue) order, and returns the search counters.
 ///
 /// `progress(done, total)` is called after each frontier subtree, in completion
-/// order, from worker threads.
+/// order, from worker threads. The board must be [`searchable`] with symmetry
+/// breaking.
 ///
 /// *Complexity*: exponential in the board size, as any exhaustive search; on the
-/// 8×8 torus about a million nodes (see BENCHMARKS.md).
+/// 8×8 torus about ten million nodes (see BENCHMARKS.md).
 pub fn enumerate(
     board: &Board,
     opts: Options,
@@ -790,30 +949,12 @@ pub fn enumerate(
     ))
 }
 
-/// Runs the enumeration and returns the catalogue (docs/spec.md §4) and the search counters.
-pub fn build_catalogue(
-    board: &Board,
-    opts: Options,
-    progress: &(dyn Fn(u64, u64) + Sync),
-) -> (crate::catalogue::Catalogue, Stats) {
-    let mut found = Vec::new();
-    let stats = enumerate(board, opts, progress, &mut |f| found.push(f.clone()));
-    (
-        crate::catalogue::Catalogue::from_found(board.ncells(), &found),
-        stats,
-    )
-}
-
-/// Enumerates with the table-driven shifts even on the 8×8 torus (a cross-check of
-/// the [`Square8`] bit tricks).
+/// Enumerates with the generic shifts even on the 8×8 torus (a cross-check of the
+/// [`Square8`] bit tricks).
 pub fn enumerate_generic(board: &Board, opts: Options, sink: &mut dyn FnMut(&Found)) -> Stats {
-    if board.ncells() <= u64::CAPACITY {
-        let ctx = Ctx::<_, u64>::new(board, TableShift::new(board), Mode::Canonical);
-        run_canonical(&ctx, opts, &|_, _| {}, sink)
-    } else {
-        let ctx = Ctx::<_, Wide>::new(board, TableShift::new(board), Mode::Canonical);
-        run_canonical(&ctx, opts, &|_, _| {}, sink)
-    }
+    assert!(board.ncells() <= 64 && board.nfamilies() <= 4);
+    let ctx = Ctx::<_, u64, 4>::new(board, SegShift::<u64>::new(board), Mode::Canonical);
+    run_canonical(&ctx, opts, &|_, _| {}, sink)
 }
 
 /// Collects [`enumerate`]'s output.
@@ -823,15 +964,8 @@ pub fn enumerate_all(board: &Board, opts: Options) -> (Vec<Found>, Stats) {
     (out, stats)
 }
 
-/// The 8×8 torus with the four directions of docs/spec.md §2, served by [`Square8`].
-fn is_square8(board: &Board) -> bool {
-    board.dims() == [8, 8]
-        && board.nfamilies() == 4
-        && (0..4).all(|f| board.family(f) == [[1, 0], [1, 1], [0, 1], [-1, 1]][f])
-}
-
-fn run_canonical<S: Shift<B>, B: Bits>(
-    ctx: &Ctx<'_, S, B>,
+fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
+    ctx: &Ctx<'_, S, B, F>,
     opts: Options,
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
@@ -848,7 +982,7 @@ fn run_canonical<S: Shift<B>, B: Bits>(
     let total = frontier.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let n = ctx.n;
-    let results: Vec<(Vec<Found>, Stats)> = with_pool(opts.threads, || {
+    let results: Vec<(Vec<Found>, Stats)> = with_pool(ctx.board, opts.threads, || {
         frontier
             .par_iter()
             .map(|node| {
@@ -882,8 +1016,8 @@ fn run_canonical<S: Shift<B>, B: Bits>(
 
 /// Counts labelled good pairings with no symmetry reduction (`Mode::Labelled` or
 /// `Mode::LabelledFirstDomino`), in parallel, and how many of them satisfy `filter`
-/// (which sees the codes). An independent path to the labelled counts that the orbit
-/// sums over the catalogue ([`crate::catalogue::census`]) must equal.
+/// (which sees the codes). A path to the labelled counts that the orbit sums over the
+/// catalogue (`crate::catalogue::census`) must equal.
 pub fn count_labelled(
     board: &Board,
     mode: Mode,
@@ -894,14 +1028,14 @@ pub fn count_labelled(
         mode != Mode::Canonical,
         "count_labelled does no symmetry reduction"
     );
-    fn run<S: Shift<B>, B: Bits>(
-        ctx: &Ctx<'_, S, B>,
+    fn run<S: Shift<B>, B: Bits, const F: usize>(
+        ctx: &Ctx<'_, S, B, F>,
         opts: Options,
         filter: &(dyn Fn(&[u8]) -> bool + Sync),
     ) -> (Stats, u64) {
         let frontier = ctx.frontier(3);
         let n = ctx.n;
-        let parts: Vec<(Stats, u64)> = with_pool(opts.threads, || {
+        let parts: Vec<(Stats, u64)> = with_pool(ctx.board, opts.threads, || {
             frontier
                 .par_iter()
                 .map(|node| {
@@ -928,118 +1062,26 @@ pub fn count_labelled(
 }
 
 /// The first good pairing of `board` in search order (its codes), found by the same
-/// search with no symmetry reduction; `None` if the board has none.
-pub fn first_pairing(board: &Board) -> Option<Vec<u8>> {
-    fn run<S: Shift<B>, B: Bits>(ctx: &Ctx<'_, S, B>) -> Option<Vec<u8>> {
+/// search with no symmetry reduction, and the counters of that search: when there is
+/// none, `stats.nodes` is the size of the exhaustive search that shows it.
+pub fn find_one(board: &Board) -> (Option<Vec<u8>>, Stats) {
+    fn run<S: Shift<B>, B: Bits, const F: usize>(
+        ctx: &Ctx<'_, S, B, F>,
+    ) -> (Option<Vec<u8>>, Stats) {
         let root = ctx.root();
-        ctx.first_leaf(&root.node)
-            .map(|leaf| leaf.codes.as_ref()[..ctx.n].to_vec())
+        let mut stats = Stats::default();
+        let found = with_pool(ctx.board, 1, || ctx.first_leaf(&root.node, &mut stats));
+        (
+            found.map(|leaf| leaf.codes.as_ref()[..ctx.n].to_vec()),
+            stats,
+        )
     }
     with_ctx!(board, Mode::Labelled, |ctx| run(ctx))
 }
 
-/// Exact counts below random nodes at a fixed depth.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct PartialCounts {
-    /// Depth (dominoes placed below the root) of the sampled subtrees.
-    pub depth: usize,
-    /// Subtrees sampled.
-    pub samples: u64,
-    /// Samples whose random walk reached depth `depth` (the others hit a dead end).
-    pub reached: u64,
-    /// Leaves (complete pairings) counted exactly, over all sampled subtrees.
-    pub leaves_counted: u64,
-    /// Nodes visited by those exact counts.
-    pub nodes_counted: u64,
-    /// Seconds the exact counts took.
-    pub seconds: f64,
-    /// Estimated leaves of the whole tree: mean over samples of (product of branching
-    /// degrees on the walk) × (exact leaves below).
-    pub leaves: f64,
-    /// Standard error of that estimate.
-    pub leaves_stderr: f64,
-    /// Estimated nodes of the whole tree, the same way.
-    pub nodes: f64,
-}
-
-/// Knuth's estimator with exact subtree counts: `samples` random walks to `depth`,
-/// then an exhaustive count below each (in `mode`: `Labelled` or
-/// `LabelledFirstDomino`). The exact counts are real partial results of the full
-/// search and time its speed; the weighted mean estimates the whole tree.
-/// Deterministic for a given `seed` whatever the number of threads.
-pub fn partial_counts(
-    board: &Board,
-    mode: Mode,
-    depth: usize,
-    samples: u64,
-    seed: u64,
-    opts: Options,
-) -> PartialCounts {
-    assert!(
-        mode != Mode::Canonical,
-        "partial counts walk the unreduced tree"
-    );
-    fn run<S: Shift<B>, B: Bits>(
-        ctx: &Ctx<'_, S, B>,
-        depth: usize,
-        samples: u64,
-        seed: u64,
-        opts: Options,
-    ) -> PartialCounts {
-        let root = ctx.root();
-        let start = std::time::Instant::now();
-        let results: Vec<Option<(f64, Stats, f64)>> = with_pool(opts.threads, || {
-            (0..samples)
-                .into_par_iter()
-                .map(|i| {
-                    let mut rng = (seed ^ i.wrapping_mul(0x9E37_79B9_7F4A_7C15)) | 1;
-                    let mut node = root.node;
-                    let mut weight = 1.0f64;
-                    let mut nodes_above = 1.0f64;
-                    let mut kids: Vec<(usize, usize)> = Vec::new();
-                    for _ in 0..depth {
-                        if node.free.is_empty() {
-                            break;
-                        }
-                        let degree = ctx.random_step(&mut node, &mut rng, &mut kids)?;
-                        weight *= degree as f64;
-                        nodes_above += weight;
-                    }
-                    let mut stats = Stats::default();
-                    let mut cands = Vec::new();
-                    ctx.dfs(&node, &mut cands, 0, &mut stats, &mut |_, _| {});
-                    Some((weight, stats, nodes_above))
-                })
-                .collect()
-        });
-        let k = samples.max(1) as f64;
-        let est: Vec<f64> = results
-            .iter()
-            .map(|r| r.as_ref().map_or(0.0, |(w, s, _)| w * s.leaves as f64))
-            .collect();
-        let mean = est.iter().sum::<f64>() / k;
-        let var = est.iter().map(|e| (e - mean).powi(2)).sum::<f64>() / (k - 1.0).max(1.0);
-        let reached: Vec<&(f64, Stats, f64)> = results.iter().flatten().collect();
-        PartialCounts {
-            depth,
-            samples,
-            reached: reached.len() as u64,
-            leaves_counted: reached.iter().map(|r| r.1.leaves).sum(),
-            nodes_counted: reached.iter().map(|r| r.1.nodes).sum(),
-            seconds: start.elapsed().as_secs_f64(),
-            leaves: mean,
-            leaves_stderr: (var / k).sqrt(),
-            nodes: results
-                .iter()
-                .map(|r| {
-                    r.as_ref()
-                        .map_or(0.0, |(w, s, above)| above + w * s.nodes as f64)
-                })
-                .sum::<f64>()
-                / k,
-        }
-    }
-    with_ctx!(board, mode, |ctx| run(ctx, depth, samples, seed, opts))
+/// The first good pairing of `board` in search order (see [`find_one`]).
+pub fn first_pairing(board: &Board) -> Option<Vec<u8>> {
+    find_one(board).0
 }
 
 #[cfg(test)]
@@ -1047,9 +1089,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn square8_shifts_match_tables() {
+    fn square8_shifts_match_segment_shifts() {
         let b = Board::square9();
-        let t = TableShift::new(&b);
+        let t = SegShift::<u64>::new(&b);
         let mut x = 0x9E37_79B9_7F4A_7C15u64;
         for _ in 0..200 {
             x ^= x << 13;
@@ -1058,6 +1100,21 @@ mod tests {
             for f in 0..4 {
                 assert_eq!(Square8.pull(f, x), t.pull(f, x), "pull {f}");
                 assert_eq!(Square8.push(f, x), t.push(f, x), "push {f}");
+                assert_eq!(Square8.pull_jump(f, x), t.pull_jump(f, x), "jump {f}");
+            }
+        }
+    }
+
+    #[test]
+    fn segment_shifts_move_every_cell_by_its_direction() {
+        let b = Board::square9_16();
+        let t = SegShift::<u128>::new(&b);
+        for f in 0..4 {
+            for c in 0..b.ncells() {
+                let s = 1u128 << c;
+                assert_eq!(t.push(f, s), 1u128 << b.neighbor(c, f));
+                assert_eq!(t.pull(f, 1u128 << b.neighbor(c, f)), s);
+                assert_eq!(t.pull_jump(f, 1u128 << b.jump(f, c)), s);
             }
         }
     }

@@ -52,6 +52,7 @@
 //! equals the graph built with canonical forms.
 
 use crate::board::Board;
+use crate::board::square8::{mirror_x, mirror_y, translate, transpose};
 
 /// The four anchor bitboards of a pairing (module docs, *Bit layout*).
 pub type Anchors = [u64; 4];
@@ -161,51 +162,6 @@ const MAPS: [PointMap; 8] = [
     PointMap::new(true, true, true),
 ];
 
-/// Bit `(x, y)` to `(y, x)`: three delta swaps (the flip about the a1–h8 diagonal of
-/// chess bitboards).
-#[inline]
-fn transpose(mut b: u64) -> u64 {
-    const K1: u64 = 0x5500_5500_5500_5500;
-    const K2: u64 = 0x3333_0000_3333_0000;
-    const K4: u64 = 0x0f0f_0f0f_0000_0000;
-    // Swap 4×4 blocks, then 2×2 blocks, then single bits across the diagonal.
-    let t = K4 & (b ^ (b << 28));
-    b ^= t ^ (t >> 28);
-    let t = K2 & (b ^ (b << 14));
-    b ^= t ^ (t >> 14);
-    let t = K1 & (b ^ (b << 7));
-    b ^ t ^ (t >> 7)
-}
-
-/// Bit `(x, y)` to `(−x mod 8, y)`: reverse the bits of each byte (`x ↦ 7 − x`), then
-/// rotate each byte by one.
-#[inline]
-fn mirror_x(b: u64) -> u64 {
-    rotate_columns(b.reverse_bits().swap_bytes(), 1)
-}
-
-/// Bit `(x, y)` to `(x, −y mod 8)`: reverse the bytes (`y ↦ 7 − y`), then rotate by a
-/// row.
-#[inline]
-fn mirror_y(b: u64) -> u64 {
-    b.swap_bytes().rotate_left(8)
-}
-
-/// Bit `(x, y)` to `(x + dx mod 8, y)`: each byte rotated left by `dx`.
-#[inline]
-fn rotate_columns(b: u64, dx: u32) -> u64 {
-    let dx = dx & 7;
-    // Bits that stay in their byte after the shift left, and those that wrap.
-    let stay = 0x0101_0101_0101_0101u64 * u64::from(0xffu8 << dx);
-    ((b << dx) & stay) | ((b >> (8 - dx)) & !stay)
-}
-
-/// Bit `(x, y)` to `(x + dx, y + dy)` on the torus.
-#[inline]
-fn translate(b: u64, dx: i32, dy: i32) -> u64 {
-    rotate_columns(b, dx.rem_euclid(8) as u32).rotate_left(8 * dy.rem_euclid(8) as u32)
-}
-
 /// Each byte `k` of `w` (`0..8`) to `−k mod 8`.
 #[inline]
 fn negate(w: u64) -> u64 {
@@ -257,26 +213,7 @@ pub fn anchors(codes: &[u8]) -> Anchors {
 /// Whether `board` is the 8×8 torus these keys are for: families E, SE, S, SW and
 /// exactly the eight matrices of [`MAPS`] as point group.
 pub fn applies_to(board: &Board) -> bool {
-    let matrix = |m: &PointMap| -> Vec<i64> {
-        let (a, b) = (if m.neg_x { -1 } else { 1 }, if m.neg_y { -1 } else { 1 });
-        // Row-major 2×2: (x, y) ↦ (a·x, b·y), or (a·y, b·x) with the swap.
-        if m.swap {
-            vec![0, a, b, 0]
-        } else {
-            vec![a, 0, 0, b]
-        }
-    };
-    let mut group: Vec<Vec<i64>> = board.point_group().to_vec();
-    let mut maps: Vec<Vec<i64>> = MAPS.iter().map(matrix).collect();
-    group.sort();
-    maps.sort();
-    board.dims() == [8, 8]
-        && board.nfamilies() == 4
-        && (0..4).all(|f| {
-            let v = board.family(f);
-            v.len() == 2 && (v[0] as i32, v[1] as i32) == DIRS[f]
-        })
-        && group == maps
+    board.fast_path() == Some(crate::board::FastPath::Square8)
 }
 
 /// The class key of a good pairing of the 8×8 torus given by its anchor bitboards

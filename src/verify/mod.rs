@@ -98,7 +98,7 @@ pub enum VerifyError {
         message: String,
     },
     /// The input could not be read.
-    #[error("{file}: cannot read: {source}")]
+    #[error("{file}: cannot read")]
     Read {
         /// File name as given.
         file: String,

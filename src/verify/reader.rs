@@ -1,6 +1,18 @@
 //! The reader: FORMATS.md, "Candidate pairing files".
+//!
+//! A malformed line does not end the reading: it is reported and skipped, and the
+//! reader goes on, so that one file's every malformed line is reported and its
+//! well-formed pairings are still checked. Skipping must not misalign the grids that
+//! follow, so a malformed line that belongs to a grid (or looks like the first row of
+//! one) takes the place of a row: the rest of that grid is read, its malformed rows
+//! are reported too, and the grid is then dropped. A blank line ends such a grid, and
+//! so does a one-line pairing, which is read on its own.
 
 use super::*;
+
+/// How many malformed lines of one file `amoba verify` lists; the others are counted
+/// (`and N more malformed lines`).
+pub const MAX_REPORTED_ERRORS: usize = 100;
 
 /// Which text form a candidate was written in (docs/spec.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
@@ -41,6 +53,8 @@ struct GridInProgress {
     column: usize,
     rows: usize,
     codes: Vec<u8>,
+    /// A row was malformed (and reported): the grid is read to its end and dropped.
+    broken: bool,
 }
 
 /// One physical line as classified by the reader.
@@ -55,9 +69,11 @@ enum LineKind {
 
 /// Reads candidate pairings from a text stream, one line at a time.
 ///
-/// Call [`Reader::next_candidate`] until it returns `Ok(None)`; after an error it
-/// returns `Ok(None)` for ever. At most [`MAX_LINE_BYTES`] + 1 bytes of one line are
-/// held in memory.
+/// Call [`Reader::next_candidate`] until it returns `Ok(None)`. A malformed line is
+/// returned as a [`VerifyError::Malformed`] and skipped, and the next call goes on
+/// reading (see the module documentation for grids); after a read error
+/// ([`VerifyError::Read`]) it returns `Ok(None)` for ever. At most
+/// [`MAX_LINE_BYTES`] + 1 bytes of one line are held in memory.
 pub struct Reader<'g, R> {
     geom: &'g Geometry,
     file: String,
@@ -68,8 +84,13 @@ pub struct Reader<'g, R> {
     /// Characters on the last line read, and whether it ended with `\n`.
     last_chars: usize,
     last_terminated: bool,
+    /// The last line was too long and its rest is still to be skipped.
+    skip_rest: bool,
     grid: Option<GridInProgress>,
+    /// A one-line pairing that cut a grid short, returned after that grid's error.
+    pending: Option<Candidate>,
     found: usize,
+    errors: usize,
     done: bool,
 }
 
@@ -85,8 +106,11 @@ impl<'g, R: BufRead> Reader<'g, R> {
             lineno: 0,
             last_chars: 0,
             last_terminated: true,
+            skip_rest: false,
             grid: None,
+            pending: None,
             found: 0,
+            errors: 0,
             done: false,
         }
     }
@@ -101,8 +125,13 @@ impl<'g, R: BufRead> Reader<'g, R> {
         self.found
     }
 
+    /// Number of errors returned so far (malformed lines, and a read error).
+    pub fn errors(&self) -> usize {
+        self.errors
+    }
+
     fn malformed(&mut self, line: usize, column: usize, message: String) -> VerifyError {
-        self.done = true;
+        self.errors += 1;
         VerifyError::Malformed {
             file: self.file.clone(),
             line,
@@ -113,9 +142,12 @@ impl<'g, R: BufRead> Reader<'g, R> {
 
     /// Reads one line into `buf` without its `\n`. Returns `None` at end of input,
     /// `Some(true)` when the line is longer than [`MAX_LINE_BYTES`] (then `buf` holds
-    /// its first `MAX_LINE_BYTES + 1` bytes and the rest is not read).
+    /// its first `MAX_LINE_BYTES + 1` bytes; the next call skips the rest).
     fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
+        if self.skip_rest {
+            self.skip_to_next_line()?;
+        }
         loop {
             let avail = match self.input.fill_buf() {
                 Ok(b) => b,
@@ -144,11 +176,39 @@ impl<'g, R: BufRead> Reader<'g, R> {
                     self.input.consume(take);
                     if self.buf.len() > MAX_LINE_BYTES {
                         self.last_terminated = false;
+                        self.skip_rest = true;
                         return Ok(Some(true));
                     }
                 }
             }
         }
+    }
+
+    /// Reads and discards the rest of an over-long line, its `\n` included, without
+    /// storing it.
+    fn skip_to_next_line(&mut self) -> io::Result<()> {
+        loop {
+            let avail = match self.input.fill_buf() {
+                Ok(b) => b,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
+            if avail.is_empty() {
+                break;
+            }
+            match avail.iter().position(|&b| b == b'\n') {
+                Some(i) => {
+                    self.input.consume(i + 1);
+                    break;
+                }
+                None => {
+                    let n = avail.len();
+                    self.input.consume(n);
+                }
+            }
+        }
+        self.skip_rest = false;
+        Ok(())
     }
 
     /// Classifies the line in `buf`, pushing its codes onto `scratch`.
@@ -255,8 +315,12 @@ impl<'g, R: BufRead> Reader<'g, R> {
         })
     }
 
-    /// The next candidate, `Ok(None)` at the end of the input (or after an error).
+    /// The next candidate, `Ok(None)` at the end of the input (or after a read error).
     pub fn next_candidate(&mut self) -> Result<Option<Candidate>, VerifyError> {
+        if let Some(cand) = self.pending.take() {
+            self.found += 1;
+            return Ok(Some(cand));
+        }
         if self.done {
             return Ok(None);
         }
@@ -268,6 +332,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 Ok(None) => return self.finish(),
                 Err(source) => {
                     self.done = true;
+                    self.errors += 1;
                     return Err(VerifyError::Read {
                         file: self.file.clone(),
                         source,
@@ -277,10 +342,18 @@ impl<'g, R: BufRead> Reader<'g, R> {
             self.lineno += 1;
             let lineno = self.lineno;
             self.scratch.clear();
-            match self.scan(too_long)? {
+            let kind = match self.scan(too_long) {
+                Ok(kind) => kind,
+                Err(e) => {
+                    self.skip_malformed_line();
+                    return Err(e);
+                }
+            };
+            match kind {
                 LineKind::Comment => {}
                 LineKind::Blank => {
-                    if let Some(g) = &self.grid {
+                    // A blank line ends a grid; a broken one quietly (its error is out).
+                    if let Some(g) = self.grid.take().filter(|g| !g.broken) {
                         let msg = format!(
                             "found a blank line, expected row {} of {height} of the grid that \
                              starts at line {} (blank lines may only separate pairings)",
@@ -292,6 +365,30 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 }
                 LineKind::Codes { column, count } => {
                     if let Some(mut g) = self.grid.take() {
+                        if count == ncells {
+                            // A one-line pairing where a row was expected: the grid is
+                            // cut short; the pairing stands on its own.
+                            let cand = Candidate {
+                                line: lineno,
+                                column,
+                                form: Form::OneLine,
+                                codes: self.scratch.clone(),
+                            };
+                            if g.broken {
+                                self.found += 1;
+                                return Ok(Some(cand));
+                            }
+                            self.pending = Some(cand);
+                            let msg = format!(
+                                "found a pairing in one-line form ({ncells} codes), expected \
+                                 row {} of {height} of the grid that starts at line {} (the \
+                                 grid is cut short; the one-line pairing is checked on its own)",
+                                g.rows + 1,
+                                g.line
+                            );
+                            return Err(self.malformed(lineno, column, msg));
+                        }
+                        g.rows += 1;
                         if count != width {
                             let (col, what) = if count < width {
                                 (column + count, "too few")
@@ -301,14 +398,18 @@ impl<'g, R: BufRead> Reader<'g, R> {
                             let msg = format!(
                                 "found {count} codes ({what}), expected {width}: row {} of {height} \
                                  of the grid that starts at line {}",
-                                g.rows + 1,
-                                g.line
+                                g.rows, g.line
                             );
+                            g.broken = true;
+                            if g.rows < height {
+                                self.grid = Some(g);
+                            }
                             return Err(self.malformed(lineno, col, msg));
                         }
                         g.codes.extend_from_slice(&self.scratch);
-                        g.rows += 1;
-                        if g.rows == height {
+                        if g.rows < height {
+                            self.grid = Some(g);
+                        } else if !g.broken {
                             self.found += 1;
                             return Ok(Some(Candidate {
                                 line: g.line,
@@ -317,7 +418,6 @@ impl<'g, R: BufRead> Reader<'g, R> {
                                 codes: g.codes,
                             }));
                         }
-                        self.grid = Some(g);
                     } else if count == ncells {
                         self.found += 1;
                         return Ok(Some(Candidate {
@@ -334,6 +434,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
                             column,
                             rows: 1,
                             codes,
+                            broken: false,
                         });
                     } else {
                         let col = if count < ncells {
@@ -345,6 +446,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
                             "found {count} codes, expected {width} (a row of a grid) or {ncells} \
                              (a pairing in one-line form)"
                         );
+                        self.start_broken_grid_if_row(count);
                         return Err(self.malformed(lineno, col, msg));
                     }
                 }
@@ -352,13 +454,54 @@ impl<'g, R: BufRead> Reader<'g, R> {
         }
     }
 
+    /// After a line that could not be scanned: it takes the place of a row of the
+    /// grid in progress, or of the first row of a grid when it looks like a row.
+    fn skip_malformed_line(&mut self) {
+        let height = self.geom.grid_rows();
+        match self.grid.as_mut() {
+            Some(g) => {
+                g.broken = true;
+                g.rows += 1;
+                if g.rows >= height {
+                    self.grid = None;
+                }
+            }
+            None => {
+                // Its length without whitespace and comment, as if every character
+                // were a code.
+                let text = String::from_utf8_lossy(&self.buf);
+                let content = text.split('#').next().unwrap_or("");
+                let len = content.chars().filter(|c| !c.is_whitespace()).count();
+                self.start_broken_grid_if_row(len);
+            }
+        }
+    }
+
+    /// Outside a grid, a malformed line of `len` characters is taken for the first row
+    /// of a grid when `len` is nearer the row width than the one-line length: the
+    /// rest of that grid is then read and dropped rather than misread.
+    fn start_broken_grid_if_row(&mut self, len: usize) {
+        let (width, height, ncells) =
+            (self.geom.width(), self.geom.grid_rows(), self.geom.ncells());
+        if self.grid.is_none() && height > 1 && len.abs_diff(width) < len.abs_diff(ncells) {
+            self.grid = Some(GridInProgress {
+                line: self.lineno,
+                column: 1,
+                rows: 1,
+                codes: Vec::new(),
+                broken: true,
+            });
+        }
+    }
+
     fn finish(&mut self) -> Result<Option<Candidate>, VerifyError> {
+        self.done = true;
         let (line, column) = if self.last_terminated {
             (self.lineno + 1, 1)
         } else {
             (self.lineno, self.last_chars + 1)
         };
-        if let Some(g) = self.grid.take() {
+        if let Some(g) = self.grid.take().filter(|g| !g.broken) {
             let msg = format!(
                 "found the end of the file after {} of {} rows, expected the rest of the grid \
                  that starts at line {}",
@@ -368,7 +511,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
             );
             return Err(self.malformed(line, column, msg));
         }
-        if self.found == 0 {
+        if self.found == 0 && self.errors == 0 {
             let what = if self.lineno == 0 {
                 "an empty file"
             } else {
@@ -377,7 +520,6 @@ impl<'g, R: BufRead> Reader<'g, R> {
             let msg = format!("found {what}, expected at least one pairing");
             return Err(self.malformed(line, column, msg));
         }
-        self.done = true;
         Ok(None)
     }
 }

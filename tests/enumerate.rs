@@ -24,7 +24,10 @@ fn catalogue_has_194543_classes_and_the_spec_4_properties() {
     assert!(text.ends_with('\n'));
     let lines: Vec<&str> = text.lines().collect();
     assert_eq!(lines.len(), 194_543);
-    assert_eq!(lines[0], SPEC_FIRST, "SPEC §3 names the first pairing");
+    assert_eq!(
+        lines[0], SPEC_FIRST,
+        "docs/spec.md §3 names the first pairing"
+    );
     for w in lines.windows(2) {
         assert!(w[0] < w[1], "sorted and unique: {} !< {}", w[0], w[1]);
     }

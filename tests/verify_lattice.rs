@@ -1,4 +1,4 @@
-//! The verifier on periodic boards that are not rectangular tori (SPEC §8): the
+//! The verifier on periodic boards that are not rectangular tori (docs/spec.md §8): the
 //! 16-toroidal board square9-16 first, then other lattices in the plane and in space.
 //!
 //! What is tested: the verifier's own lattice arithmetic (reduction, lines, line
@@ -23,7 +23,7 @@ use std::sync::OnceLock;
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 const BIN: &str = env!("CARGO_BIN_EXE_amoba");
 
-/// The data of square9-16 as SPEC §8 states it: square9's directions, spacing, point
+/// The data of square9-16 as docs/spec.md §8 states it: square9's directions, spacing, point
 /// group and names on the lattice ⟨(8,8), (8,−8)⟩ = ⟨(16,0), (8,8)⟩.
 fn spec_square9_16() -> BoardData {
     BoardData {

@@ -2,6 +2,7 @@
 //! result files of the graph stage and the reports ([`results`]), the graph exports
 //! ([`export`]), charts ([`plot`]) and drawings of pairings ([`draw`]).
 
+pub mod blocks;
 pub mod draw;
 pub mod export;
 pub mod plot;

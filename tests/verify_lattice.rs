@@ -938,4 +938,11 @@ fn cli_bad_candidates_exit_1_or_2() {
     ] {
         assert!(out.contains(part), "missing {part:?} in\n{out}");
     }
+    let (out, _, code) = verify16(&["--brief", "-"], &format!("{NEAR_MISS}\n"));
+    assert_eq!(code, 1);
+    assert_eq!(
+        out,
+        "<stdin>:1: pairing 1: NOT GOOD: 0 lines without a domino, 0 with too many, 2 with \
+         too few or not evenly spaced\n"
+    );
 }

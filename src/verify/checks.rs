@@ -43,6 +43,8 @@ pub struct LineReport {
     pub index: usize,
     /// The dominoes on it, `(a)-(b)` with `b = a + v`.
     pub dominoes: Vec<String>,
+    /// How many dominoes a good pairing puts on it (`ord(v)/p`), exactly `p` apart.
+    pub expected: usize,
 }
 
 /// The first run of the window that holds no pair.
@@ -216,6 +218,7 @@ pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
             line: geom.line_name(l).to_string(),
             index: l,
             dominoes: anchors.iter().map(|&(a, _)| domino(l, a)).collect(),
+            expected: q,
         };
         match anchors.len() {
             0 => lines_without_domino.push(report()),

@@ -70,8 +70,8 @@ pub struct ClassReport {
     pub periodicity: Option<Periodicity>,
 }
 
-/// `Some(reason)` when `geom`'s board has no catalogue (more than
-/// [`MAX_CATALOGUE_CELLS`] cells and no coarser board it refines): no ID and no
+/// `Some(reason)` when `geom`'s board has no catalogue ([`BoardData::has_catalogue`]:
+/// its description says its classes are out of reach, as on cube7): no ID and no
 /// pairing-graph facts can be given.
 pub fn no_catalogue_reason(geom: &Geometry) -> Option<String> {
     (!geom.has_catalogue).then(|| {

@@ -69,9 +69,10 @@ impl BoardData {
     }
 }
 
-/// Boards with more cells than this have no catalogue unless they refine a coarser
-/// board: their classes are not enumerated (on cube7, 216 cells, the count is out of
-/// reach), so the verifier reports the canonical form and stabiliser only.
+/// A board whose description does not say whether a catalogue of its classes is
+/// within reach is taken to have one when it has at most this many cells or refines a
+/// coarser board; otherwise the verifier reports the canonical form and stabiliser
+/// only (as on cube7, whose description says its count is out of reach).
 pub const MAX_CATALOGUE_CELLS: usize = 64;
 
 /// The basis of `board`'s period lattice, in Hermite normal form.

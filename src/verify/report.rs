@@ -66,7 +66,14 @@ impl PairingReport {
                 "NOT GOOD: inconsistent at {} cells",
                 a.inconsistencies.len()
             )
-        } else if a.lines_misplaced.is_empty() {
+        } else if a
+            .lines_without_domino
+            .iter()
+            .chain(&a.lines_with_several)
+            .chain(&a.lines_misplaced)
+            .all(|l| l.expected == 1)
+        {
+            // One domino per line: the wording of SPEC §2.
             format!(
                 "NOT GOOD: {} lines without a domino, {} with two or more",
                 a.lines_without_domino.len(),
@@ -139,13 +146,9 @@ impl PairingReport {
             );
         }
         if a.consistent {
-            let share = |l: &LineReport| {
-                let f = geom.line_family(l.index);
-                format!(
-                    "expected {} dominoes {} apart",
-                    geom.per_line(f),
-                    geom.spacing()
-                )
+            let share = |l: &LineReport| match l.expected {
+                1 => "expected one domino".to_string(),
+                q => format!("expected {q} dominoes {} apart", geom.spacing()),
             };
             let bad =
                 a.lines_without_domino.len() + a.lines_with_several.len() + a.lines_misplaced.len();

@@ -1,4 +1,4 @@
-//! The 16-toroidal pairings of 9-in-a-row (SPEC §8) by a second, independent route,
+//! The 16-toroidal pairings of 9-in-a-row (docs/spec.md §8) by a second, independent route,
 //! compared byte for byte with the catalogue of the search (`amoba enumerate --board
 //! square9-16`).
 //!

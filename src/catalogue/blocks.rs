@@ -1,9 +1,9 @@
-//! The two 8×8 blocks of a 16-toroidal pairing (SPEC §8): C, W, their catalogue IDs
+//! The two 8×8 blocks of a 16-toroidal pairing (docs/spec.md §8): C, W, their catalogue IDs
 //! and the diagonal alternating cycles on which they differ.
 //!
 //! # The board and the plane
 //!
-//! A pairing of the board `square9-16` is given by its 128 codes (SPEC §8): cell
+//! A pairing of the board `square9-16` is given by its 128 codes (docs/spec.md §8): cell
 //! `(x, y)`, `0 ≤ x < 16`, `0 ≤ y < 8`, at index `16y + x`, codes as on the 8×8 torus
 //! (0..7 = E, SE, S, SW, W, NW, N, NE). Its periodic extension gives every cell
 //! `(X, Y)` of the plane a code: the period lattice Λ16 = ⟨(8, 8), (8, −8)⟩ contains
@@ -18,7 +18,7 @@
 //! at `(ox + 8, oy)` ([`block`]). Translation by `(8, 8)` is a period, so the blocks of
 //! one colour of the checkerboard of blocks are all copies of C, those of the other
 //! colour copies of W. A block is *consistent* when it is a domino pairing of the 8×8
-//! torus (SPEC §3) and *good* when it is a good 8-toroidal pairing (SPEC §2)
+//! torus (docs/spec.md §3) and *good* when it is a good 8-toroidal pairing (docs/spec.md §2)
 //! ([`check_block`]). An offset is **good** when both blocks are good.
 //!
 //! A block need not even be consistent: a diagonal domino that leaves the window
@@ -29,7 +29,7 @@
 //! under translation by `(8, 0)` and the blocks share them.
 //!
 //! **The reported offset** is the least good offset in row-major order, i.e. the good
-//! `(ox, oy)` with the least `8·oy + ox`. SPEC §8 states that every 16-toroidal pairing
+//! `(ox, oy)` with the least `8·oy + ox`. docs/spec.md §8 states that every 16-toroidal pairing
 //! has a good offset; a pairing without one is reported as such ([`Blocks::reported`]
 //! is `None`), never hidden and never a panic.
 //!
@@ -55,14 +55,14 @@
 //!
 //! [`class_row`] computes one row of the table written as `blocks-9-16.csv` (format in
 //! FORMATS.md): the class ID, the number of good offsets, the reported offset, the
-//! catalogue IDs (SPEC §4) of C and W there and the cycle lengths. [`table`] computes
+//! catalogue IDs (docs/spec.md §4) of C and W there and the cycle lengths. [`table`] computes
 //! every row of a 16-toroidal catalogue in parallel, [`write_csv`] writes them and
 //! [`distributions`] summarises them (good offsets and cycles per class, cycle
 //! lengths, the most frequent pairs of IDs and 8×8 classes) for the JSON summary and
 //! the report ([`Distributions::markdown`]).
 //!
 //! Reference: the published characterisation is in Győrffy's dissertation and in
-//! Győrffy–Makay–Pluhár (SPEC §1).
+//! Győrffy–Makay–Pluhár (docs/spec.md §1).
 
 use crate::board::Board;
 use crate::catalogue::Catalogue;
@@ -75,12 +75,12 @@ use std::io::{self, Write};
 
 /// Cells of the board `square9-16`.
 pub const CELLS: usize = 128;
-/// Side of a block (and the spacing of the game, SPEC §8).
+/// Side of a block (and the spacing of the game, docs/spec.md §8).
 pub const SIDE: usize = 8;
 /// Offsets of the block grid, `(ox, oy)` with `0 ≤ ox, oy < 8`.
 pub const OFFSETS: usize = SIDE * SIDE;
 
-/// The direction vector of each code (SPEC §2).
+/// The direction vector of each code (docs/spec.md §2).
 pub const DIRS: [(i64, i64); 8] = [
     (1, 0),
     (1, 1),
@@ -207,9 +207,9 @@ pub fn step8(c: usize, k: u8) -> usize {
 /// What an 8×8 block is, read as a torus.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct BlockState {
-    /// Every cell's partner points back (SPEC §3).
+    /// Every cell's partner points back (docs/spec.md §3).
     pub consistent: bool,
-    /// Consistent, and each of the 32 lines holds exactly one domino (SPEC §2).
+    /// Consistent, and each of the 32 lines holds exactly one domino (docs/spec.md §2).
     pub good: bool,
 }
 
@@ -379,7 +379,7 @@ pub struct Blocks {
     /// All 64 offsets, row-major.
     pub offsets: Vec<Offset>,
     /// The blocks at the least good offset; `None` when no offset is good (for a
-    /// 16-toroidal pairing that contradicts SPEC §8 and is reported as a finding).
+    /// 16-toroidal pairing that contradicts docs/spec.md §8 and is reported as a finding).
     pub reported: Option<Reported>,
 }
 
@@ -394,12 +394,12 @@ impl Blocks {
 /// their cycles at the reported (least good) offset.
 ///
 /// *Errors*: [`BlocksError::Codes`] unless `codes` are 128 codes `0..8`. Any such
-/// codes are analysed; for a good 16-toroidal pairing SPEC §8 promises a good offset.
+/// codes are analysed; for a good 16-toroidal pairing docs/spec.md §8 promises a good offset.
 /// *Complexity*: `O(64 · 128)`.
 ///
 /// ```
 /// use amoba::catalogue::blocks::analyse;
-/// // An 8-toroidal pairing (SPEC §3's example) is a pairing of square9-16 too; every
+/// // An 8-toroidal pairing (docs/spec.md §3's example) is a pairing of square9-16 too; every
 /// // offset is good and C = W.
 /// let p8 = "0411111504155555041522220435666627333304677773044222733046667710";
 /// let row = |y: usize| &p8[8 * y..8 * y + 8];
@@ -437,7 +437,7 @@ pub struct ClassRow {
     pub good_offsets: usize,
     /// The reported offset `(ox, oy)`, if any offset is good.
     pub offset: Option<(u8, u8)>,
-    /// Catalogue ID (SPEC §4) of block C at the reported offset, if it is in the 8×8
+    /// Catalogue ID (docs/spec.md §4) of block C at the reported offset, if it is in the 8×8
     /// catalogue.
     pub c_id: Option<usize>,
     /// Catalogue ID of block W at the reported offset.
@@ -561,7 +561,7 @@ pub struct Distributions {
     pub cycles_per_class: BTreeMap<usize, u64>,
     /// Cycle length (dominoes) → cycles, over all classes.
     pub cycle_lengths: BTreeMap<usize, u64>,
-    /// IDs of the classes without a good offset (SPEC §8 says there are none).
+    /// IDs of the classes without a good offset (docs/spec.md §8 says there are none).
     pub without_good_offset: Vec<usize>,
     /// IDs of the classes whose C or W is missing from the 8×8 catalogue.
     pub block_not_in_catalogue: Vec<usize>,

@@ -1,4 +1,4 @@
-//! Pictures of a 16-toroidal pairing as its two 8×8 blocks C and W (SPEC §8;
+//! Pictures of a 16-toroidal pairing as its two 8×8 blocks C and W (docs/spec.md §8;
 //! `amoba show --board square9-16`).
 //!
 //! The view is the 16×16 window of the plane whose top-left cell is the reported
@@ -41,7 +41,7 @@ const NAMES: [&str; 4] = [
 /// The catalogue IDs of the blocks, when the caller knows them.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BlockIds {
-    /// ID (SPEC §4) of block C.
+    /// ID (docs/spec.md §4) of block C.
     pub c: Option<usize>,
     /// ID of block W.
     pub w: Option<usize>,
@@ -422,7 +422,7 @@ pub fn svg(codes: &[u8], ids: BlockIds, caption: &str) -> Result<String, DrawErr
 mod tests {
     use super::*;
 
-    /// SPEC §3's example, an 8-toroidal pairing, as 128 codes of square9-16.
+    /// docs/spec.md §3's example, an 8-toroidal pairing, as 128 codes of square9-16.
     fn eight_toroidal() -> Vec<u8> {
         let p = "0411111504155555041522220435666627333304677773044222733046667710";
         (0..8)

@@ -15,16 +15,23 @@ independently:
   * graph-TAG.graphml with nx.read_graphml(node_type=int), node attributes included;
   * graph-TAG.gexf with nx.read_gexf(node_type=int, version="1.2draft");
   * graph-TAG.s6 with nx.read_sparse6;
-  * graph-TAG.dot: the clusters hold exactly the components 2.. and their edges.
+  * graph-TAG.dot: the clusters hold exactly the components 2.. and their edges, and
+    NetworkX's pydot reader (nx.nx_pydot.read_dot) sees every node and edge.
 
 For every graph it compares vertex count, edge count, sorted component sizes and the
 degree distribution with the sidecar, and it checks that all graphs have the same edge
 set once the labels are mapped to 0-based (ID - 1), and that the component numbers
-in the vertex table are those of SPEC order (1 = largest, ties by smallest ID).
+in the vertex table are those of the documented order (1 = largest, ties by smallest ID).
+
+The diameter of the largest component is computed exactly by NetworKit from the edge
+list (its exact method bounds every eccentricity from a few BFS sweeps, SumSweep; a
+few seconds where NetworkX's bounded `nx.diameter(G, usebounds=True)` needs minutes)
+and compared with component 1 of the Rust analysis, analysis-TAG.json in the same
+directory (written by `amoba graph` and `amoba reproduce`).
 
 Prints one line per check. Exit status: 0 all checks passed, 1 some check failed,
-2 usage error or a missing/unreadable sidecar, 3 NetworkX is not importable (the Rust
-test reports that as skipped outside CI).
+2 usage error or a missing/unreadable sidecar, 3 NetworkX or NetworKit is not
+importable (the Rust test reports that as skipped outside CI).
 """
 
 import csv
@@ -37,7 +44,7 @@ import time
 from collections import Counter
 
 EXIT_OK, EXIT_FAIL, EXIT_USAGE, EXIT_NO_NETWORKX = 0, 1, 2, 3
-SIDECAR_FORMAT = "amoba-graph-export 1"
+SIDECAR_FORMAT = ("amoba-graph-export", 2)
 
 
 class Checker:
@@ -107,6 +114,34 @@ def sha256_of(path):
     return h.hexdigest()
 
 
+def path_in(directory, name):
+    return os.path.join(directory, name)
+
+
+def check_giant_diameter(c, nk, n, pairs, analysis):
+    """The largest component's size and exact diameter by NetworKit, against
+    component 1 of the Rust analysis."""
+    facts = analysis.get("component_facts") or []
+    if not c.check("analysis lists component 1", bool(facts) and facts[0].get("component") == 1):
+        return
+    t = time.monotonic()
+    G = nk.Graph(n)
+    for u, v in pairs:
+        G.addEdge(u, v)
+    giant = nk.components.ConnectedComponents.extractLargestConnectedComponent(G, True)
+    c.equal("NetworKit largest component size", facts[0]["size"], giant.numberOfNodes())
+    c.equal("NetworKit largest component edges", facts[0]["edges"], giant.numberOfEdges())
+    d = nk.distance.Diameter(giant, nk.distance.DiameterAlgo.EXACT)
+    d.run()
+    diameter = d.getDiameter()[0]
+    c.equal(
+        "NetworKit exact diameter of the largest component",
+        facts[0]["diameter"],
+        diameter,
+    )
+    print(f"     diameter {diameter}, {time.monotonic() - t:.1f} s")
+
+
 def main(argv):
     if len(argv) not in (2, 3) or argv[1] in ("-h", "--help"):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -115,9 +150,10 @@ def main(argv):
     tag = argv[2] if len(argv) == 3 else "9"
     try:
         import networkx as nx
-    except ImportError:
+        import networkit as nk
+    except ImportError as e:
         print(
-            "check_exports: NetworkX is not importable; install it with "
+            f"check_exports: {e.name} is not importable; install it with "
             "`python3 -m pip install -r scripts/requirements.txt`"
         )
         return EXIT_NO_NETWORKX
@@ -132,34 +168,47 @@ def main(argv):
         print(f"check_exports: cannot read the sidecar: {e}", file=sys.stderr)
         return EXIT_USAGE
 
+    try:
+        with open(path_in(directory, f"analysis-{tag}.json"), encoding="utf-8") as f:
+            analysis = json.load(f)["analysis"]
+    except (OSError, ValueError, KeyError) as e:
+        print(f"check_exports: cannot read the analysis: {e}", file=sys.stderr)
+        return EXIT_USAGE
+
     start = time.monotonic()
     c = Checker()
-    print(f"check_exports: {directory} tag {tag}, NetworkX {nx.__version__}")
-    c.equal("sidecar format", SIDECAR_FORMAT, side.get("format"))
+    print(
+        f"check_exports: {directory} tag {tag}, NetworkX {nx.__version__}, "
+        f"NetworKit {nk.__version__}"
+    )
+    prov = side.get("provenance", {})
+    c.equal("sidecar format", SIDECAR_FORMAT, (prov.get("format"), prov.get("format_version")))
+    # degree_distribution: vertices of degree d at index d, from 0.
+    degree_map = dict(enumerate(side["degree_distribution"]))
     n = side["vertices"]
     m = side["edges"]
     expected = (
         n,
         m,
         sorted(side["component_sizes"], reverse=True),
-        {int(d): k for d, k in side["degree_distribution"].items() if k},
+        {d: k for d, k in degree_map.items() if k},
     )
     c.equal("sidecar component count", side["components"], len(side["component_sizes"]))
     c.equal("sidecar component sizes sum to vertices", n, sum(side["component_sizes"]))
     c.equal(
         "sidecar degree distribution sums to vertices",
         n,
-        sum(side["degree_distribution"].values()),
+        sum(degree_map.values()),
     )
     c.equal(
         "sidecar degree sum is twice the edges",
         2 * m,
-        sum(int(d) * k for d, k in side["degree_distribution"].items()),
+        sum(d * k for d, k in degree_map.items()),
     )
     print(
         f"     sidecar: {n} vertices, {m} edges, {side['components']} components, "
-        f"board {side.get('board')}, {side.get('amoba_version')!r}, "
-        f"command {side.get('command')!r}"
+        f"board {prov.get('board')}, {prov.get('amoba_version')!r}, "
+        f"command {prov.get('command')!r}"
     )
 
     # The manifest first: a stale or truncated file explains every later mismatch.
@@ -200,12 +249,12 @@ def main(argv):
         rows = list(csv.reader(f))
     c.equal(
         "vertices.csv header",
-        ["id", "canonical", "degree", "component", "stabiliser_order"],
+        ["id", "canonical_grid", "degree", "component", "stabiliser_order"],
         rows[0],
     )
     body = rows[1:]
     ids = [int(r[0]) for r in body]
-    canonical = [r[1] for r in body]
+    canonical = [r[1].replace("/", "") for r in body]  # grid form -> one-line form
     vdegree = [int(r[2]) for r in body]
     vcomp = [int(r[3]) for r in body]
     vstab = [int(r[4]) for r in body]
@@ -264,7 +313,7 @@ def main(argv):
     )
     c.equal(
         "degrees.csv equals the sidecar",
-        {int(d): k for d, k in side["degree_distribution"].items()},
+        degree_map,
         {int(r[0]): int(r[1]) for r in drows[1:]},
     )
 
@@ -315,7 +364,10 @@ def main(argv):
     c.check("edgelist has u < v", all(u < v for u, v in pairs))
     c.check("edgelist is strictly ascending", all(a < b for a, b in zip(pairs, pairs[1:])))
     c.check("edgelist labels are 0..n-1", all(0 <= u and v < n for u, v in pairs))
-    del raw, lines, pairs
+    del raw, lines
+    if bad is None:
+        check_giant_diameter(c, nk, n, pairs, analysis)
+    del pairs
 
     def read_edgelist():
         G = nx.read_edgelist(path("edgelist"), nodetype=int)
@@ -324,7 +376,7 @@ def main(argv):
 
     E = load("edgelist", read_edgelist, 0)
     if E is not None:
-        # SPEC order of components: 1 = largest, ties by smallest ID.
+        # The documented order of components: 1 = largest, ties by smallest ID.
         comps = sorted(
             (sorted(cc) for cc in nx.connected_components(E)), key=lambda cc: (-len(cc), cc[0])
         )
@@ -332,7 +384,7 @@ def main(argv):
         for k, cc in enumerate(comps, start=1):
             for v in cc:
                 numbering[v] = k
-        c.check("vertices.csv component numbers follow SPEC order", numbering == vcomp)
+        c.check("vertices.csv component numbers follow the documented order", numbering == vcomp)
         c.check("vertices.csv degrees equal the edge list's", [E.degree(v) for v in range(n)] == vdegree)
         del E
 
@@ -358,7 +410,7 @@ def main(argv):
     G = load("graphml", lambda: nx.read_graphml(path("graphml"), node_type=int), 1)
     if G is not None:
         check_attributes("graphml", G, 1)
-        c.equal("graphml graph data board", side.get("board"), G.graph.get("board"))
+        c.equal("graphml graph data board", prov.get("board"), G.graph.get("board"))
         del G
     G = load("gexf", lambda: nx.read_gexf(path("gexf"), node_type=int, version="1.2draft"), 1)
     if G is not None:
@@ -407,6 +459,17 @@ def main(argv):
             sorted(dot_edges),
             show=False,
         )
+        # NetworkX's pydot reader ignores subgraphs: every node and edge must be at the
+        # top level for it to see them.
+        try:
+            D = nx.nx_pydot.read_dot(path("dot"))
+            got = sorted(
+                (min(int(a), int(b)) - 1) * n + max(int(a), int(b)) - 1 for a, b in D.edges()
+            )
+            c.equal("dot read by NetworkX's pydot reader: nodes", len(small), D.number_of_nodes())
+            c.check("dot read by NetworkX's pydot reader: edges", got == sorted(dot_edges))
+        except Exception as e:  # pydot missing or refusing the file
+            c.check("dot read by NetworkX's pydot reader", False, f"{type(e).__name__}: {e}")
 
     took = time.monotonic() - start
     if c.failures:

@@ -12,10 +12,12 @@
 //! 6. [`verify`] — the stand-alone checker of candidate pairings;
 //! 7. [`output`] — reports, exports, plots and drawings.
 //!
-//! [`io`] (atomic file output) serves every stage. The `amoba` binary (`src/main.rs`,
+//! [`io`] (atomic file output) and [`provenance`] (the block every JSON file opens
+//! with) serve every stage. The `amoba` binary (`src/main.rs`,
 //! one file per subcommand in `src/cmd/`) only parses arguments and calls these.
 
 pub mod io;
+pub mod provenance;
 
 pub mod board;
 pub mod catalogue;

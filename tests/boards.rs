@@ -1,4 +1,4 @@
-//! Issue 5: the other boards of SPEC §7 against their published figures, and a brute
+//! The other boards of docs/spec.md §7 against their published figures, and a brute
 //! force on hex7 and square5 that shares nothing with the engine's search.
 
 use amoba::board::Board;

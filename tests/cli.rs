@@ -79,6 +79,7 @@ fn reproduce_leaves_the_committed_results_unchanged() {
     ] {
         assert!(table.contains(row), "missing {row:?} in\n{table}");
     }
+    assert!(table.contains("| cost | "), "the cost is printed");
     for f in [
         "catalogue-9.txt",
         "enumerate-9.json",
@@ -91,8 +92,10 @@ fn reproduce_leaves_the_committed_results_unchanged() {
     ] {
         assert!(dir.join("results").join(f).is_file(), "{f} written");
     }
-    let report = std::fs::read_to_string(dir.join("results/report-9.md")).unwrap();
+    let read = |f: &str| std::fs::read(dir.join("results").join(f)).unwrap();
+    let report = String::from_utf8(read("report-9.md")).unwrap();
     assert!(report.contains("| every induced cycle has length 4 | yes | no:"));
+    assert!(!report.contains("cost"), "no run time in the report");
     unchanged("amoba reproduce", &[]);
     let mut top: Vec<_> = std::fs::read_dir(&dir)
         .unwrap()
@@ -100,10 +103,13 @@ fn reproduce_leaves_the_committed_results_unchanged() {
         .collect();
     top.sort();
     assert_eq!(top, ["results"], "reproduce writes into results/ only");
+    for f in ["enumerate-9.json", "analysis-9.json", "graph-9.json"] {
+        let doc = common::schema::assert_valid_text(&String::from_utf8(read(f)).unwrap());
+        assert_eq!(doc["provenance"]["command"], "amoba reproduce", "{f}");
+    }
 
-    // Again on one thread: the same bytes (any thread count), except the two files
-    // whose provenance records the command line, which now differs.
-    let read = |f: &str| std::fs::read(dir.join("results").join(f)).unwrap();
+    // Again on one thread: the same bytes, every file (the command recorded in the
+    // provenance leaves --threads out).
     let (catalogue, edges) = (read("catalogue-9.txt"), read("graph-9.edgelist"));
     let again = amoba()
         .args(["reproduce", "--threads", "1"])
@@ -114,11 +120,189 @@ fn reproduce_leaves_the_committed_results_unchanged() {
     assert_eq!(read("report-9.md"), report.as_bytes());
     assert!(read("catalogue-9.txt") == catalogue);
     assert!(read("graph-9.edgelist") == edges);
-    unchanged(
-        "amoba reproduce --threads 1",
-        &["graph-9.json", "graph-9.dot"],
+    unchanged("amoba reproduce --threads 1", &[]);
+    assert!(
+        String::from_utf8(again.stdout)
+            .unwrap()
+            .contains("(1 thread)")
     );
+    // --json prints the table as a JSON document with a verdict per row.
+    let json = amoba()
+        .args(["reproduce", "--board", "hex7", "--json"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(json.status.success());
+    let doc = common::schema::assert_valid_text(&String::from_utf8(json.stdout).unwrap());
+    let rows = doc["rows"].as_array().unwrap();
+    let row = |figure: &str| {
+        rows.iter()
+            .find(|r| r["figure"] == figure)
+            .unwrap_or_else(|| panic!("no row {figure:?}"))
+    };
+    assert_eq!(row("edges")["computed"], "53");
+    assert_eq!(row("edges")["verdict"], "match");
+    assert_eq!(doc["verdicts"]["differ"], 0);
+    assert_eq!(doc["provenance"]["board"], "hex7");
+    assert!(doc["cost"]["total_seconds"].as_f64().unwrap() > 0.0);
+    // `amoba graph` writes the same report from the same catalogue: one function
+    // writes it for both commands.
+    let graph = amoba()
+        .args([
+            "graph",
+            "--catalogue",
+            "results/catalogue-9.txt",
+            "--out-dir",
+            "by-graph",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        graph.status.success(),
+        "{}",
+        String::from_utf8_lossy(&graph.stderr)
+    );
+    assert_eq!(
+        std::fs::read(dir.join("by-graph/report-9.md")).unwrap(),
+        report.as_bytes()
+    );
+    let mut top: Vec<_> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    top.sort();
+    assert_eq!(top, ["by-graph", "results"]);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn help_shows_an_example_for_every_subcommand() {
+    for sub in [
+        "enumerate",
+        "graph",
+        "merge",
+        "reproduce",
+        "verify",
+        "show",
+        "completions",
+        "man",
+    ] {
+        let out = amoba().args([sub, "--help"]).output().unwrap();
+        assert!(out.status.success());
+        let help = String::from_utf8(out.stdout).unwrap();
+        assert!(help.contains("Example"), "{sub}: {help}");
+        assert!(help.contains(&format!("amoba {sub}")), "{sub}: {help}");
+    }
+    let out = amoba().args(["reproduce", "--help"]).output().unwrap();
+    let help = String::from_utf8(out.stdout).unwrap();
+    for name in amoba::board::Board::NAMES {
+        assert!(help.contains(name), "board {name} in\n{help}");
+    }
+}
+
+#[test]
+fn completions_and_man_pages_come_from_the_same_definitions() {
+    for shell in ["bash", "zsh", "fish", "elvish", "powershell"] {
+        let out = amoba().args(["completions", shell]).output().unwrap();
+        assert!(out.status.success(), "{shell}");
+        let text = String::from_utf8(out.stdout).unwrap();
+        assert!(
+            text.contains("reproduce") && text.contains("board"),
+            "{shell}"
+        );
+    }
+    let out = amoba().arg("man").output().unwrap();
+    assert!(out.status.success());
+    let page = String::from_utf8(out.stdout).unwrap();
+    assert!(page.contains(".TH amoba 1"), "{page}");
+    assert!(page.contains("amoba\\-merge(1)"), "every subcommand listed");
+    let out = amoba().args(["man", "verify"]).output().unwrap();
+    assert!(
+        String::from_utf8(out.stdout)
+            .unwrap()
+            .contains(".TH amoba-verify 1")
+    );
+    let out = amoba().args(["man", "nope"]).output().unwrap();
+    assert_eq!(out.status.code(), Some(2));
+}
+
+#[test]
+fn committed_json_files_satisfy_their_schemas_and_hold_no_timings() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results");
+    let mut checked = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "json") {
+            continue;
+        }
+        let text = std::fs::read_to_string(&path).unwrap();
+        let doc = common::schema::assert_valid_text(&text);
+        let mut keys = Vec::new();
+        collect_keys(&doc, &mut keys);
+        for k in keys {
+            assert!(
+                ![
+                    "seconds",
+                    "memory",
+                    "threads",
+                    "per_second",
+                    "years",
+                    "wall"
+                ]
+                .iter()
+                .any(|t| k.contains(t)),
+                "{}: key {k} depends on the run",
+                path.display()
+            );
+        }
+        checked += 1;
+    }
+    assert!(checked >= 10, "only {checked} JSON files in results/");
+}
+
+fn collect_keys(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::Object(m) => {
+            for (k, x) in m {
+                out.push(k.clone());
+                collect_keys(x, out);
+            }
+        }
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_keys(x, out)),
+        _ => {}
+    }
+}
+
+#[test]
+fn every_schema_is_valid_and_every_format_has_one() {
+    let dir = common::schema::schema_dir();
+    let mut names: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    let mut want: Vec<String> = amoba::provenance::JSON_FORMATS
+        .iter()
+        .map(|f| f.schema.to_string())
+        .collect();
+    want.push(amoba::provenance::PROVENANCE_SCHEMA.to_string());
+    want.sort();
+    assert_eq!(
+        names, want,
+        "one schema per JSON format, and the provenance block"
+    );
+    for name in &names {
+        let schema = common::schema::schema(name);
+        assert!(
+            jsonschema::meta::is_valid(&schema),
+            "{name} is not a valid JSON Schema"
+        );
+        assert_eq!(
+            schema["$schema"], "https://json-schema.org/draft/2020-12/schema",
+            "{name}"
+        );
+    }
 }
 
 #[test]
@@ -150,9 +334,13 @@ fn enumerate_writes_where_told_and_one_thread_gives_the_same_bytes() {
         summary["published_before_reduction"]["computed"],
         6_210_560u64
     );
-    for run_dependent in ["wall_seconds", "peak_memory_bytes", "threads"] {
-        assert!(summary.get(run_dependent).is_none(), "{run_dependent}");
-    }
+    common::schema::assert_valid(&amoba::provenance::ENUMERATE, &summary);
+    assert_eq!(
+        summary["provenance"]["command"]
+            .as_str()
+            .map(|c| c.starts_with("amoba enumerate --out")),
+        Some(true)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -185,5 +373,48 @@ fn usage_and_input_errors_exit_2_with_a_located_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cat.txt:2:3"), "{err}");
     assert!(!dir.join("out").exists(), "nothing written on bad input");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_json_satisfies_its_schema() {
+    let dir = temp_dir("verify-json");
+    let cat = dir.join("catalogue-9.txt");
+    common::catalogue().write(&cat).unwrap();
+    let root = env!("CARGO_MANIFEST_DIR");
+    let out = amoba()
+        .args(["verify", "--json", "--no-graph", "--catalogue"])
+        .arg(&cat)
+        .args([
+            "data/good/several.txt",
+            "data/bad/mixed.txt",
+            "data/malformed/empty.txt",
+        ])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let doc = common::schema::assert_valid_text(&String::from_utf8(out.stdout).unwrap());
+    assert_eq!(doc["pairings"], 6);
+    assert_eq!(doc["inputs"][0]["reports"].as_array().unwrap().len(), 4);
+    assert_eq!(
+        doc["provenance"]["catalogue_sha256"],
+        amoba::output::results::catalogue_sha256(common::catalogue())
+    );
+    // On the cube there is no catalogue: the digest is null.
+    let out = amoba()
+        .args([
+            "verify",
+            "--json",
+            "--board",
+            "cube7",
+            "data/cube7/good.txt",
+        ])
+        .current_dir(root)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let doc = common::schema::assert_valid_text(&String::from_utf8(out.stdout).unwrap());
+    assert!(doc["provenance"]["catalogue_sha256"].is_null());
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -7,7 +7,9 @@ mod common;
 
 use amoba::catalogue::Catalogue;
 use amoba::graph::PairingGraph;
-use amoba::output::export::{self, Provenance, SUFFIXES};
+use amoba::graph::analysis::{Analysis, analyse};
+use amoba::output::export::{self, Export, Source};
+use amoba::provenance::Provenance;
 use amoba::search::Found;
 use common::Rng;
 use std::path::{Path, PathBuf};
@@ -45,8 +47,8 @@ fn read(path: &Path) -> String {
 }
 
 /// Seven vertices: component 1 = {1, 2, 4, 5} (path 1-2-4-5), component 2 = {3, 6},
-/// component 3 = {7} (isolated). 0-based adjacency.
-fn tiny() -> (PairingGraph, Catalogue, Provenance) {
+/// component 3 = {7} (isolated). 0-based adjacency. Pairings of 4 cells in 2 rows of 2.
+fn tiny() -> (PairingGraph, Catalogue, Analysis, Provenance) {
     let adj = vec![
         vec![1],
         vec![0, 3],
@@ -68,15 +70,29 @@ fn tiny() -> (PairingGraph, Catalogue, Provenance) {
         })
         .collect();
     let cat = Catalogue::from_found(4, &found);
+    let a = analyse(&g);
     let p = Provenance {
-        board: "tiny".into(),
         amoba_version: "test".into(),
-        command: "amoba graph --board tiny".into(),
-        vertices: 7,
-        edges: 4,
-        components: 3,
+        ..Provenance::new("tiny", "amoba graph --board tiny", Some("ab".repeat(32)))
     };
-    (g, cat, p)
+    (g, cat, a, p)
+}
+
+/// The export source of `tiny()`'s parts.
+fn source<'a>(
+    g: &'a PairingGraph,
+    cat: &'a Catalogue,
+    a: &'a Analysis,
+    p: &'a Provenance,
+) -> Source<'a> {
+    Source {
+        tag: "tiny",
+        graph: g,
+        catalogue: cat,
+        analysis: a,
+        provenance: p,
+        grid_width: 2,
+    }
 }
 
 fn graph_of(n: usize, edges: &[(u32, u32)]) -> PairingGraph {
@@ -158,29 +174,29 @@ fn decode_sparse6(line: &str) -> (usize, Vec<(usize, usize)>) {
 
 #[test]
 fn tiny_graph_exact_bytes_of_the_tables() {
-    let (g, cat, p) = tiny();
+    let (g, cat, a, p) = tiny();
     let dir = TempDir::new("tables");
-    let paths = export::write_all(dir.path(), "tiny", &g, &cat, &p).unwrap();
+    let paths = export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
     let file = |suffix: &str| read(&dir.path().join(format!("graph-tiny.{suffix}")));
     assert_eq!(
         paths,
-        SUFFIXES
+        Export::ALL
             .iter()
-            .map(|s| dir.path().join(format!("graph-tiny.{s}")))
+            .map(|e| dir.path().join(e.file_name("tiny")))
             .collect::<Vec<_>>()
     );
     assert_eq!(file("edgelist"), "0 1\n1 3\n2 5\n3 4\n");
     assert_eq!(file("edges.csv"), "source,target\n1,2\n2,4\n3,6\n4,5\n");
     assert_eq!(
         file("vertices.csv"),
-        "id,canonical,degree,component,stabiliser_order\n\
-         1,0011,1,1,1\n\
-         2,0012,2,1,2\n\
-         3,0013,1,2,1\n\
-         4,0102,2,1,4\n\
-         5,0103,1,1,1\n\
-         6,0120,1,2,1\n\
-         7,0123,0,3,8\n"
+        "id,canonical_grid,degree,component,stabiliser_order\n\
+         1,00/11,1,1,1\n\
+         2,00/12,2,1,2\n\
+         3,00/13,1,2,1\n\
+         4,01/02,2,1,4\n\
+         5,01/03,1,1,1\n\
+         6,01/20,1,2,1\n\
+         7,01/23,0,3,8\n"
     );
     assert_eq!(file("degrees.csv"), "degree,vertices\n0,1\n1,4\n2,2\n");
     assert_eq!(
@@ -196,16 +212,17 @@ fn tiny_graph_exact_bytes_of_the_tables() {
 
 #[test]
 fn tiny_graph_exact_bytes_of_graphml() {
-    let (g, cat, p) = tiny();
+    let (g, cat, a, p) = tiny();
     let dir = TempDir::new("graphml");
     let path = dir.path().join("g.graphml");
-    export::write_graphml(&path, &g, &cat, &p).unwrap();
+    export::write(Export::GraphMl, &path, &source(&g, &cat, &a, &p)).unwrap();
     let expected = r#"<?xml version="1.0" encoding="UTF-8"?>
 <graphml xmlns="http://graphml.graphdrawing.org/xmlns" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://graphml.graphdrawing.org/xmlns http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd">
   <key id="g0" for="graph" attr.name="board" attr.type="string"/>
   <key id="g1" for="graph" attr.name="generator" attr.type="string"/>
   <key id="g2" for="graph" attr.name="command" attr.type="string"/>
-  <key id="g3" for="graph" attr.name="summary" attr.type="string"/>
+  <key id="g3" for="graph" attr.name="catalogue_sha256" attr.type="string"/>
+  <key id="g4" for="graph" attr.name="summary" attr.type="string"/>
   <key id="d0" for="node" attr.name="canonical" attr.type="string"/>
   <key id="d1" for="node" attr.name="degree" attr.type="int"/>
   <key id="d2" for="node" attr.name="component" attr.type="int"/>
@@ -214,7 +231,8 @@ fn tiny_graph_exact_bytes_of_graphml() {
     <data key="g0">tiny</data>
     <data key="g1">amoba test</data>
     <data key="g2">amoba graph --board tiny</data>
-    <data key="g3">pairing graph of board tiny: 7 vertices, 4 edges, 3 components</data>
+    <data key="g3">abababababababababababababababababababababababababababababababab</data>
+    <data key="g4">pairing graph of board tiny: 7 vertices, 4 edges, 3 components</data>
 <node id="1"><data key="d0">0011</data><data key="d1">1</data><data key="d2">1</data><data key="d3">1</data></node>
 <node id="2"><data key="d0">0012</data><data key="d1">2</data><data key="d2">1</data><data key="d3">2</data></node>
 <node id="3"><data key="d0">0013</data><data key="d1">1</data><data key="d2">2</data><data key="d3">1</data></node>
@@ -234,15 +252,15 @@ fn tiny_graph_exact_bytes_of_graphml() {
 
 #[test]
 fn tiny_graph_exact_bytes_of_gexf() {
-    let (g, cat, p) = tiny();
+    let (g, cat, a, p) = tiny();
     let dir = TempDir::new("gexf");
     let path = dir.path().join("g.gexf");
-    export::write_gexf(&path, &g, &cat, &p).unwrap();
+    export::write(Export::Gexf, &path, &source(&g, &cat, &a, &p)).unwrap();
     let expected = r#"<?xml version="1.0" encoding="UTF-8"?>
 <gexf xmlns="http://www.gexf.net/1.2draft" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.gexf.net/1.2draft http://www.gexf.net/1.2draft/gexf.xsd" version="1.2">
   <meta>
     <creator>amoba test</creator>
-    <description>pairing graph of board tiny: 7 vertices, 4 edges, 3 components; command: amoba graph --board tiny</description>
+    <description>pairing graph of board tiny: 7 vertices, 4 edges, 3 components; written by amoba test; command: amoba graph --board tiny; catalogue SHA-256: abababababababababababababababababababababababababababababababab</description>
   </meta>
   <graph mode="static" defaultedgetype="undirected">
     <attributes class="node" mode="static">
@@ -274,76 +292,86 @@ fn tiny_graph_exact_bytes_of_gexf() {
 
 #[test]
 fn tiny_graph_dot_holds_only_the_small_components() {
-    let (g, _, p) = tiny();
+    let (g, cat, a, p) = tiny();
     let dir = TempDir::new("dot");
     let path = dir.path().join("graph-tiny.dot");
-    export::write_dot(&path, &g, &p).unwrap();
-    let expected = "\
-// Small components of the pairing graph of board tiny: 7 vertices, 4 edges, 3 components
-// This file: components 2..3 (all but the giant component 1), 3 vertices, 1 edge; nodes are catalogue IDs.
-// Written by amoba test; command: amoba graph --board tiny
-// Draw with a layout that honours clusters: fdp -Tsvg graph-tiny.dot > small.svg
-graph small_components {
+    export::write(Export::Dot, &path, &source(&g, &cat, &a, &p)).unwrap();
+    let expected = format!(
+        "\
+graph small_components {{
+  graph [comment=\"The components 2..3 (all but the giant component 1) of the pairing graph of board tiny: 7 vertices, 4 edges, 3 components: 3 vertices, 1 edge; nodes are catalogue IDs; written by amoba test; command: amoba graph --board tiny; catalogue SHA-256: {}. Draw with a layout that honours clusters: fdp -Tsvg graph-tiny.dot > small.svg\"];
   node [shape=circle, fontsize=10];
-  subgraph cluster_c2 {
+  3 [component=2];
+  6 [component=2];
+  7 [component=3];
+  subgraph cluster_c2 {{
     label=\"component 2: 2 vertices\";
     3;
     6;
-    3 -- 6;
-  }
-  subgraph cluster_c3 {
+  }}
+  subgraph cluster_c3 {{
     label=\"component 3: 1 vertex\";
     7;
-  }
-}
-";
+  }}
+  3 -- 6;
+}}
+",
+        "ab".repeat(32)
+    );
     assert_eq!(read(&path), expected);
-    // A connected graph: no cluster at all.
+    assert!(
+        !expected.contains("//"),
+        "no C++ comments (graph-tool refuses them)"
+    );
+    // A connected graph: no cluster, no node, no edge.
     let g = graph_of(3, &[(0, 1), (1, 2)]);
-    export::write_dot(&path, &g, &p).unwrap();
+    let a = analyse(&g);
+    let cat = Catalogue::from_found(
+        4,
+        &(0..3)
+            .map(|i| Found {
+                codes: vec![0, 0, 1, i],
+                stabiliser: 1,
+            })
+            .collect::<Vec<_>>(),
+    );
+    export::write(Export::Dot, &path, &source(&g, &cat, &a, &p)).unwrap();
     let text = read(&path);
-    assert!(!text.contains("subgraph"), "{text}");
-    assert!(text.ends_with("graph small_components {\n  node [shape=circle, fontsize=10];\n}\n"));
+    assert!(
+        !text.contains("subgraph") && !text.contains(" -- "),
+        "{text}"
+    );
+    assert!(text.ends_with("  node [shape=circle, fontsize=10];\n}\n"));
 }
 
 #[test]
 fn tiny_graph_sidecar_counts_and_manifest() {
-    let (g, cat, p) = tiny();
+    let (g, cat, a, p) = tiny();
     let dir = TempDir::new("sidecar");
-    export::write_all(dir.path(), "tiny", &g, &cat, &p).unwrap();
-    let side: serde_json::Value =
-        serde_json::from_str(&read(&dir.path().join("graph-tiny.json"))).unwrap();
-    assert_eq!(side["format"], export::SIDECAR_FORMAT);
-    assert_eq!(side["board"], "tiny");
+    export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
+    let text = read(&dir.path().join("graph-tiny.json"));
+    let side = common::schema::assert_valid_text(&text);
+    assert_eq!(side["provenance"]["format"], "amoba-graph-export");
+    assert_eq!(side["provenance"]["board"], "tiny");
+    assert_eq!(side["provenance"]["command"], "amoba graph --board tiny");
+    assert_eq!(side["provenance"]["catalogue_sha256"], "ab".repeat(32));
     assert_eq!(side["vertices"], 7);
     assert_eq!(side["edges"], 4);
     assert_eq!(side["components"], 3);
     assert_eq!(side["component_sizes"], serde_json::json!([4, 2, 1]));
     assert_eq!(side["isolated_vertices"], 1);
-    assert_eq!(
-        side["degree_distribution"],
-        serde_json::json!({"0": 1, "1": 4, "2": 2})
-    );
+    assert_eq!(side["degree_distribution"], serde_json::json!([1, 4, 2]));
     assert_eq!(side["min_degree"], 0);
     assert_eq!(side["max_degree"], 2);
     assert_eq!(side["vertex_names"]["graph-tiny.edgelist"], "ID - 1");
     assert_eq!(side["vertex_names"]["graph-tiny.graphml"], "ID");
-    // The JSON keeps the degrees in numeric order.
-    let text = read(&dir.path().join("graph-tiny.json"));
-    assert!(text.find("\"0\": 1").unwrap() < text.find("\"2\": 2").unwrap());
     let files = side["files"].as_array().unwrap();
-    assert_eq!(files.len(), SUFFIXES.len() - 1);
-    for (rec, suffix) in files.iter().zip(SUFFIXES) {
-        let name = format!("graph-tiny.{suffix}");
+    assert_eq!(files.len(), Export::ALL.len() - 1);
+    for (rec, e) in files.iter().zip(Export::ALL) {
+        let name = e.file_name("tiny");
         assert_eq!(rec["name"], name.as_str());
         let bytes = std::fs::read(dir.path().join(&name)).unwrap();
         assert_eq!(rec["bytes"], bytes.len());
-        let sha = rec["sha256"].as_str().unwrap();
-        assert_eq!(sha.len(), 64);
-        assert!(
-            sha.bytes()
-                .all(|b| b.is_ascii_hexdigit() && !b.is_ascii_uppercase())
-        );
     }
     // SHA-256 of the edge list "0 1\n1 3\n2 5\n3 4\n", as printed by `sha256sum`.
     assert_eq!(
@@ -351,6 +379,34 @@ fn tiny_graph_sidecar_counts_and_manifest() {
         "62cf6af3311133a363ce6d05b5cbfe7a607cd0a53e91c0f2547ddbde923a60ec"
     );
     assert!(text.ends_with("}\n"));
+}
+
+#[test]
+fn the_sidecar_schema_rejects_what_it_does_not_describe() {
+    let (g, cat, a, p) = tiny();
+    let dir = TempDir::new("schema");
+    export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
+    let side: serde_json::Value =
+        serde_json::from_str(&read(&dir.path().join("graph-tiny.json"))).unwrap();
+    let format = &amoba::provenance::GRAPH_EXPORT;
+    let broken = |f: &dyn Fn(&mut serde_json::Value)| {
+        let mut v = side.clone();
+        f(&mut v);
+        common::schema::errors(format, &v)
+    };
+    assert!(
+        !broken(&|v| v["wall_seconds"] = 1.5.into()).is_empty(),
+        "a timing field"
+    );
+    assert!(!broken(&|v| v["degree_distribution"] = serde_json::json!({"0": 1})).is_empty());
+    assert!(!broken(&|v| v["provenance"]["catalogue_sha256"] = "ABC".into()).is_empty());
+    assert!(!broken(&|v| v["provenance"]["format"] = "amoba-analysis".into()).is_empty());
+    assert!(
+        !broken(&|v| {
+            v["provenance"].as_object_mut().unwrap().remove("command");
+        })
+        .is_empty()
+    );
 }
 
 #[test]
@@ -364,9 +420,18 @@ fn empty_and_single_vertex_graphs() {
             })
             .collect();
         let cat = Catalogue::from_found(2, &found);
-        let p = Provenance::new("none", "amoba graph", &g);
+        let a = analyse(&g);
+        let p = Provenance::new("none", "amoba graph", Some("0".repeat(64)));
         let dir = TempDir::new(&format!("empty{n}"));
-        export::write_all(dir.path(), "x", &g, &cat, &p).unwrap();
+        let src = Source {
+            tag: "x",
+            graph: &g,
+            catalogue: &cat,
+            analysis: &a,
+            provenance: &p,
+            grid_width: 2,
+        };
+        export::write_all(dir.path(), &src).unwrap();
         let file = |suffix: &str| read(&dir.path().join(format!("graph-x.{suffix}")));
         assert_eq!(file("edgelist"), "");
         assert_eq!(file("edges.csv"), "source,target\n");
@@ -377,6 +442,14 @@ fn empty_and_single_vertex_graphs() {
             "degree,vertices\n0,1\n"
         };
         assert_eq!(file("degrees.csv"), degrees);
+        // A single row of codes: the grid form ends in `/`, so it is never a number.
+        if n == 1 {
+            assert_eq!(
+                file("vertices.csv"),
+                "id,canonical_grid,degree,component,stabiliser_order\n1,04/,0,1,1\n"
+            );
+        }
+        common::schema::assert_valid_text(&file("json"));
     }
 }
 
@@ -510,12 +583,12 @@ fn edgelist_invariants_on_random_graphs() {
 
 #[test]
 fn output_is_byte_deterministic() {
-    let (g, cat, p) = tiny();
+    let (g, cat, an, p) = tiny();
     let (a, b) = (TempDir::new("det-a"), TempDir::new("det-b"));
-    export::write_all(a.path(), "tiny", &g, &cat, &p).unwrap();
-    export::write_all(b.path(), "tiny", &g, &cat, &p).unwrap();
-    for s in SUFFIXES {
-        let name = format!("graph-tiny.{s}");
+    export::write_all(a.path(), &source(&g, &cat, &an, &p)).unwrap();
+    export::write_all(b.path(), &source(&g, &cat, &an, &p)).unwrap();
+    for e in Export::ALL {
+        let name = e.file_name("tiny");
         assert_eq!(
             std::fs::read(a.path().join(&name)).unwrap(),
             std::fs::read(b.path().join(&name)).unwrap(),
@@ -526,12 +599,12 @@ fn output_is_byte_deterministic() {
 
 #[test]
 fn errors_are_returned_not_panicked() {
-    let (g, cat, p) = tiny();
+    let (g, cat, a, p) = tiny();
     // The output directory is a file.
     let dir = TempDir::new("err");
     let file = dir.path().join("not-a-dir");
     std::fs::write(&file, "x").unwrap();
-    assert!(export::write_all(&file, "tiny", &g, &cat, &p).is_err());
+    assert!(export::write_all(&file, &source(&g, &cat, &a, &p)).is_err());
     assert!(export::write_edgelist(&file.join("g.edgelist"), &g).is_err());
     // A catalogue of the wrong size.
     let small = Catalogue::from_found(
@@ -541,20 +614,27 @@ fn errors_are_returned_not_panicked() {
             stabiliser: 1,
         }],
     );
-    let err = export::write_graphml(&dir.path().join("g.graphml"), &g, &small, &p).unwrap_err();
+    let path = dir.path().join("g.graphml");
+    let err = export::write(Export::GraphMl, &path, &source(&g, &small, &a, &p)).unwrap_err();
     assert_eq!(err.source.kind(), std::io::ErrorKind::InvalidInput);
-    assert!(!dir.path().join("g.graphml").exists());
-    // Provenance counts that are not the graph's.
-    let wrong = Provenance { edges: 5, ..p };
-    let err = export::write_all(dir.path(), "tiny", &g, &cat, &wrong).unwrap_err();
+    assert!(!path.exists());
+    // An analysis that is not the graph's: nothing is written.
+    let other = analyse(&graph_of(7, &[(0, 1)]));
+    let err = export::write_all(dir.path(), &source(&g, &cat, &other, &p)).unwrap_err();
+    assert_eq!(err.source.kind(), std::io::ErrorKind::InvalidInput);
+    assert!(!dir.path().join("graph-tiny.edgelist").exists());
+    // The sidecar only comes with the whole set.
+    let err = export::write(Export::Sidecar, &path, &source(&g, &cat, &a, &p)).unwrap_err();
     assert_eq!(err.source.kind(), std::io::ErrorKind::InvalidInput);
 }
 
 #[test]
-fn command_line_is_machine_independent() {
+fn command_line_is_machine_and_thread_independent() {
     let args = [
         "/home/someone/amoba/target/release/amoba",
         "graph",
+        "--threads",
+        "2",
         "--out",
         "results",
     ];
@@ -572,12 +652,23 @@ fn real_graph_exports_pass_the_networkx_check() {
     let board = common::square9();
     let cat = common::catalogue();
     let (g, _) = PairingGraph::build(board, cat).unwrap();
-    let p = Provenance::new(board.name(), "amoba graph", &g);
+    let a = analyse(&g);
+    let sha = amoba::output::results::catalogue_sha256(cat);
+    let p = Provenance::new(board.name(), "amoba graph", Some(sha));
     let dir = TempDir::new("real");
     let t = std::time::Instant::now();
-    let paths = export::write_all(dir.path(), "9", &g, cat, &p).unwrap();
+    let src = Source {
+        tag: "9",
+        graph: &g,
+        catalogue: cat,
+        analysis: &a,
+        provenance: &p,
+        grid_width: 8,
+    };
+    let paths = export::write_all(dir.path(), &src).unwrap();
     eprintln!("write_all: {:?}", t.elapsed());
-    assert_eq!(paths.len(), SUFFIXES.len());
+    assert_eq!(paths.len(), Export::ALL.len());
+    common::schema::assert_valid_text(&read(&dir.path().join("graph-9.json")));
 
     // Checks that need no Python.
     let degrees = read(&dir.path().join("graph-9.degrees.csv"));
@@ -597,6 +688,21 @@ fn real_graph_exports_pass_the_networkx_check() {
     let dot = read(&dir.path().join("graph-9.dot"));
     assert_eq!(dot.matches("subgraph cluster_c").count(), 13);
     assert!(!dot.contains("cluster_c1 "), "no giant component");
+    assert!(
+        !dot.contains("//"),
+        "no C++ comments (graph-tool refuses them)"
+    );
+    assert_eq!(
+        dot.matches(" -- ").count(),
+        414,
+        "every small edge, at the top level"
+    );
+    // The analysis beside the exports, as `amoba graph` writes it: the script compares
+    // its giant-component diameter with NetworKit's.
+    let analysis = amoba::graph::analysis::analyse(&g);
+    assert_eq!(analysis.component_facts[0].diameter, 34);
+    let json = serde_json::json!({ "board": board.name(), "analysis": analysis });
+    std::fs::write(dir.path().join("analysis-9.json"), json.to_string()).unwrap();
 
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/check_exports.py");
     let out = Command::new("python3")

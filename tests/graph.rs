@@ -1,4 +1,4 @@
-//! Issue 3: the move, the pairing graph and the SPEC §6 figures (release mode).
+//! The move, the pairing graph and the docs/spec.md §6 figures (release mode).
 
 mod common;
 
@@ -81,7 +81,7 @@ fn all_moves_at_once_agree_with_one_chain_per_cell() {
 
 #[test]
 fn bitboard_class_keys_give_the_canonical_form_graph() {
-    // The 8×8 build names move results by torus8 class keys; naming them by SPEC §4
+    // The 8×8 build names move results by torus8 class keys; naming them by docs/spec.md §4
     // canonical forms must give the same graph and counters.
     let b = square9();
     let cat = catalogue();

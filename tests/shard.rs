@@ -1,4 +1,4 @@
-//! Issue 5: sharded enumeration and merge (on square9, the real tree).
+//! Sharded enumeration and merge (on square9, the real tree).
 
 use amoba::board::Board;
 use amoba::catalogue::enumerate::{run, run_with};

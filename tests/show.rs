@@ -1,4 +1,4 @@
-//! Issue 4: `amoba show` — ASCII and SVG pictures of the torus and of plane windows.
+//! `amoba show` — ASCII and SVG pictures of the torus and of plane windows.
 
 mod common;
 use common::{digits as codes, output_text as out};
@@ -367,5 +367,65 @@ fn cube7_windows_and_refusals() {
     assert_eq!(
         ascii(&g, &codes(line), View::Window(0), ""),
         Err(DrawError::Window(0))
+    );
+}
+
+#[test]
+fn svg_numbers_the_rows_and_columns() {
+    let g = Geometry::new(square9()).unwrap();
+    let s = svg(&g, &codes(FIRST), View::Torus, "t").unwrap();
+    let coords = s
+        .split("class=\"coordinates\">")
+        .nth(1)
+        .and_then(|t| t.split("</g>").next())
+        .expect("a coordinates group");
+    // x = 0..7 along the top, y = 0..7 down the left.
+    assert_eq!(coords.matches("<text").count(), 16, "{coords}");
+    for k in 0..8 {
+        assert!(coords.contains(&format!(">{k}</text>")));
+    }
+    // A wide window numbers every few cells only, so that the numbers do not collide.
+    let w = svg(&g, &codes(FIRST), View::Window(64), "t").unwrap();
+    let coords = w.split("class=\"coordinates\">").nth(1).unwrap();
+    let shown = coords
+        .split("</g>")
+        .next()
+        .unwrap()
+        .matches("<text")
+        .count();
+    assert!(
+        (8..64).contains(&shown),
+        "{shown} numbers on a 64-cell window"
+    );
+    assert_well_formed_xml(&w);
+}
+
+#[test]
+fn figures_name_the_stabiliser_of_each_symmetric_pairing() {
+    let dir = tmp().join("figures");
+    let (o, e, code) = out(&show(&["--figures", dir.to_str().unwrap()], None));
+    assert_eq!(code, 0, "{e}");
+    assert!(
+        o.contains("classes of stabiliser order 4: IDs 11211,"),
+        "{o}"
+    );
+    assert!(o.contains("has 6 vertices: IDs 194121,"), "{o}");
+    let s = std::fs::read_to_string(dir.join("symmetric-11211.svg")).unwrap();
+    assert_well_formed_xml(&s);
+    assert!(s.contains("its stabiliser, the 4 symmetries that map it to itself:"));
+    assert!(
+        s.contains("identity: (x,y) ↦ (x, y) (mod 8)"),
+        "names every element"
+    );
+    // The first pairing has a trivial stabiliser: no such list.
+    let p = std::fs::read_to_string(dir.join("pairing-1.svg")).unwrap();
+    assert!(p.contains("stabiliser order 1") && !p.contains("its stabiliser"));
+    // The figures are the same bytes on a second run.
+    let again = tmp().join("figures-again");
+    let (_, _, code) = out(&show(&["--figures", again.to_str().unwrap()], None));
+    assert_eq!(code, 0);
+    assert_eq!(
+        std::fs::read(again.join("symmetric-11211.svg")).unwrap(),
+        s.as_bytes()
     );
 }

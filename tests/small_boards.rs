@@ -23,7 +23,7 @@ fn square5_brute_force_finds_exactly_two_classes_like_the_enumerator() {
     let all = brute.matchings();
     let good: Vec<Vec<u8>> = all.iter().filter_map(|m| brute.good_codes(m)).collect();
     let classes: BTreeSet<Vec<u8>> = good.iter().map(|c| brute.canonical(c, &d4())).collect();
-    assert_eq!(classes.len(), 2, "SPEC §7: exactly 2 classes");
+    assert_eq!(classes.len(), 2, "docs/spec.md §7: exactly 2 classes");
 
     assert_engine_agrees(&Board::square5(), &classes, good.len());
 }

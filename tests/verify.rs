@@ -286,12 +286,12 @@ fn every_malformed_line_is_reported_and_the_well_formed_pairings_checked() {
     assert_eq!(code, 2);
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
     assert_eq!(
-        (v["pairings"].as_u64(), v["good"].as_u64()),
+        (v["pairings"].as_u64(), v["good_pairings"].as_u64()),
         (Some(3), Some(2))
     );
     assert_eq!(v["malformed_lines"], 3);
     assert_eq!(v["exit_code"], 2);
-    let errors = v["files"][0]["errors"].as_array().unwrap();
+    let errors = v["inputs"][0]["errors"].as_array().unwrap();
     assert_eq!(
         errors
             .iter()
@@ -321,10 +321,10 @@ fn malformed_lines_beyond_the_limit_are_counted() {
     );
     let (out, _, _) = text(&verify(&["--json", "-"], Some(input.as_bytes())));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["files"][0]["errors"].as_array().unwrap().len(), 100);
-    assert_eq!(v["files"][0]["errors_not_listed"], 150);
+    assert_eq!(v["inputs"][0]["errors"].as_array().unwrap().len(), 100);
+    assert_eq!(v["inputs"][0]["errors_not_listed"], 150);
     assert_eq!(v["malformed_lines"], 250);
-    assert_eq!(v["good"], 1);
+    assert_eq!(v["good_pairings"], 1);
 }
 
 #[test]
@@ -377,12 +377,12 @@ fn stdin_and_json() {
     let (out, err, code) = text(&o);
     assert_eq!(code, 1, "{err}");
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["board"], "square9");
+    assert_eq!(v["provenance"]["board"], "square9");
     assert_eq!(v["pairings"], 2);
-    assert_eq!(v["good"], 1);
+    assert_eq!(v["good_pairings"], 1);
     assert_eq!(v["exit_code"], 1);
-    let p = &v["files"][0]["pairings"][0];
-    assert_eq!(v["files"][0]["file"], "<stdin>");
+    let p = &v["inputs"][0]["reports"][0];
+    assert_eq!(v["inputs"][0]["file"], "<stdin>");
     assert_eq!(p["good"], true);
     assert_eq!(p["form"], "grid");
     assert_eq!(p["line"], 3);
@@ -393,7 +393,7 @@ fn stdin_and_json() {
         catalogue_line(100)
     );
     assert_eq!(p["class"]["graph"], serde_json::Value::Null);
-    let q = &v["files"][1]["pairings"][0];
+    let q = &v["inputs"][1]["reports"][0];
     assert_eq!(q["good"], false);
     assert_eq!(q["analysis"]["lines_without_domino"][0]["line"], "row y=0");
     assert_eq!(
@@ -409,8 +409,8 @@ fn stdin_and_json() {
     assert_eq!(code, 2);
     assert!(err.starts_with("<stdin>:2:1: found the end of the file after 1 of 8 rows"));
     let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    assert_eq!(v["files"][0]["errors"][0]["line"], 2);
-    assert_eq!(v["files"][0]["errors_not_listed"], 0);
+    assert_eq!(v["inputs"][0]["errors"][0]["line"], 2);
+    assert_eq!(v["inputs"][0]["errors_not_listed"], 0);
     assert_eq!(v["malformed_files"], 1);
     assert_eq!(v["malformed_lines"], 1);
 }
@@ -784,7 +784,7 @@ fn the_verifier_s_own_arithmetic_matches_the_board() {
 }
 
 // ---------------------------------------------------------------------------------
-// cube7: the 6×6×6 torus (SPEC §7), no catalogue.
+// cube7: the 6×6×6 torus (docs/spec.md §7), no catalogue.
 // ---------------------------------------------------------------------------------
 
 fn cube7() -> &'static Board {
@@ -889,11 +889,11 @@ fn cube7_good_pairing_verifies_without_a_catalogue() {
     assert_eq!(code, 0, "{e}");
     let v: serde_json::Value = serde_json::from_str(&o).unwrap();
     assert_eq!(v["catalogue"], "none");
-    let class = &v["files"][0]["pairings"][0]["class"];
+    let class = &v["inputs"][0]["reports"][0]["class"];
     assert_eq!(class["id"], serde_json::Value::Null);
     assert!(class["no_catalogue"].as_str().unwrap().contains("cube7"));
     assert_eq!(
-        v["files"][0]["pairings"][0]["analysis"]["window"]["depth"],
+        v["inputs"][0]["reports"][0]["analysis"]["window"]["depth"],
         24
     );
 }

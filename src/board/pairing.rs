@@ -1,9 +1,9 @@
-//! Pairings and their text forms (SPEC §3).
+//! Pairings and their text forms (docs/spec.md §3).
 //!
-//! A pairing is stored as its *codes*: one byte per cell, the direction code (SPEC §2)
+//! A pairing is stored as its *codes*: one byte per cell, the direction code (docs/spec.md §2)
 //! from the cell to its partner, in cell-index order. That is the one-line text form
 //! with `'0'` subtracted, so printing is a byte map and the lexicographic order of
-//! the text equals the order of the byte slices — the canonical form (SPEC §4) is a
+//! the text equals the order of the byte slices — the canonical form (docs/spec.md §4) is a
 //! plain `min` over byte strings.
 //!
 //! Two text forms are read and written:

@@ -1,4 +1,4 @@
-//! What the catalogue implies about labelled pairings (orbit–stabiliser, SPEC §4, §6).
+//! What the catalogue implies about labelled pairings (orbit–stabiliser, docs/spec.md §4, §6).
 //!
 //! A class whose canonical form `C` has stabiliser order `s` contains `|G| / s`
 //! labelled pairings. Of those, the ones that contain the *first domino* (cell 0 with
@@ -10,7 +10,7 @@
 //!
 //! # The published 6,210,560
 //!
-//! SPEC §6 quotes 6,210,560 "pairings found by the published search before
+//! docs/spec.md §6 quotes 6,210,560 "pairings found by the published search before
 //! reduction". It is half of the 12,421,120 labelled good pairings that contain the
 //! domino (0,0)–(1,0): the reflection `y ↦ −y` fixes that domino, swaps "the partner
 //! of (2,0) lies in row 1" with "… in row 7" (cell (2,0) cannot pair along its row,

@@ -1,4 +1,4 @@
-//! The enumeration pipeline: search, catalogue, census and summary (SPEC §4, §6).
+//! The enumeration pipeline: search, catalogue, census and summary (docs/spec.md §4, §6).
 //!
 //! [`run`] is what `amoba enumerate` and `amoba reproduce` call: it runs the search of
 //! [`crate::search`] on all threads, builds the [`Catalogue`], derives the
@@ -13,6 +13,7 @@ use crate::board::Published;
 use crate::catalogue::Catalogue;
 use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
+use crate::provenance::Provenance;
 use crate::search::{Found, Options, Stats, enumerate};
 use serde::Serialize;
 use std::path::Path;
@@ -98,7 +99,7 @@ pub fn build_catalogue(
 /// The JSON summary (`results/enumerate-<tag>.json`).
 #[derive(Serialize)]
 struct Summary<'a> {
-    board: &'a str,
+    provenance: Provenance,
     classes: u64,
     labelled_good_pairings: u64,
     labelled_good_pairings_with_first_domino: u64,
@@ -110,7 +111,6 @@ struct Summary<'a> {
     left_out: Option<LeftOut<'a>>,
     search_nodes: u64,
     search_subtrees: u64,
-    version: &'static str,
 }
 
 /// The classes of a board that refines a coarser one which its catalogue leaves out.
@@ -209,11 +209,12 @@ impl EnumerateOutput {
         })
     }
 
-    /// Writes the JSON summary atomically. Its bytes are the same for every run and
-    /// thread count (FORMATS.md, *Enumeration summary*).
-    pub fn write_summary(&self, path: &Path) -> Result<(), IoError> {
+    /// Writes the JSON summary atomically (format [`crate::provenance::ENUMERATE`]),
+    /// opening with `provenance` stamped with that format. Its bytes are the same for
+    /// every run and thread count (FORMATS.md, *Enumeration summary*).
+    pub fn write_summary(&self, path: &Path, provenance: &Provenance) -> Result<(), IoError> {
         let s = Summary {
-            board: &self.board,
+            provenance: provenance.stamped(&crate::provenance::ENUMERATE),
             classes: self.census.classes,
             labelled_good_pairings: self.census.labelled,
             labelled_good_pairings_with_first_domino: self.census.labelled_with_first_domino,
@@ -233,7 +234,6 @@ impl EnumerateOutput {
             }),
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
-            version: env!("CARGO_PKG_VERSION"),
         };
         write_atomic(path, |w| {
             serde_json::to_writer_pretty(&mut *w, &s)?;

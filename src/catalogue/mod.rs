@@ -1,16 +1,17 @@
-//! The catalogue: every canonical form, sorted (SPEC §4).
+//! The catalogue: every canonical form, sorted (docs/spec.md §4).
 //!
 //! In memory the catalogue is one flat byte vector, `N` codes per class, in ascending
-//! order, so class `id` (1-based, as in SPEC §4) occupies bytes
+//! order, so class `id` (1-based, as in docs/spec.md §4) occupies bytes
 //! `(id−1)·N .. id·N`, and [`Catalogue::id_of`] is a binary search over those
 //! slices. Stabiliser orders ride along (they are not part of the file format and are
 //! recomputed on load).
 //!
-//! On disk it is exactly the SPEC §4 file: one one-line form per line, `\n` endings,
+//! On disk it is exactly the docs/spec.md §4 file: one one-line form per line, `\n` endings,
 //! no header (see FORMATS.md). [`Catalogue::read`] accepts nothing else: each line
 //! must be a good pairing in canonical form, strictly above the line before; the first
 //! violation is reported with file, line and column.
 
+pub mod blocks;
 pub mod census;
 pub mod enumerate;
 pub mod parts;
@@ -38,7 +39,7 @@ pub enum CatalogueError {
     /// The file could not be opened or read.
     #[error(transparent)]
     Io(#[from] IoError),
-    /// A line is not what SPEC §4 requires.
+    /// A line is not what docs/spec.md §4 requires.
     #[error("{path}:{line}:{column}: {message}")]
     Format {
         /// The file.
@@ -128,12 +129,12 @@ impl Catalogue {
         None
     }
 
-    /// Writes the SPEC §4 file atomically.
+    /// Writes the docs/spec.md §4 file atomically.
     pub fn write(&self, path: &Path) -> Result<(), IoError> {
         write_atomic(path, |w| self.write_to(w))
     }
 
-    /// Writes the SPEC §4 text to `w`.
+    /// Writes the docs/spec.md §4 text to `w`.
     pub fn write_to(&self, w: &mut dyn Write) -> std::io::Result<()> {
         let mut line = vec![b'\n'; self.ncells + 1];
         for id in 1..=self.len() {
@@ -170,7 +171,7 @@ impl Catalogue {
         Catalogue::parse(board, text, path, 0)
     }
 
-    /// Parses and validates catalogue text (SPEC §4); errors name `path` and the line
+    /// Parses and validates catalogue text (docs/spec.md §4); errors name `path` and the line
     /// number plus `line_offset` (the lines before `text` in its file).
     pub fn parse(
         board: &Board,

@@ -1,4 +1,4 @@
-//! `amoba enumerate`: the catalogue of a board (SPEC §4) and its summary, or one shard
+//! `amoba enumerate`: the catalogue of a board (docs/spec.md §4) and its summary, or one shard
 //! of it for a cluster (`--shard I/N`, see `amoba::catalogue::parts`).
 
 use super::note;
@@ -12,8 +12,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3.
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A).
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Catalogue file (default results/catalogue-<tag>.txt; `-` = stdout, and the
     /// human summary then goes to stderr).
@@ -172,7 +172,12 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
     });
     progress.finish();
     out.catalogue.write(&cat_path)?;
-    out.write_summary(&sum_path)?;
+    let provenance = amoba::provenance::Provenance::new(
+        board.name(),
+        &super::command_line(),
+        Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
+    );
+    out.write_summary(&sum_path, &provenance)?;
     note!("{}", out.cost_line());
     note!(
         "wrote {} ({} classes) and {}",

@@ -10,8 +10,8 @@ pub struct Args {
     /// Part files (`catalogue-<tag>.part-I-of-N.txt`); all N of them.
     #[arg(required = true)]
     pub parts: Vec<PathBuf>,
-    /// Board of the parts.
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A).
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Catalogue to write (default results/catalogue-<tag>.txt; `-` = stdout, and the
     /// message then goes to stderr).

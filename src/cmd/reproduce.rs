@@ -1,9 +1,18 @@
 //! `amoba reproduce`: the whole pipeline with default settings — enumerate, graph,
 //! analysis, exports, report — and the published figures beside the computed ones
-//! (SPEC §6) on stdout.
+//! (docs/spec.md §6, §7) on stdout, as a Markdown table or (`--json`) as a JSON
+//! document with a verdict per row. On a board whose enumeration is out of reach (the
+//! cube) it finds a good pairing and estimates the count instead; on a board that a
+//! finer one refines (9-in-a-row: the 16-toroidal board of docs/spec.md §8) it
+//! enumerates that one too, to count every good pairing of the game.
 
 use super::{enumerate, note};
-use amoba::output::table::{Row, published_table};
+use amoba::output::results::{
+    catalogue_sha256, estimate_board, estimate_rows, report_rows, run_graph, write_estimate,
+    write_results,
+};
+use amoba::output::table::{Cost, Row, Stage, published_table, reproduce_document};
+use amoba::provenance::Provenance;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -11,21 +20,32 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board: square9 (the 8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3.
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A).
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
-    /// Worker threads (0 = all cores).
-    #[arg(long, default_value_t = 0)]
+    /// Worker threads (0 = all cores); the files are the same for any number.
+    #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
+    /// Print the table as one JSON document (docs/schemas/reproduce.schema.json).
+    #[arg(long)]
+    pub json: bool,
+}
+
+fn stage(stage: &str, seconds: f64) -> Stage {
+    Stage {
+        stage: stage.into(),
+        seconds,
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let board = super::board(&args.board)?;
-    if board.info().catalogue == Some(false) {
+    let (provenance, rows, mut cost) = if board.info().catalogue == Some(false) {
         // Out of reach (the 6×6×6 cube): find one, count partially, estimate.
-        let run = amoba::output::results::estimate_board(&board, args.threads);
-        let written = amoba::output::results::write_estimate(Path::new("results"), &run)?;
+        let run = estimate_board(&board, args.threads);
+        let provenance = Provenance::new(board.name(), &super::command_line(), None);
+        let written = write_estimate(Path::new("results"), &run, &provenance)?;
         note!(
             "wrote {}",
             written
@@ -34,90 +54,92 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        let rows = vec![
-            Row::info("a good pairing", "exists", &run.first_pairing),
-            Row::info(
-                "good pairings",
-                "not published",
-                &format!(
-                    "≈ {:.1e} labelled, ≥ ≈ {:.1e} classes (estimate, see report)",
-                    run.estimated_labelled, run.estimated_classes_at_least
-                ),
-            ),
-            Row::info(
-                "full count",
-                "—",
-                &format!(
-                    "≈ {:.1e} nodes, ≈ {:.0e} years at {:.1e} nodes/s: out of reach",
-                    run.estimated_nodes, run.estimated_years, run.nodes_per_second
-                ),
-            ),
-        ];
-        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
-    if !board.one_domino_per_line() {
-        // No pairing graph (its move needs one domino per line): the enumeration alone.
-        let mut rows = amoba::output::summary::published_rows(&out);
-        rows.extend(amoba::output::summary::refinement_rows(&out));
-        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
-        return Ok(ExitCode::SUCCESS);
-    }
-    // The board that refines this one (the 16-toroidal board of 9-in-a-row): its
-    // enumeration completes the count of every good pairing of the game.
-    let finer = amoba::board::builtin::NAMES
-        .iter()
-        .filter_map(|name| amoba::board::Board::by_name(name).ok())
-        .find(|b| b.info().refines.as_deref() == Some(board.name()));
-    let finer_out = match &finer {
-        Some(f) => Some(enumerate::enumerate(&enumerate::Args::defaults(
-            f.name(),
-            args.threads,
-        ))?),
-        None => None,
-    };
-    super::with_threads(args.threads, || {
-        let board = super::board(&args.board)?;
-        let run = amoba::output::results::run_graph(&board, &out.catalogue)?;
-        let t = Instant::now();
-        let written = amoba::output::results::write_results(
-            Path::new("results"),
-            &board,
-            &out.catalogue,
-            &run,
-            Some(&out),
+        let cost = Cost {
+            published: board.published().cost.clone(),
+            stages: vec![
+                stage("first pairing", run.first_pairing_seconds),
+                stage("partial counts", run.partial.seconds),
+            ],
+            total_seconds: 0.0,
+            peak_memory_bytes: None,
+            threads: rayon::current_num_threads(),
+        };
+        (provenance, estimate_rows(&run), cost)
+    } else {
+        let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
+        let provenance = Provenance::new(
+            board.name(),
             &super::command_line(),
-        )?;
-        let write_seconds = t.elapsed().as_secs_f64();
-        let mut rows = amoba::output::summary::published_rows(&out);
-        rows.extend(amoba::output::results::graph_rows(&board, &run));
-        if let Some(f) = &finer_out {
-            rows.extend(amoba::output::summary::all_pairings_rows(&out, f));
-        }
-        rows.push(Row::info(
-            "cost",
-            board.published().cost.as_deref().unwrap_or("—"),
-            &format!(
-                "enumeration {:.2} s, graph {:.2} s, analysis {:.2} s, files {:.2} s; total {:.2} s, peak {} ({} thread{})",
-                out.wall_seconds,
-                run.build_seconds,
-                run.analysis_seconds,
-                write_seconds,
-                start.elapsed().as_secs_f64(),
-                amoba::io::peak_memory_bytes()
-                    .map(|b| format!("{:.0} MB", b as f64 / 1e6))
-                    .unwrap_or_else(|| "unknown".into()),
-                out.threads,
-                if out.threads == 1 { "" } else { "s" }
-            ),
-        ));
-        note!(
-            "wrote {} files in results/ (report: results/report-{}.md)",
-            written.len(),
-            amoba::catalogue::enumerate::file_tag(&board)
+            Some(catalogue_sha256(&out.catalogue)),
         );
-        write!(amoba::io::stdout(), "{}", published_table(&rows))?;
-        Ok(ExitCode::SUCCESS)
-    })
+        let mut cost = Cost {
+            published: board.published().cost.clone(),
+            stages: vec![stage("enumeration", out.wall_seconds)],
+            total_seconds: 0.0,
+            peak_memory_bytes: None,
+            threads: out.threads,
+        };
+        if !board.one_domino_per_line() {
+            // No pairing graph (its move needs one domino per line): the enumeration alone.
+            let mut rows = amoba::output::summary::published_rows(&out);
+            rows.extend(amoba::output::summary::refinement_rows(&out));
+            (provenance, rows, cost)
+        } else {
+            // The board that refines this one (the 16-toroidal board of 9-in-a-row): its
+            // enumeration completes the count of every good pairing of the game.
+            let finer = amoba::board::builtin::NAMES
+                .iter()
+                .filter_map(|name| amoba::board::Board::by_name(name).ok())
+                .find(|b| b.info().refines.as_deref() == Some(board.name()));
+            let finer_out = match &finer {
+                Some(f) => Some(enumerate::enumerate(&enumerate::Args::defaults(
+                    f.name(),
+                    args.threads,
+                ))?),
+                None => None,
+            };
+            if let Some(f) = &finer_out {
+                cost.stages.push(stage(
+                    &format!("enumeration of {}", f.board),
+                    f.wall_seconds,
+                ));
+            }
+            super::with_threads(args.threads, || {
+                let run = run_graph(&board, &out.catalogue)?;
+                let t = Instant::now();
+                let written = write_results(
+                    Path::new("results"),
+                    &board,
+                    &out.catalogue,
+                    &out.census,
+                    &run,
+                    &provenance,
+                )?;
+                cost.stages.push(stage("graph", run.build_seconds));
+                cost.stages.push(stage("analysis", run.analysis_seconds));
+                cost.stages.push(stage("files", t.elapsed().as_secs_f64()));
+                note!(
+                    "wrote {} files in results/ (report: results/report-{}.md)",
+                    written.len(),
+                    board.tag()
+                );
+                let mut rows = report_rows(&board, &out.census, &run);
+                if let Some(f) = &finer_out {
+                    rows.extend(amoba::output::summary::all_pairings_rows(&out, f));
+                }
+                Ok((provenance, rows, cost))
+            })?
+        }
+    };
+    cost.total_seconds = start.elapsed().as_secs_f64();
+    cost.peak_memory_bytes = amoba::io::peak_memory_bytes();
+    let mut stdout = amoba::io::stdout();
+    if args.json {
+        write!(stdout, "{}", reproduce_document(&provenance, &rows, &cost))?;
+    } else {
+        let mut table: Vec<Row> = rows;
+        table.push(cost.row());
+        write!(stdout, "{}", published_table(&table))?;
+    }
+    Ok(ExitCode::SUCCESS)
 }

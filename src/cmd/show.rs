@@ -1,19 +1,25 @@
 //! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG.
 //!
 //! The picture is [`amoba::output::draw`]'s. An argument that is a whole number and not the
-//! name of an existing file is a catalogue ID (SPEC §4); anything else is a pairing
+//! name of an existing file is a catalogue ID (docs/spec.md §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
 //! `results/` (scripts/draw-figures.sh). The catalogue comes from where `amoba verify`
-//! finds it ([`amoba::catalogue::source`]).
+//! finds it ([`amoba::catalogue::source`]). On the board square9-16 the picture
+//! (unless `--window` asks for a plain window) is [`amoba::output::blocks`]'s: the 16×16
+//! window of the plane at the blocks C and W of the pairing, with the dominoes on which
+//! they differ highlighted.
 
 use super::note;
 use super::verify::{build_graph, load_catalogue};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
+use amoba::catalogue::blocks;
 use amoba::catalogue::source::{self, Location};
 use amoba::io::write_atomic;
+use amoba::output::blocks::BlockIds;
 use amoba::output::draw::{View, ascii, svg};
+use amoba::output::figures::figure_set;
 use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
 use std::path::{Path, PathBuf};
@@ -39,9 +45,9 @@ pub struct Args {
     /// each z-layer, repeated in x and y).
     #[arg(long, value_name = "N")]
     pub window: Option<usize>,
-    /// Board: square9 (8×8 torus of 9-in-a-row), hex7, hex7full, square5, line3, cube7
-    /// (6×6×6 torus, drawn as its six z-layers; files only, it has no catalogue).
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A); cube7 is drawn as its six z-layers and takes
+    /// files only (it has no catalogue).
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Write the picture to PATH (atomically; `-` = stdout, the default).
     #[arg(long, value_name = "PATH")]
@@ -63,6 +69,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
+    if blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none() {
+        return show_blocks(&board, &args);
+    }
     let geom = Geometry::new(&board)?;
     let location = source::locate(&board, args.catalogue.as_deref());
     let no_catalogue = no_catalogue_reason(&geom);
@@ -114,15 +123,62 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Ascii => ascii(&geom, &codes, view, &caption)?,
         Format::Svg => svg(&geom, &codes, view, &caption)?,
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(amoba::io::STDOUT));
+    emit(args.out.as_deref(), &picture)
+}
+
+/// Writes the picture to `out` (atomically; standard output by default).
+fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
+    let out = out.map_or_else(|| PathBuf::from(amoba::io::STDOUT), Path::to_path_buf);
     write_atomic(&out, |w| w.write_all(picture.as_bytes()))?;
     if !amoba::io::is_stdout(&out) {
         note!("wrote {}", out.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A pairing of square9-16 (catalogue ID or file) drawn as its blocks C and W,
+/// labelled with their 8×8 catalogue IDs (the square9 catalogue is found as for any
+/// ID).
+fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
+    let target = args
+        .target
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
+    let id = target.to_str().and_then(|t| t.parse::<usize>().ok());
+    let (codes, caption) = match id {
+        Some(id) if !target.exists() => {
+            let location = source::locate(board, args.catalogue.as_deref());
+            let cat = load_catalogue(board, &location)?.catalogue;
+            if id == 0 || id > cat.len() {
+                anyhow::bail!(
+                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
+                    cat.len(),
+                    location.describe()
+                );
+            }
+            (
+                cat.codes_of(id).to_vec(),
+                format!(
+                    "{} pairing ID {id} · stabiliser order {}",
+                    board.name(),
+                    cat.stabiliser(id)
+                ),
+            )
+        }
+        _ => from_file(&Geometry::new(board)?, &target, args.pick)?,
+    };
+    let mut ids = BlockIds::default();
+    if let Some(r) = blocks::analyse(&codes)?.reported {
+        let board8 = Board::square9();
+        let cat8 = load_catalogue(&board8, &source::locate(&board8, None))?.catalogue;
+        ids.c = blocks::block_id(&board8, &cat8, &r.c);
+        ids.w = blocks::block_id(&board8, &cat8, &r.w);
+    }
+    let picture = match args.format {
+        Format::Ascii => amoba::output::blocks::ascii(&codes, ids, &caption)?,
+        Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
+    };
+    emit(args.out.as_deref(), &picture)
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.
@@ -157,7 +213,7 @@ fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u
     anyhow::bail!("{display}: found {seen} pairings, expected at least {pick} (--pick {pick})")
 }
 
-/// Writes the figure set of `results/` into `dir`.
+/// Writes the figure set of `results/` into `dir` ([`amoba::output::figures`]).
 fn figures(
     board: &Board,
     geom: &Geometry,
@@ -166,92 +222,29 @@ fn figures(
 ) -> anyhow::Result<ExitCode> {
     let cat: Catalogue = load_catalogue(board, location)?.catalogue;
     let graph = build_graph(board, &cat)?;
-    let facts = |id: usize| {
-        amoba::verify::graph_facts(&graph, id)
-            .map(|g| {
-                format!(
-                    " · component {} ({} vertices), degree {}",
-                    g.component, g.component_size, g.degree
-                )
-            })
-            .unwrap_or_default()
-    };
-    let name = board.name();
+    let set = figure_set(board, geom, &cat, &graph)?;
     let mut written = Vec::new();
-    let mut draw = |file: String, id: usize, caption: String| -> anyhow::Result<()> {
-        let path = dir.join(file);
-        let picture = svg(geom, cat.codes_of(id), View::Torus, &caption)?;
-        write_atomic(&path, |w| w.write_all(picture.as_bytes()))?;
+    for f in &set.figures {
+        let path = dir.join(&f.file);
+        write_atomic(&path, |w| w.write_all(f.svg.as_bytes()))?;
         written.push(path);
-        Ok(())
-    };
-    if cat.is_empty() {
-        anyhow::bail!("the catalogue {} is empty", location.describe());
     }
-    draw(
-        "pairing-1.svg".into(),
-        1,
-        format!(
-            "{name} pairing ID 1 (first of the catalogue) · stabiliser order {}{}",
-            cat.stabiliser(1),
-            facts(1)
-        ),
-    )?;
-    let top = (1..=cat.len())
-        .map(|id| cat.stabiliser(id))
-        .max()
-        .unwrap_or(1);
-    let symmetric: Vec<usize> = (1..=cat.len())
-        .filter(|&id| cat.stabiliser(id) == top)
-        .collect();
-    for &id in &symmetric {
-        draw(
-            format!("symmetric-{id}.svg"),
-            id,
-            format!(
-                "{name} pairing ID {id} · stabiliser order {top} (the largest){}",
-                facts(id)
-            ),
-        )?;
-    }
-    let six = graph.component_sizes().iter().position(|&s| s == 6);
-    let members = match six {
-        Some(c) => graph.component_members(c + 1),
-        None => Vec::new(),
-    };
-    for &id in &members {
-        draw(
-            format!("component6-{id}.svg"),
-            id,
-            format!(
-                "{name} pairing ID {id} · stabiliser order {}{}",
-                cat.stabiliser(id),
-                facts(id)
-            ),
-        )?;
-    }
-    let mut out = amoba::io::stdout();
-    writeln!(
-        out,
-        "{} classes of stabiliser order {top}: IDs {}",
-        symmetric.len(),
-        symmetric
-            .iter()
+    let ids = |v: &[usize]| {
+        v.iter()
             .map(|i| i.to_string())
             .collect::<Vec<_>>()
             .join(", ")
+    };
+    let mut out = amoba::io::stdout();
+    writeln!(
+        out,
+        "{} classes of stabiliser order {}: IDs {}",
+        set.symmetric.len(),
+        set.top_order,
+        ids(&set.symmetric)
     )?;
-    match six {
-        Some(c) => writeln!(
-            out,
-            "component {} has 6 vertices: IDs {}",
-            c + 1,
-            members
-                .iter()
-                .map(|i| i.to_string())
-                .collect::<Vec<_>>()
-                .join(", ")
-        )?,
+    match &set.six {
+        Some((c, members)) => writeln!(out, "component {c} has 6 vertices: IDs {}", ids(members))?,
         None => writeln!(out, "no component of the pairing graph has 6 vertices")?,
     }
     for p in &written {

@@ -40,10 +40,8 @@ pub struct Args {
     /// Pairing files: grid or one-line form, `#` comments (FORMATS.md); `-` reads stdin.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Board: square9 (8×8 torus of 9-in-a-row), square9-16 (16-toroidal pairings:
-    /// says 8- or 16-toroidal), hex7, hex7full, square5, line3, cube7 (6×6×6 torus; no
-    /// catalogue, so no IDs), or a board file.
-    #[arg(long, default_value = "square9")]
+    /// Board (docs/spec.md, appendix A); cube7 has no catalogue, so no IDs.
+    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
     pub board: String,
     /// Catalogue for the IDs (enumerated and written there if missing). Default:
     /// results/catalogue-<tag>.txt if it exists, else the per-user cache
@@ -68,7 +66,7 @@ pub struct Args {
     pub no_graph: bool,
 }
 
-/// Builds the pairing graph of `cat` (SPEC §5), with a note on stderr.
+/// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
 pub fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<PairingGraph> {
     note!(
         "amoba: building the pairing graph of {} classes (--no-graph skips it)",
@@ -268,7 +266,7 @@ impl Context<'_> {
 #[derive(Serialize)]
 struct FileJson {
     file: String,
-    pairings: Vec<PairingReport>,
+    reports: Vec<PairingReport>,
     /// The first MAX_REPORTED_ERRORS malformed lines (or the read error).
     errors: Vec<ErrorJson>,
     /// Malformed lines beyond those listed.
@@ -282,14 +280,15 @@ struct ErrorJson {
     message: String,
 }
 
+/// The `--json` document (docs/schemas/verify.schema.json).
 #[derive(Serialize)]
-struct Document<'a> {
-    board: &'a str,
+struct Document {
+    provenance: amoba::provenance::Provenance,
     catalogue: String,
-    files: Vec<FileJson>,
+    inputs: Vec<FileJson>,
     pairings: usize,
-    good: usize,
-    not_good: usize,
+    good_pairings: usize,
+    not_good_pairings: usize,
     malformed_files: usize,
     malformed_lines: usize,
     exit_code: u8,
@@ -340,7 +339,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let mut file = FileJson {
             file: display.clone(),
-            pairings: Vec::new(),
+            reports: Vec::new(),
             errors: Vec::new(),
             errors_not_listed: 0,
         };
@@ -383,7 +382,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         ctx.classify(&geom, &mut report, &cand.codes)?;
                     }
                     if args.json {
-                        file.pairings.push(report);
+                        file.reports.push(report);
                     } else if args.brief {
                         writeln!(out, "{}", report.brief())?;
                     } else {
@@ -440,15 +439,22 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     if args.json {
         let doc = Document {
-            board: board.name(),
+            provenance: amoba::provenance::Provenance::new(
+                board.name(),
+                &super::command_line(),
+                ctx.catalogue
+                    .as_ref()
+                    .map(|l| amoba::output::results::catalogue_sha256(&l.catalogue)),
+            )
+            .stamped(&amoba::provenance::VERIFY),
             catalogue: match no_catalogue_reason(&geom) {
                 Some(_) => "none".to_string(),
                 None => ctx.location.describe(),
             },
-            files,
+            inputs: files,
             pairings: total,
-            good,
-            not_good: total - good,
+            good_pairings: good,
+            not_good_pairings: total - good,
             malformed_files: malformed,
             malformed_lines: bad_lines,
             exit_code: code,

@@ -1,6 +1,6 @@
-//! Analysis of the pairing graph (SPEC §5, figures of SPEC §6).
+//! Analysis of the pairing graph (docs/spec.md §5, figures of docs/spec.md §6).
 //!
-//! Everything SPEC §6 states about the graph is computed here from the graph itself:
+//! Everything docs/spec.md §6 states about the graph is computed here from the graph itself:
 //! degrees, components, exact diameters, triangles, bipartiteness, which components
 //! are 4-dimensional cubes, and whether every induced cycle has length 4.
 //!

@@ -1,4 +1,4 @@
-//! The pairing graph (SPEC §5): one vertex per class, an edge where a move leads
+//! The pairing graph (docs/spec.md §5): one vertex per class, an edge where a move leads
 //! from one class to another.
 //!
 //! # Construction
@@ -12,7 +12,7 @@
 //! ([`crate::symmetry::Canonicalizer`]); [`Naming`] selects, and the tests check that
 //! both give the same graph. A result in the start's own class adds nothing and
 //! parallel edges count once, so each vertex gets a sorted, duplicate-free
-//! *out-list*. SPEC §5 says the relation is
+//! *out-list*. docs/spec.md §5 says the relation is
 //! symmetric; [`PairingGraph::build`] does not assume it: it counts the ordered pairs
 //! `(u, v)` with `v` in `u`'s out-list but not `u` in `v`'s ([`BuildStats::asymmetric`])
 //! and builds the undirected graph from the union.
@@ -21,7 +21,7 @@
 //!
 //! Compressed sparse rows: the neighbours of vertex `i` (0-based, = ID − 1) are
 //! `targets[offsets[i]..offsets[i+1]]`, sorted ascending. IDs in the public API are
-//! 1-based catalogue IDs, like the catalogue's (SPEC §4).
+//! 1-based catalogue IDs, like the catalogue's (docs/spec.md §4).
 //!
 //! # Components
 //!
@@ -49,7 +49,7 @@ pub struct BuildStats {
     /// Moves whose result is in the start's own class.
     pub same_class: u64,
     /// Ordered pairs `(u, v)` with an edge `u → v` but none `v → u` (0 when the move
-    /// relation is symmetric, as SPEC §5 states).
+    /// relation is symmetric, as docs/spec.md §5 states).
     pub asymmetric: u64,
 }
 
@@ -91,7 +91,7 @@ pub enum Naming {
     /// The fastest method the board allows: the bitboard class keys of
     /// [`crate::symmetry::torus8`] on the 8×8 torus, canonical forms elsewhere.
     Auto,
-    /// SPEC §4 canonical forms ([`Canonicalizer`]) on every board.
+    /// docs/spec.md §4 canonical forms ([`Canonicalizer`]) on every board.
     CanonicalForm,
 }
 
@@ -272,7 +272,7 @@ pub struct PairingGraph {
 }
 
 impl PairingGraph {
-    /// Builds the graph of `cat`'s classes (SPEC §5).
+    /// Builds the graph of `cat`'s classes (docs/spec.md §5).
     ///
     /// *Complexity*: `O(n · N · (c + log n))` for `n` classes, `N` cells, `c` the cost of
     /// a move plus a canonical form; parallel over classes.

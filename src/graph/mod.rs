@@ -11,7 +11,7 @@ pub mod structure;
 
 pub use build::{BuildStats, GraphError, Naming, PairingGraph};
 
-/// The pairing graph of `cat` (SPEC §5) for look-ups — the component and degree of a
+/// The pairing graph of `cat` (docs/spec.md §5) for look-ups — the component and degree of a
 /// class, as `amoba verify` and `amoba show` report them: [`PairingGraph::build`]
 /// without its construction counters.
 ///

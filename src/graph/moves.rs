@@ -1,4 +1,4 @@
-//! The pairing move (SPEC §5).
+//! The pairing move (docs/spec.md §5).
 //!
 //! A move takes a good pairing `P` and a cell `A`:
 //!
@@ -11,17 +11,17 @@
 //!
 //! # Representation
 //!
-//! The pairing is its codes (one direction code per cell, SPEC §3). A slide of
+//! The pairing is its codes (one direction code per cell, docs/spec.md §3). A slide of
 //! `{X, Y}` away from `X` with `k` the code from `X` to `Y` (so `Y = X + v_k`) makes
 //! `Y` point on by the same code `k` to `Z = Y + v_k`, and `Z` point back by the
 //! opposite code. The cell `X` keeps its stale code until the chain re-covers it —
 //! that is exactly "the domino that covered `X` before the last slide": `Z`'s *old*
 //! partner is read from `Z`'s code before it is overwritten. The chain works on the
-//! current state throughout, so a domino met twice may slide back, as SPEC §5 says.
+//! current state throughout, so a domino met twice may slide back, as docs/spec.md §5 says.
 //!
 //! Every slide keeps its domino on its own line (it moves along the line's
 //! direction), so the result has one domino per line again and is a good pairing.
-//! SPEC §5 says every chain ends; [`apply_move`] nevertheless bounds the chain (a
+//! docs/spec.md §5 says every chain ends; [`apply_move`] nevertheless bounds the chain (a
 //! chain longer than `ncells²` slides would have to revisit a state) and reports
 //! [`MoveError::Endless`] rather than loop, and the tests check no chain reaches it.
 //!
@@ -147,7 +147,7 @@ impl AllMoves {
     /// results.
     ///
     /// *Complexity*: `O(N)` plus one chain per start whose path meets a domino twice
-    /// (none on the 8×8 torus of SPEC §6: every start of every class there takes the
+    /// (none on the 8×8 torus of docs/spec.md §6: every start of every class there takes the
     /// shortcut); boards of more than 64 cells simulate every move.
     pub fn compute(&mut self, board: &Board, start: &[u8]) -> Result<(), MoveError> {
         let n = start.len();

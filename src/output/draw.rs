@@ -1,11 +1,11 @@
-//! Pictures of pairings: ASCII and SVG (issue 4, `amoba show`; SPEC §2, §3).
+//! Pictures of pairings: ASCII and SVG (`amoba show`; docs/spec.md §2, §3).
 //!
 //! A pairing is drawn as its dominoes: a bar between the centres of the two cells of
 //! each pair, coloured by orientation (horizontal, vertical, diagonal, antidiagonal —
-//! one colour per line family, SPEC §2), over the cells of a *view*:
+//! one colour per line family, docs/spec.md §2), over the cells of a *view*:
 //!
 //! * **the torus** (the default): the `w × h` cells of the board, `(0,0)` at the top
-//!   left, x to the right, y down (SPEC §2). A domino that wraps around the torus,
+//!   left, x to the right, y down (docs/spec.md §2). A domino that wraps around the torus,
 //!   such as `(7,3)-(0,3)`, is drawn as two half-bars, each leaving its cell towards
 //!   the frame: the bar cut by the right edge continues at the left edge;
 //! * **a window** of `N × N` cells of the periodic extension to the plane, cells
@@ -35,7 +35,7 @@
 //! the layer after the last being the first. A window repeats each layer in x and y;
 //! z always stays on the torus.
 //!
-//! Only consistent pairings (SPEC §3) are drawn: an inconsistent grid has no
+//! Only consistent pairings (docs/spec.md §3) are drawn: an inconsistent grid has no
 //! dominoes. Goodness is not required, so a bad candidate can be looked at too.
 //! Output is deterministic (fixed order, fixed number formatting).
 
@@ -338,9 +338,22 @@ fn xml_escape(s: &str) -> String {
     o
 }
 
-/// The SVG picture (see the module docs): title, the view with its frame, bars and
-/// cells, and a legend of the orientations with their domino counts.
+/// The SVG picture (see the module docs): title, the view with its frame, cell
+/// coordinates along the top and left edges, bars and cells, and a legend of the
+/// orientations with their domino counts.
 pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<String, DrawError> {
+    svg_with_notes(geom, codes, view, caption, &[])
+}
+
+/// [`svg`] with `notes`, one line each under the title (e.g. the symmetries of the
+/// pairing's stabiliser).
+pub fn svg_with_notes(
+    geom: &Geometry,
+    codes: &[u8],
+    view: View,
+    caption: &str,
+    notes: &[String],
+) -> Result<String, DrawError> {
     let sc = scene(geom, codes, view)?;
     let longest = sc.cols.max(sc.rows) as f64;
     // A 3-D board is drawn as its layers side by side, one cell apart, each with its
@@ -352,7 +365,14 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
     };
     let bar = (pitch * 0.24).max(2.0);
     let dot = (pitch * 0.08).max(1.2);
-    let pad = 24.0;
+    let pad = 32.0;
+    // Cell coordinates: every `coord_step`-th column and row is numbered.
+    let coord_h = 16.0;
+    let digits = (sc.cols.max(sc.rows) as f64).log10().floor() + 1.0;
+    let coord_step = [1i64, 2, 5, 10, 20, 50, 100]
+        .into_iter()
+        .find(|&k| k as f64 * pitch >= 7.0 * digits + 4.0)
+        .unwrap_or(100);
     let legend_h = 26.0 * (geom.nfamilies() as f64 + 1.0) + 12.0;
     let layer_w = sc.cols as f64 * pitch;
     let gap = if sc.layers > 1 { pitch } else { 0.0 };
@@ -385,9 +405,12 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
     } else {
         vec![text.as_str()]
     };
-    let title_h = 36.0 + 20.0 * title.len() as f64 + 14.0 * (code_lines.len() - 1) as f64;
+    let title_h = 36.0
+        + 20.0 * title.len() as f64
+        + 14.0 * (code_lines.len() - 1) as f64
+        + 16.0 * notes.len() as f64;
     let left = (width - frame_w) / 2.0;
-    let top = title_h + pad / 2.0 + label_h;
+    let top = title_h + pad / 2.0 + label_h + coord_h;
     let height = top + frame_h + pad + legend_h;
     let layer_left = |z: i64| left + z as f64 * (layer_w + gap);
     let cxz = |z: i64, x: f64| layer_left(z) + (x + 0.5) * pitch;
@@ -419,6 +442,18 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
             xml_escape(line)
         );
     }
+    for (i, note) in notes.iter().enumerate() {
+        let _ = writeln!(
+            s,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\" fill=\"#333\">{}</text>",
+            width / 2.0,
+            20.0 + 20.0 * title.len() as f64
+                + 14.0 * code_lines.len() as f64
+                + 4.0
+                + 16.0 * i as f64,
+            xml_escape(note)
+        );
+    }
     // Faint cell grid and the frame, per layer.
     let dash = if view == View::Torus {
         " stroke-dasharray=\"6 4\""
@@ -432,9 +467,33 @@ pub fn svg(geom: &Geometry, codes: &[u8], view: View, caption: &str) -> Result<S
                 s,
                 "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"12\" text-anchor=\"middle\">z={z}</text>",
                 left + layer_w / 2.0,
-                top - 6.0
+                top - coord_h - 6.0
             );
         }
+        // Coordinates: x along the top of each layer, y down the left of the first.
+        let _ = writeln!(
+            s,
+            "<g font-size=\"10\" fill=\"#666\" text-anchor=\"middle\" class=\"coordinates\">"
+        );
+        for x in (0..sc.cols).filter(|x| x % coord_step == 0) {
+            let _ = writeln!(
+                s,
+                "<text x=\"{:.1}\" y=\"{:.1}\">{x}</text>",
+                cxz(z, x as f64),
+                top - 5.0
+            );
+        }
+        if z == 0 {
+            for y in (0..sc.rows).filter(|y| y % coord_step == 0) {
+                let _ = writeln!(
+                    s,
+                    "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{y}</text>",
+                    left - 5.0,
+                    cy(y as f64) + 3.5
+                );
+            }
+        }
+        let _ = writeln!(s, "</g>");
         let _ = writeln!(s, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">");
         for i in 1..sc.cols {
             let x = left + i as f64 * pitch;

@@ -1,34 +1,53 @@
-//! Graph exports: the pairing graph (SPEC §5) in the formats its readers take without
-//! edits.
+//! Graph exports: the pairing graph (docs/spec.md §5) in the formats its readers take
+//! without edits or flags.
 //!
-//! `amoba graph` computes the pairing graph once; this module writes it out for the
-//! people and programs that want to look at it with their own tools. Every format is
-//! chosen for a reader, and each file is written the way that reader wants it, even
-//! where the readers disagree (a header is right for a spreadsheet and wrong for
-//! igraph), so the same graph is written several times.
+//! `amoba graph` computes the pairing graph and its analysis once; this module writes
+//! them out for the people and programs that want to look at the graph with their own
+//! tools. Every format is chosen for a reader, and each file is written the way that
+//! reader wants it, even where the readers disagree (a header is right for a
+//! spreadsheet and wrong for igraph), so the same graph is written several times. The
+//! files are addressed by one enum, [`Export`].
 //!
-//! | file (`tag` = `9` on the 8×8 torus) | format | vertex names | for |
-//! |---|---|---|---|
-//! | `graph-<tag>.edges.csv` | CSV, header `source,target` | catalogue IDs | people, spreadsheets, pandas |
-//! | `graph-<tag>.vertices.csv` | CSV, `id,canonical,degree,component,stabiliser_order` | catalogue IDs | people, joins with the catalogue |
-//! | `graph-<tag>.degrees.csv` | CSV, `degree,vertices`, every degree `0..=max` | — | plots |
-//! | `graph-<tag>.components.csv` | CSV, `component,size,edges,min_degree,max_degree,smallest_id` | catalogue IDs | people |
-//! | `graph-<tag>.edgelist` | `u v` per line, nothing else | `ID − 1` | igraph `Read_Edgelist`, NetworkX `read_edgelist`, SNAP, most C/C++ tools |
-//! | `graph-<tag>.graphml` | GraphML 1.0, all keys declared | catalogue IDs | NetworkX, igraph, yEd, Cytoscape, graph-tool |
-//! | `graph-<tag>.gexf` | GEXF 1.2draft | catalogue IDs | Gephi |
-//! | `graph-<tag>.s6` | nauty sparse6, one line, no header | `ID − 1` | nauty/Traces, SageMath, NetworkX `read_sparse6` |
-//! | `graph-<tag>.dot` | Graphviz `graph`, small components only | catalogue IDs | `fdp`/`dot` drawings |
-//! | `graph-<tag>.json` | JSON sidecar: provenance, counts, manifest | — | scripts, `scripts/check_exports.py` |
+//! | [`Export`] | file (`tag` = `9` on the 8×8 torus) | format | vertex names | for |
+//! |---|---|---|---|---|
+//! | `EdgesCsv` | `graph-<tag>.edges.csv` | CSV, header `source,target` | IDs | people, spreadsheets, pandas, polars, R |
+//! | `VerticesCsv` | `graph-<tag>.vertices.csv` | CSV, `id,canonical_grid,degree,component,stabiliser_order` | IDs | people, data frames |
+//! | `DegreesCsv` | `graph-<tag>.degrees.csv` | CSV, `degree,vertices`, every degree `0..=max` | — | plots |
+//! | `ComponentsCsv` | `graph-<tag>.components.csv` | CSV, `component,size,edges,min_degree,max_degree,smallest_id` | IDs | people |
+//! | `EdgeList` | `graph-<tag>.edgelist` | `u v` per line, nothing else | `ID − 1` | igraph `Read_Edgelist`, NetworkX `read_edgelist`, SNAP, networkit, C/C++ tools |
+//! | `GraphMl` | `graph-<tag>.graphml` | GraphML 1.0, all keys declared | IDs | NetworkX, igraph, graph-tool, yEd, Cytoscape |
+//! | `Gexf` | `graph-<tag>.gexf` | GEXF 1.2draft | IDs | Gephi, NetworkX |
+//! | `Sparse6` | `graph-<tag>.s6` | nauty sparse6, one line, no header | `ID − 1` | nauty/Traces, SageMath, NetworkX `read_sparse6` |
+//! | `Dot` | `graph-<tag>.dot` | Graphviz `graph`, small components only | IDs | `fdp` drawings, graph-tool, NetworkX (pydot) |
+//! | `Sidecar` | `graph-<tag>.json` | JSON: provenance, counts, manifest | — | scripts, `scripts/check_exports.py` |
 //!
 //! # Vertex names
 //!
 //! A vertex is a class of the catalogue and its name is the catalogue ID (1-based,
-//! SPEC §4), the number people quote. Two formats cannot use it: the plain edge list
-//! and sparse6 are read by tools that number vertices `0 … n−1`, so there a vertex is
-//! `ID − 1`. The XML formats write their nodes in ID order, so igraph, which renumbers
-//! GraphML nodes by document order, also ends up with `ID − 1`. Components are numbered
-//! as by [`PairingGraph::component`]: 1 is the giant one, then by decreasing size, ties
-//! by smallest member ID.
+//! docs/spec.md §4), the number people quote. Two formats cannot use it: the plain
+//! edge list and sparse6 are read by tools that number vertices `0 … n−1` and would
+//! otherwise invent a vertex 0, so there a vertex is `ID − 1`. The XML formats write
+//! their nodes in ID order, so igraph, which renumbers GraphML nodes by document
+//! order, also ends up with `ID − 1`. Components are numbered as by
+//! [`PairingGraph::component`]: 1 is the giant one, then by decreasing size, ties by
+//! smallest member ID.
+//!
+//! # Typed readers
+//!
+//! CSV carries no types: pandas, polars, pyarrow, R and DuckDB guess each column's
+//! type from its text. Every column here is an integer except the canonical form,
+//! whose 64 digits with a leading 0 would be guessed as a number (and lose the 0, or
+//! overflow). The vertex table therefore writes it in *grid form*: the rows of the
+//! one-line form joined by `/` (`04111115/04155555/…`), which no reader takes for a
+//! number, and removing the `/` gives the catalogue line back. A board whose grid has a
+//! single row gets a final `/`. The typed formats (GraphML, GEXF) declare `canonical`
+//! as a string and keep the one-line form.
+//!
+//! # Tallies
+//!
+//! The degree distribution, the component sizes and the per-component rows are taken
+//! from the [`Analysis`], which computed them once; the exporter does not recount, and
+//! [`write_all`] refuses an analysis whose counts are not the graph's.
 //!
 //! # Isolated vertices
 //!
@@ -39,32 +58,39 @@
 //!
 //! # Provenance and the sidecar
 //!
-//! [`Provenance`] (board, amoba version, command line, vertex/edge/component counts)
-//! goes wherever a format has room for it: graph-level data in GraphML, `<meta>` in
-//! GEXF, `//` comments in DOT, and the JSON sidecar. The CSVs, the edge list and
-//! sparse6 have no room for comments without breaking a reader, so they carry none.
-//! The sidecar is written last and lists every other file with its size and SHA-256:
-//! each file is replaced atomically ([`crate::io::write_atomic`]) but a set of files
-//! is not, so a run that fails halfway leaves new and old files side by side, and the
-//! manifest is how a reader tells (`scripts/check_exports.py` checks it first).
+//! The run's [`Provenance`] (board, amoba version, command line, SHA-256 of the
+//! catalogue) goes wherever a format has room for it: graph-level data in GraphML,
+//! `<meta>` in GEXF, a graph `comment` attribute in DOT (not a `//` comment, which
+//! graph-tool's reader refuses), and the JSON sidecar's `provenance` block. The CSVs,
+//! the edge list and sparse6 have no room for it without breaking a reader, so they
+//! carry none. The sidecar is written last and lists every other file with its size
+//! and SHA-256: each file is replaced atomically ([`crate::io::write_atomic`]) but a
+//! set of files is not, so a run that fails halfway leaves new and old files side by
+//! side, and the manifest is how a reader tells (`scripts/check_exports.py` checks it
+//! first).
 //!
 //! # Determinism
 //!
-//! The bytes depend only on the graph, the catalogue and the provenance: no dates, no
-//! host names, no hash-map order, integers formatted by hand, floats by `serde_json`'s
-//! shortest round-trip form. The command line is part of the provenance, so two runs
-//! give identical files exactly when they were given the same command
-//! ([`command_line`] drops the directory of the executable for that reason).
+//! The bytes depend only on the graph, the catalogue, the analysis and the
+//! provenance: no dates, no host names, no hash-map order, integers formatted by
+//! hand, floats by `serde_json`'s shortest round-trip form. The provenance's command
+//! comes from [`crate::provenance::command_line`], which drops the executable's
+//! directory and the options that cannot change the output (`--threads`), so two runs
+//! of the same command give identical files on any machine and thread count.
 //!
 //! # Checking
 //!
 //! `tests/export.rs` pins the bytes of every format on a small graph, compares sparse6
 //! with encodings nauty writes and round-trips it through a decoder written from
-//! nauty's `formats.txt`, and runs `scripts/check_exports.py` (NetworkX) on the 8×8
-//! graph. Checked once by hand, not in the test suite: nauty 2.8.6's `geng -s` writes
-//! the same sparse6 lines as [`write_sparse6`] for every graph on up to 8 vertices, and
-//! its `dretog -s` writes a file byte-identical to `graph-9.s6`; igraph 1.0 reads the
-//! edge list and the GraphML to the same graph; Graphviz `fdp` draws the DOT file.
+//! nauty's `formats.txt`, validates the sidecar against its JSON Schema, and runs
+//! `scripts/check_exports.py` (NetworkX) on the 8×8 graph. Checked by hand with the
+//! real tools, not in the test suite: pandas 3.1, polars 2.1 and pyarrow 26 read the
+//! vertex table's `canonical_grid` as text without options; graph-tool 2.45 and
+//! NetworkX 3.6's pydot reader read the DOT file (210 vertices, 414 edges); nauty
+//! 2.8.6's `geng -s` writes the same sparse6 lines as [`write_sparse6`] for every graph
+//! on up to 8 vertices, and its `dretog -s` writes a file byte-identical to
+//! `graph-9.s6`; igraph 1.0 reads the edge list and the GraphML to the same graph;
+//! Graphviz `fdp` draws the DOT file.
 //!
 //! # Cost
 //!
@@ -76,106 +102,146 @@
 //! files total about 160 MB (GEXF 74 MB, GraphML 56 MB) and [`write_all`] takes about
 //! 0.2–0.3 s of wall time on two cores in release mode, plus the `fsync` of each file.
 //!
-//! SPEC §5 defines the graph; FORMATS.md ("Graph exports") is the byte-level
-//! description of every file with worked examples.
+//! FORMATS.md ("Graph exports") is the byte-level description of every file, with
+//! worked examples and how to read each one in pandas, polars and R.
 
 use crate::catalogue::Catalogue;
 use crate::graph::PairingGraph;
+use crate::graph::analysis::Analysis;
 use crate::io::{IoError, write_atomic};
+use crate::provenance::{GRAPH_EXPORT, Provenance, hex};
 use rayon::prelude::*;
 use serde::ser::{SerializeMap, Serializer};
 use sha2::{Digest, Sha256};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 
-/// Identifies the layout of the JSON sidecar; bumped when a field changes meaning.
-pub const SIDECAR_FORMAT: &str = "amoba-graph-export 1";
+pub use crate::provenance::command_line;
 
-/// The suffixes of the exported files, in the order [`write_all`] writes them: the
-/// file name is `graph-<tag>.<suffix>`. The sidecar (`json`) is last.
-pub const SUFFIXES: [&str; 10] = [
-    "edges.csv",
-    "vertices.csv",
-    "degrees.csv",
-    "components.csv",
-    "edgelist",
-    "graphml",
-    "gexf",
-    "s6",
-    "dot",
-    "json",
-];
-
-/// Where a graph came from: written into every format that has room for it.
-#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-pub struct Provenance {
-    /// Board name (`square9` for the 8×8 torus).
-    pub board: String,
-    /// Version of amoba that wrote the files.
-    pub amoba_version: String,
-    /// The command that produced the files (see [`command_line`]).
-    pub command: String,
-    /// Number of vertices (catalogue classes).
-    pub vertices: usize,
-    /// Number of edges.
-    pub edges: usize,
-    /// Number of connected components.
-    pub components: usize,
+/// One exported file. [`Export::ALL`] lists them in the order [`write_all`] returns
+/// them; the file of `e` is `graph-<tag>.<e.suffix()>`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Export {
+    /// `edges.csv`: `source,target`, one row per edge, catalogue IDs.
+    EdgesCsv,
+    /// `vertices.csv`: one row per class.
+    VerticesCsv,
+    /// `degrees.csv`: vertices per degree, every degree `0..=max`.
+    DegreesCsv,
+    /// `components.csv`: one row per component.
+    ComponentsCsv,
+    /// `edgelist`: `u v` per edge, `ID − 1`.
+    EdgeList,
+    /// `graphml`: GraphML 1.0 with attributes.
+    GraphMl,
+    /// `gexf`: GEXF 1.2draft with attributes.
+    Gexf,
+    /// `s6`: nauty's sparse6, `ID − 1`.
+    Sparse6,
+    /// `dot`: Graphviz, the components other than the giant one.
+    Dot,
+    /// `json`: the sidecar, written last (provenance, counts, manifest).
+    Sidecar,
 }
 
-impl Provenance {
-    /// The provenance of `g` on board `board`, written by this amoba for `command`.
-    pub fn new(board: &str, command: &str, g: &PairingGraph) -> Provenance {
-        Provenance {
-            board: board.into(),
-            amoba_version: env!("CARGO_PKG_VERSION").into(),
-            command: command.into(),
-            vertices: g.vertex_count(),
-            edges: g.edge_count(),
-            components: g.component_count(),
+/// How a file names the vertices.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VertexNames {
+    /// The catalogue ID, 1-based.
+    Id,
+    /// `ID − 1`, 0-based, for readers that number vertices from 0.
+    IdMinusOne,
+}
+
+impl VertexNames {
+    /// As written in the sidecar's `vertex_names`: `ID` or `ID - 1`.
+    pub fn label(self) -> &'static str {
+        match self {
+            VertexNames::Id => "ID",
+            VertexNames::IdMinusOne => "ID - 1",
+        }
+    }
+}
+
+impl Export {
+    /// Every export, in the order [`write_all`] writes and returns them (the sidecar
+    /// last).
+    pub const ALL: [Export; 10] = [
+        Export::EdgesCsv,
+        Export::VerticesCsv,
+        Export::DegreesCsv,
+        Export::ComponentsCsv,
+        Export::EdgeList,
+        Export::GraphMl,
+        Export::Gexf,
+        Export::Sparse6,
+        Export::Dot,
+        Export::Sidecar,
+    ];
+
+    /// The data files (all but the sidecar) by decreasing cost: [`write_all`] hands
+    /// them to rayon in this order so that work stealing puts the two big XML files
+    /// (GEXF 74 MB, GraphML 56 MB on the 8×8 graph) on different threads. The bytes
+    /// do not depend on the schedule.
+    pub const BY_COST: [Export; 9] = [
+        Export::Gexf,
+        Export::GraphMl,
+        Export::VerticesCsv,
+        Export::EdgeList,
+        Export::EdgesCsv,
+        Export::Sparse6,
+        Export::Dot,
+        Export::ComponentsCsv,
+        Export::DegreesCsv,
+    ];
+
+    /// The file-name suffix: the file is `graph-<tag>.<suffix>`.
+    pub fn suffix(self) -> &'static str {
+        match self {
+            Export::EdgesCsv => "edges.csv",
+            Export::VerticesCsv => "vertices.csv",
+            Export::DegreesCsv => "degrees.csv",
+            Export::ComponentsCsv => "components.csv",
+            Export::EdgeList => "edgelist",
+            Export::GraphMl => "graphml",
+            Export::Gexf => "gexf",
+            Export::Sparse6 => "s6",
+            Export::Dot => "dot",
+            Export::Sidecar => "json",
         }
     }
 
-    /// `amoba <version>`, the generator string.
-    fn generator(&self) -> String {
-        format!("amoba {}", self.amoba_version)
+    /// The file name for `tag`: `graph-<tag>.<suffix>`.
+    pub fn file_name(self, tag: &str) -> String {
+        format!("graph-{tag}.{}", self.suffix())
     }
 
-    /// One line describing the graph (no control characters).
-    fn summary(&self) -> String {
-        single_line(&format!(
-            "pairing graph of board {}: {} vertices, {} edges, {} components",
-            self.board, self.vertices, self.edges, self.components
-        ))
+    /// How the file names vertices (`None`: it names none, only counts).
+    pub fn vertex_names(self) -> Option<VertexNames> {
+        match self {
+            Export::EdgeList | Export::Sparse6 => Some(VertexNames::IdMinusOne),
+            Export::DegreesCsv | Export::Sidecar => None,
+            _ => Some(VertexNames::Id),
+        }
     }
 }
 
-/// A command line for [`Provenance::command`]: the executable's file name (not its
-/// directory, which differs between machines) followed by the arguments, each quoted
-/// for a POSIX shell when it needs it.
-///
-/// `command_line(std::env::args())` gives e.g. `amoba graph --out results`.
-pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
-    let mut out = Vec::new();
-    for (i, a) in args.into_iter().enumerate() {
-        let a = if i == 0 {
-            Path::new(&a)
-                .file_name()
-                .map(|n| n.to_string_lossy().into_owned())
-                .unwrap_or(a)
-        } else {
-            a
-        };
-        let plain = !a.is_empty()
-            && a.bytes()
-                .all(|b| b.is_ascii_alphanumeric() || b"-_./=:,+@%".contains(&b));
-        out.push(if plain {
-            a
-        } else {
-            format!("'{}'", a.replace('\'', r"'\''"))
-        });
-    }
-    out.join(" ")
+/// Everything the exports are written from.
+#[derive(Clone, Copy)]
+pub struct Source<'a> {
+    /// File-name tag (`9` on the 8×8 torus, [`crate::catalogue::enumerate::file_tag`]).
+    pub tag: &'a str,
+    /// The graph.
+    pub graph: &'a PairingGraph,
+    /// The catalogue: one class per vertex, in ID order.
+    pub catalogue: &'a Catalogue,
+    /// The analysis of `graph` ([`crate::graph::analysis::analyse`]).
+    pub analysis: &'a Analysis,
+    /// The run's provenance (the sidecar stamps it with [`GRAPH_EXPORT`]).
+    pub provenance: &'a Provenance,
+    /// Codes per row of the board's grid form (8 on the 8×8 torus): the vertex table
+    /// writes the canonical form in rows of this length.
+    pub grid_width: usize,
 }
 
 /// One entry of the sidecar's manifest (`files`): a written file, its size and
@@ -190,103 +256,50 @@ pub struct FileRecord {
     pub sha256: String,
 }
 
-// ---------------------------------------------------------------------------------
-// Public writers, one per file.
-
-/// Writes `graph-<tag>.edges.csv`: header `source,target`, then one row per edge with
-/// the catalogue IDs `source < target`, rows in ascending order.
-///
-/// *Complexity*: `O(V + E)` time, `O(1)` memory beyond the output buffer.
-pub fn write_edges_csv(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
-    write_hashed(path, |w| edges_csv(w, g)).map(drop)
+/// The degree distribution of `a` as counts indexed by degree, every degree from 0 to
+/// the maximum (zero counts included; empty for a graph without vertices): the form
+/// of `degrees.csv` and of `degree_distribution` in every JSON file.
+pub fn degree_counts(a: &Analysis) -> Vec<usize> {
+    if a.vertices == 0 {
+        return Vec::new();
+    }
+    let mut v = vec![0; a.max_degree + 1];
+    for (&d, &n) in &a.degree_distribution {
+        v[d] = n;
+    }
+    v
 }
 
-/// Writes `graph-<tag>.vertices.csv`: header `id,canonical,degree,component,
-/// stabiliser_order`, one row per catalogue ID in ascending order. `canonical` is the
-/// one-line canonical form (SPEC §3–4).
+// ---------------------------------------------------------------------------------
+// Public writers.
+
+/// Writes the file of `export` (any but [`Export::Sidecar`], which only [`write_all`]
+/// writes because its manifest describes the set) to `path`, and returns its record.
 ///
 /// # Errors
-/// An [`IoError`] of kind `InvalidInput` when `cat` does not have one class per vertex
-/// of `g`; otherwise the I/O failure.
+/// `InvalidInput` before anything is written when `src` is inconsistent (see
+/// [`write_all`]) or `export` is the sidecar; otherwise the I/O failure.
 ///
-/// *Complexity*: `O(V · N)` for `N` cells per pairing.
-pub fn write_vertices_csv(path: &Path, g: &PairingGraph, cat: &Catalogue) -> Result<(), IoError> {
-    check_catalogue(path, g, cat)?;
-    write_hashed(path, |w| vertices_csv(w, g, cat)).map(drop)
+/// *Complexity*: `O(V · N + E)` for `N` cells per pairing; the tables `O(C)` or
+/// `O(Δ)`.
+pub fn write(export: Export, path: &Path, src: &Source) -> Result<FileRecord, IoError> {
+    check_source(path, src)?;
+    write_one(export, path, src)
 }
 
-/// Writes `graph-<tag>.degrees.csv`: header `degree,vertices` and one row for every
-/// degree from 0 to the maximum degree, zero counts included (so the isolated vertices
-/// are always stated and a bar chart gets a contiguous axis). The `vertices` column
-/// sums to the vertex count. A graph without vertices gets the header only.
-///
-/// *Complexity*: `O(V)`.
-pub fn write_degrees_csv(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
-    write_hashed(path, |w| degrees_csv(w, g)).map(drop)
-}
-
-/// Writes `graph-<tag>.components.csv`: header
-/// `component,size,edges,min_degree,max_degree,smallest_id`, one row per component in
-/// the numbering of [`PairingGraph::component`] (1 = giant). `smallest_id` is the
-/// least catalogue ID in the component.
-///
-/// *Complexity*: `O(V + C)` for `C` components.
-pub fn write_components_csv(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
-    write_hashed(path, |w| components_csv(w, g)).map(drop)
-}
-
-/// Writes `graph-<tag>.edgelist`: one line `u v` per edge, `u = ID − 1 < v = ID − 1`,
-/// lines in ascending order, single spaces, `\n` endings, no header, no comments.
-/// Vertices without edges do not appear (the sidecar has the vertex count).
+/// Writes `graph-<tag>.edgelist` for any graph: one line `u v` per edge, `u = ID − 1 <
+/// v = ID − 1`, lines in ascending order, single spaces, `\n` endings, no header, no
+/// comments. Vertices without edges do not appear (the sidecar has the vertex count).
 ///
 /// *Complexity*: `O(V + E)`.
 pub fn write_edgelist(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
     write_hashed(path, |w| edgelist(w, g)).map(drop)
 }
 
-/// Writes `graph-<tag>.graphml`: GraphML 1.0, `edgedefault="undirected"`, node ids
-/// the catalogue IDs in ascending order, node keys `canonical` (string), `degree`,
-/// `component`, `stabiliser_order` (int) and graph keys `board`, `generator`,
-/// `command`, `summary` (string), all declared. Edges in ascending order, no ids.
-///
-/// # Errors
-/// As [`write_vertices_csv`].
-///
-/// *Complexity*: `O(V · N + E)`.
-pub fn write_graphml(
-    path: &Path,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    provenance: &Provenance,
-) -> Result<(), IoError> {
-    check_catalogue(path, g, cat)?;
-    write_hashed(path, |w| graphml(w, g, cat, provenance)).map(drop)
-}
-
-/// Writes `graph-<tag>.gexf`: GEXF 1.2draft (the version NetworkX reads and every
-/// Gephi since 0.8 opens), static, `defaultedgetype="undirected"`, node attributes
-/// `canonical` (string), `degree`, `component`, `stabiliser_order` (integer) declared
-/// in `<attributes class="node">`, node ids and labels the catalogue IDs, edge ids
-/// `0 … E−1` in ascending edge order (the line of the edge list, less one).
-///
-/// # Errors
-/// As [`write_vertices_csv`].
-///
-/// *Complexity*: `O(V · N + E)`.
-pub fn write_gexf(
-    path: &Path,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    provenance: &Provenance,
-) -> Result<(), IoError> {
-    check_catalogue(path, g, cat)?;
-    write_hashed(path, |w| gexf(w, g, cat, provenance)).map(drop)
-}
-
-/// Writes `graph-<tag>.s6`: the graph in nauty's sparse6 format (vertices `ID − 1`),
+/// Writes `graph-<tag>.s6` for any graph: nauty's sparse6 format (vertices `ID − 1`),
 /// one line ending in `\n`, without the optional `>>sparse6<<` header. The encoding is
 /// exactly that of nauty's `sgtos6`, padding rule included, so the bytes equal what
-/// `nauty`'s tools print for this labelling.
+/// nauty's tools print for this labelling.
 ///
 /// # Errors
 /// An [`IoError`] of kind `InvalidInput` when the graph has more than `2³⁶ − 1`
@@ -297,114 +310,112 @@ pub fn write_sparse6(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
     write_hashed(path, |w| sparse6(w, g)).map(drop)
 }
 
-/// Writes `graph-<tag>.dot`: a Graphviz `graph` of every component except the giant
-/// one (components `2 ..`), one `subgraph cluster_c<k>` per component labelled with
-/// its number and size, nodes named by catalogue ID, edges `u -- v` with `u < v`, and
-/// the provenance as `//` comments. With a single component the graph is empty.
-///
-/// *Complexity*: `O(V + E_small)`.
-pub fn write_dot(path: &Path, g: &PairingGraph, provenance: &Provenance) -> Result<(), IoError> {
-    write_hashed(path, |w| dot(w, g, provenance, &file_name(path))).map(drop)
-}
-
-/// Writes every export of `g` into `dir` (created if missing) as `graph-<tag>.<suffix>`
-/// for each suffix of [`SUFFIXES`] — `tag` is `9` on the 8×8 torus
-/// ([`crate::catalogue::enumerate::file_tag`]). The nine data files are written in parallel, each
-/// by the function above for it; then the JSON sidecar `graph-<tag>.json`, which only
-/// this function writes because its manifest describes the set: the provenance, the
-/// counts a reader needs (vertices, edges, components, component sizes, degree
-/// distribution `0..=max`, isolated vertices, min/max/mean degree), the vertex naming
-/// of each file and `files`, a [`FileRecord`] (name, bytes, SHA-256) per data file.
+/// Writes every export of `src` into `dir` (created if missing), each by the writer
+/// of its [`Export`]: the nine data files in parallel, then the JSON sidecar
+/// `graph-<tag>.json` with the provenance (stamped [`GRAPH_EXPORT`]), the counts a
+/// reader needs (vertices, edges, components, component sizes, degree distribution
+/// `0..=max`, isolated vertices, min/max/mean degree, all from the analysis), the
+/// vertex naming of each file and `files`, a [`FileRecord`] (name, bytes, SHA-256) per
+/// data file.
 ///
 /// # Returns
-/// The paths written, in the order of [`SUFFIXES`] (the sidecar last).
+/// The paths written, in the order of [`Export::ALL`] (the sidecar last).
 ///
 /// # Errors
-/// `InvalidInput` before anything is written when `cat` does not have one class per
-/// vertex or `provenance`'s counts are not `g`'s. Otherwise the first I/O failure in
-/// [`SUFFIXES`] order: the other data files are still written (each completely or not
-/// at all), the sidecar is not, so an old sidecar's checksums expose the mix.
+/// `InvalidInput` before anything is written when the catalogue does not have one
+/// class per vertex or the analysis's vertex, edge or component count is not the
+/// graph's. Otherwise the first I/O failure in [`Export::ALL`] order: the other data
+/// files are still written (each completely or not at all), the sidecar is not, so an
+/// old sidecar's checksums expose the mix.
 ///
 /// *Complexity*: `O(V · N + E)` time, `N` cells per pairing; memory `O(V)` beyond the
-/// graph (per-component tallies, DOT members) plus a 64 KiB and a 1 MiB buffer per
-/// file being written.
-pub fn write_all(
-    dir: &Path,
-    tag: &str,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    provenance: &Provenance,
-) -> Result<Vec<PathBuf>, IoError> {
-    let path_of = |suffix: &str| dir.join(format!("graph-{tag}.{suffix}"));
-    check_catalogue(&path_of("vertices.csv"), g, cat)?;
-    if (provenance.vertices, provenance.edges, provenance.components)
+/// graph (DOT members) plus a 64 KiB and a 1 MiB buffer per file being written.
+pub fn write_all(dir: &Path, src: &Source) -> Result<Vec<PathBuf>, IoError> {
+    let path_of = |e: Export| dir.join(e.file_name(src.tag));
+    check_source(&path_of(Export::Sidecar), src)?;
+    let mut results: Vec<(Export, Result<FileRecord, IoError>)> = Export::BY_COST
+        .par_iter()
+        .with_max_len(1)
+        .map(|&e| (e, write_one(e, &path_of(e), src)))
+        .collect();
+    results.sort_by_key(|&(e, _)| e);
+    let mut records = Vec::with_capacity(results.len());
+    let mut paths = Vec::with_capacity(Export::ALL.len());
+    for (e, result) in results {
+        records.push(result?);
+        paths.push(path_of(e));
+    }
+    let path = path_of(Export::Sidecar);
+    write_hashed(&path, |w| sidecar(w, src, &records))?;
+    paths.push(path);
+    Ok(paths)
+}
+
+/// Writes the data file of `export`.
+fn write_one(export: Export, path: &Path, src: &Source) -> Result<FileRecord, IoError> {
+    let (g, cat, a, p) = (src.graph, src.catalogue, src.analysis, src.provenance);
+    match export {
+        Export::EdgesCsv => write_hashed(path, |w| edges_csv(w, g)),
+        Export::VerticesCsv => write_hashed(path, |w| vertices_csv(w, g, cat, src.grid_width)),
+        Export::DegreesCsv => write_hashed(path, |w| degrees_csv(w, a)),
+        Export::ComponentsCsv => write_hashed(path, |w| components_csv(w, a)),
+        Export::EdgeList => write_hashed(path, |w| edgelist(w, g)),
+        Export::GraphMl => write_hashed(path, |w| graphml(w, g, cat, a, p)),
+        Export::Gexf => write_hashed(path, |w| gexf(w, g, cat, a, p)),
+        Export::Sparse6 => write_hashed(path, |w| sparse6(w, g)),
+        Export::Dot => write_hashed(path, |w| dot(w, g, a, p, &file_name(path))),
+        Export::Sidecar => Err(invalid(
+            path,
+            "the sidecar describes the whole set: write it with write_all".into(),
+        )),
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// Plumbing: checks and atomic, buffered, hashed output.
+
+fn check_source(path: &Path, src: &Source) -> Result<(), IoError> {
+    let (g, cat, a) = (src.graph, src.catalogue, src.analysis);
+    if cat.len() != g.vertex_count() {
+        return Err(invalid(
+            path,
+            format!(
+                "the catalogue has {} classes but the graph {} vertices",
+                cat.len(),
+                g.vertex_count()
+            ),
+        ));
+    }
+    if (a.vertices, a.edges, a.components)
         != (g.vertex_count(), g.edge_count(), g.component_count())
+        || a.component_facts.len() != a.components
     {
         return Err(invalid(
-            &path_of("json"),
+            path,
             format!(
-                "provenance counts ({} vertices, {} edges, {} components) are not the \
-                 graph's ({}, {}, {})",
-                provenance.vertices,
-                provenance.edges,
-                provenance.components,
+                "the analysis ({} vertices, {} edges, {} components) is not of this graph \
+                 ({}, {}, {})",
+                a.vertices,
+                a.edges,
+                a.components,
                 g.vertex_count(),
                 g.edge_count(),
                 g.component_count()
             ),
         ));
     }
-    let mut results: Vec<(usize, Result<FileRecord, IoError>)> = BY_COST
-        .par_iter()
-        .with_max_len(1)
-        .map(|&i| {
-            let path = path_of(SUFFIXES[i]);
-            (i, write_one(&path, SUFFIXES[i], g, cat, provenance))
-        })
-        .collect();
-    results.sort_by_key(|&(i, _)| i);
-    let mut records = Vec::with_capacity(SUFFIXES.len() - 1);
-    let mut paths = Vec::with_capacity(SUFFIXES.len());
-    for (i, result) in results {
-        records.push(result?);
-        paths.push(path_of(SUFFIXES[i]));
+    if src.grid_width == 0 || cat.ncells() % src.grid_width != 0 {
+        return Err(invalid(
+            path,
+            format!(
+                "a grid row of {} codes does not divide a pairing of {} cells",
+                src.grid_width,
+                cat.ncells()
+            ),
+        ));
     }
-    let path = path_of("json");
-    write_hashed(&path, |w| sidecar(w, tag, g, provenance, &records))?;
-    paths.push(path);
-    Ok(paths)
+    Ok(())
 }
-
-/// The data files (indices into [`SUFFIXES`]) by decreasing cost: [`write_all`] hands
-/// them to rayon in this order so that work stealing puts the two big XML files
-/// (GEXF 74 MB, GraphML 56 MB on the 8×8 graph) on different threads. The bytes do not
-/// depend on the schedule.
-const BY_COST: [usize; 9] = [6, 5, 1, 4, 0, 7, 8, 3, 2];
-
-/// Writes the file of `suffix` (any but the sidecar).
-fn write_one(
-    path: &Path,
-    suffix: &str,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    provenance: &Provenance,
-) -> Result<FileRecord, IoError> {
-    match suffix {
-        "edges.csv" => write_hashed(path, |w| edges_csv(w, g)),
-        "vertices.csv" => write_hashed(path, |w| vertices_csv(w, g, cat)),
-        "degrees.csv" => write_hashed(path, |w| degrees_csv(w, g)),
-        "components.csv" => write_hashed(path, |w| components_csv(w, g)),
-        "edgelist" => write_hashed(path, |w| edgelist(w, g)),
-        "graphml" => write_hashed(path, |w| graphml(w, g, cat, provenance)),
-        "gexf" => write_hashed(path, |w| gexf(w, g, cat, provenance)),
-        "s6" => write_hashed(path, |w| sparse6(w, g)),
-        "dot" => write_hashed(path, |w| dot(w, g, provenance, &file_name(path))),
-        other => Err(invalid(path, format!("no writer for suffix {other:?}"))),
-    }
-}
-
-// ---------------------------------------------------------------------------------
-// Plumbing: atomic, buffered, hashed output.
 
 /// A writer that hashes and counts what passes through it.
 struct Hashing<'a> {
@@ -471,33 +482,8 @@ fn count(n: usize, one: &str, many: &str) -> String {
     format!("{n} {}", if n == 1 { one } else { many })
 }
 
-fn hex(bytes: &[u8]) -> String {
-    const DIGITS: &[u8; 16] = b"0123456789abcdef";
-    let mut s = String::with_capacity(2 * bytes.len());
-    for &b in bytes {
-        s.push(DIGITS[(b >> 4) as usize] as char);
-        s.push(DIGITS[(b & 15) as usize] as char);
-    }
-    s
-}
-
 fn invalid(path: &Path, message: String) -> IoError {
     IoError::new(path, io::Error::new(io::ErrorKind::InvalidInput, message))
-}
-
-fn check_catalogue(path: &Path, g: &PairingGraph, cat: &Catalogue) -> Result<(), IoError> {
-    if cat.len() == g.vertex_count() {
-        Ok(())
-    } else {
-        Err(invalid(
-            path,
-            format!(
-                "the catalogue has {} classes but the graph {} vertices",
-                cat.len(),
-                g.vertex_count()
-            ),
-        ))
-    }
 }
 
 /// Writes `n` in decimal.
@@ -532,6 +518,22 @@ fn canonical_into(cat: &Catalogue, id: usize, line: &mut Vec<u8>) {
     );
 }
 
+/// The canonical form of class `id` in grid form, rows of `width` codes joined by
+/// `/`, with a final `/` when there is a single row (so the text is never a number).
+fn canonical_grid_into(cat: &Catalogue, id: usize, width: usize, line: &mut Vec<u8>) {
+    line.clear();
+    let codes = cat.codes_of(id);
+    for (r, row) in codes.chunks(width).enumerate() {
+        if r > 0 {
+            line.push(b'/');
+        }
+        line.extend(row.iter().map(|&c| b'0' + c));
+    }
+    if codes.len() <= width {
+        line.push(b'/');
+    }
+}
+
 /// `s` with every control character (newline, tab, …) replaced by a space.
 fn single_line(s: &str) -> String {
     s.chars()
@@ -559,6 +561,22 @@ fn put_xml(w: &mut impl Write, s: &str) -> io::Result<()> {
     Ok(())
 }
 
+/// `s` as a DOT double-quoted string: `"` and `\` escaped, control characters spaces.
+fn dot_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
 fn csv_writer<W: Write>(w: W) -> csv::Writer<W> {
     csv::WriterBuilder::new()
         .terminator(csv::Terminator::Any(b'\n'))
@@ -572,49 +590,25 @@ fn csv_err(e: csv::Error) -> io::Error {
     }
 }
 
-/// Degree histogram: entry `d` = number of vertices of degree `d`, for `d` in
-/// `0..=max degree`; empty for a graph without vertices.
-fn degree_histogram(g: &PairingGraph) -> Vec<usize> {
-    let mut hist = Vec::new();
-    for u in 0..g.vertex_count() {
-        let d = g.neighbors0(u).len();
-        if hist.len() <= d {
-            hist.resize(d + 1, 0);
-        }
-        hist[d] += 1;
-    }
-    hist
+/// One line describing the graph (no control characters).
+fn summary(p: &Provenance, a: &Analysis) -> String {
+    single_line(&format!(
+        "pairing graph of board {}: {}, {}, {}",
+        p.board,
+        count(a.vertices, "vertex", "vertices"),
+        count(a.edges, "edge", "edges"),
+        count(a.components, "component", "components")
+    ))
 }
 
-/// Per-component tallies, indexed by component − 1.
-#[derive(Clone, Copy)]
-struct ComponentRow {
-    size: usize,
-    degree_sum: usize,
-    min_degree: usize,
-    max_degree: usize,
-    smallest_id: usize,
-}
-
-fn component_rows(g: &PairingGraph) -> Vec<ComponentRow> {
-    let mut rows: Vec<Option<ComponentRow>> = vec![None; g.component_count()];
-    for id in 1..=g.vertex_count() {
-        let d = g.degree(id);
-        let r = rows[g.component(id) - 1].get_or_insert(ComponentRow {
-            size: 0,
-            degree_sum: 0,
-            min_degree: d,
-            max_degree: d,
-            smallest_id: id,
-        });
-        r.size += 1;
-        r.degree_sum += d;
-        r.min_degree = r.min_degree.min(d);
-        r.max_degree = r.max_degree.max(d);
-    }
-    rows.into_iter()
-        .map(|r| r.expect("every component has a member"))
-        .collect()
+/// The provenance in one line: generator, command and catalogue digest.
+fn provenance_line(p: &Provenance) -> String {
+    single_line(&format!(
+        "written by {}; command: {}; catalogue SHA-256: {}",
+        p.generator(),
+        p.command,
+        p.catalogue_sha256.as_deref().unwrap_or("none")
+    ))
 }
 
 // ---------------------------------------------------------------------------------
@@ -631,14 +625,25 @@ fn edges_csv(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
     out.flush()
 }
 
-fn vertices_csv(w: &mut impl Write, g: &PairingGraph, cat: &Catalogue) -> io::Result<()> {
+fn vertices_csv(
+    w: &mut impl Write,
+    g: &PairingGraph,
+    cat: &Catalogue,
+    width: usize,
+) -> io::Result<()> {
     let mut out = csv_writer(w);
-    out.write_record(["id", "canonical", "degree", "component", "stabiliser_order"])
-        .map_err(csv_err)?;
-    let mut line = Vec::with_capacity(cat.ncells());
+    out.write_record([
+        "id",
+        "canonical_grid",
+        "degree",
+        "component",
+        "stabiliser_order",
+    ])
+    .map_err(csv_err)?;
+    let mut line = Vec::with_capacity(2 * cat.ncells());
     let mut bufs = [[0u8; 20]; 4];
     for id in 1..=g.vertex_count() {
-        canonical_into(cat, id, &mut line);
+        canonical_grid_into(cat, id, width, &mut line);
         let [a, b, c, d] = &mut bufs;
         out.write_record([
             uint_bytes(id as u64, a),
@@ -652,17 +657,17 @@ fn vertices_csv(w: &mut impl Write, g: &PairingGraph, cat: &Catalogue) -> io::Re
     out.flush()
 }
 
-fn degrees_csv(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
+fn degrees_csv(w: &mut impl Write, a: &Analysis) -> io::Result<()> {
     let mut out = csv_writer(w);
     out.write_record(["degree", "vertices"]).map_err(csv_err)?;
-    for (d, &count) in degree_histogram(g).iter().enumerate() {
+    for (d, &count) in degree_counts(a).iter().enumerate() {
         out.write_record([d.to_string(), count.to_string()])
             .map_err(csv_err)?;
     }
     out.flush()
 }
 
-fn components_csv(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
+fn components_csv(w: &mut impl Write, a: &Analysis) -> io::Result<()> {
     let mut out = csv_writer(w);
     out.write_record([
         "component",
@@ -673,14 +678,14 @@ fn components_csv(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
         "smallest_id",
     ])
     .map_err(csv_err)?;
-    for (c, r) in component_rows(g).iter().enumerate() {
+    for f in &a.component_facts {
         out.write_record([
-            (c + 1).to_string(),
-            r.size.to_string(),
-            (r.degree_sum / 2).to_string(),
-            r.min_degree.to_string(),
-            r.max_degree.to_string(),
-            r.smallest_id.to_string(),
+            f.component.to_string(),
+            f.size.to_string(),
+            f.edges.to_string(),
+            f.min_degree.to_string(),
+            f.max_degree.to_string(),
+            f.smallest_id.to_string(),
         ])
         .map_err(csv_err)?;
     }
@@ -713,6 +718,7 @@ fn graphml(
     w: &mut impl Write,
     g: &PairingGraph,
     cat: &Catalogue,
+    a: &Analysis,
     p: &Provenance,
 ) -> io::Result<()> {
     w.write_all(
@@ -726,7 +732,11 @@ fn graphml(
         ("board", p.board.clone()),
         ("generator", p.generator()),
         ("command", p.command.clone()),
-        ("summary", p.summary()),
+        (
+            "catalogue_sha256",
+            p.catalogue_sha256.clone().unwrap_or_default(),
+        ),
+        ("summary", summary(p, a)),
     ];
     for (i, (name, _)) in graph_data.iter().enumerate() {
         writeln!(
@@ -771,7 +781,13 @@ fn graphml(
     w.write_all(b"  </graph>\n</graphml>\n")
 }
 
-fn gexf(w: &mut impl Write, g: &PairingGraph, cat: &Catalogue, p: &Provenance) -> io::Result<()> {
+fn gexf(
+    w: &mut impl Write,
+    g: &PairingGraph,
+    cat: &Catalogue,
+    a: &Analysis,
+    p: &Provenance,
+) -> io::Result<()> {
     w.write_all(
         b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
           <gexf xmlns=\"http://www.gexf.net/1.2draft\" \
@@ -781,7 +797,7 @@ fn gexf(w: &mut impl Write, g: &PairingGraph, cat: &Catalogue, p: &Provenance) -
     )?;
     put_xml(w, &p.generator())?;
     w.write_all(b"</creator>\n    <description>")?;
-    put_xml(w, &format!("{}; command: {}", p.summary(), p.command))?;
+    put_xml(w, &format!("{}; {}", summary(p, a), provenance_line(p)))?;
     w.write_all(
         b"</description>\n  </meta>\n  \
           <graph mode=\"static\" defaultedgetype=\"undirected\">\n    \
@@ -922,8 +938,20 @@ fn sparse6(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
     w.write_all(b"\n")
 }
 
-fn dot(w: &mut impl Write, g: &PairingGraph, p: &Provenance, name: &str) -> io::Result<()> {
-    let c = g.component_count();
+/// The DOT file: every node of components 2.. declared at the top level with its
+/// `component`, then one `cluster_c<k>` subgraph per component listing its members
+/// (what `fdp` and `dot` draw as a box), then every edge at the top level. Readers
+/// that skip subgraphs (NetworkX's pydot reader) still get every node and edge, and
+/// no `//` comment is used (graph-tool's reader refuses them): the provenance is the
+/// graph's `comment` attribute.
+fn dot(
+    w: &mut impl Write,
+    g: &PairingGraph,
+    a: &Analysis,
+    p: &Provenance,
+    name: &str,
+) -> io::Result<()> {
+    let c = a.components;
     let mut members: Vec<Vec<usize>> = vec![Vec::new(); c.saturating_sub(1)];
     for id in 1..=g.vertex_count() {
         let k = g.component(id);
@@ -931,40 +959,39 @@ fn dot(w: &mut impl Write, g: &PairingGraph, p: &Provenance, name: &str) -> io::
             members[k - 2].push(id);
         }
     }
-    let small_vertices: usize = members.iter().map(Vec::len).sum();
-    let small_edges: usize = members
-        .iter()
-        .flatten()
-        .map(|&id| g.degree(id))
-        .sum::<usize>()
-        / 2;
-    writeln!(w, "// Small components of the {}", p.summary())?;
-    if c >= 2 {
-        writeln!(
-            w,
-            "// This file: components 2..{c} (all but the giant component 1), {}, {}; \
-             nodes are catalogue IDs.",
+    let small = &a.component_facts[1.min(a.component_facts.len())..];
+    let small_vertices: usize = small.iter().map(|f| f.size).sum();
+    let small_edges: usize = small.iter().map(|f| f.edges).sum();
+    let what = if c >= 2 {
+        format!(
+            "The components 2..{c} (all but the giant component 1) of the {}: {}, {}; \
+             nodes are catalogue IDs",
+            summary(p, a),
             count(small_vertices, "vertex", "vertices"),
             count(small_edges, "edge", "edges")
-        )?;
+        )
     } else {
-        writeln!(
-            w,
-            "// This file: empty, the graph has no component besides the giant one."
-        )?;
+        format!(
+            "Empty: the {} has no component besides the giant one",
+            summary(p, a)
+        )
+    };
+    let comment = format!(
+        "{what}; {}. Draw with a layout that honours clusters: fdp -Tsvg {name} > small.svg",
+        provenance_line(p)
+    );
+    writeln!(
+        w,
+        "graph small_components {{\n  graph [comment={}];\n  node [shape=circle, fontsize=10];",
+        dot_string(&comment)
+    )?;
+    for (i, list) in members.iter().enumerate() {
+        for &id in list {
+            w.write_all(b"  ")?;
+            put_uint(w, id as u64)?;
+            writeln!(w, " [component={}];", i + 2)?;
+        }
     }
-    writeln!(
-        w,
-        "// Written by {}; command: {}",
-        p.generator(),
-        single_line(&p.command)
-    )?;
-    writeln!(
-        w,
-        "// Draw with a layout that honours clusters: fdp -Tsvg {} > small.svg",
-        single_line(name)
-    )?;
-    w.write_all(b"graph small_components {\n  node [shape=circle, fontsize=10];\n")?;
     for (i, list) in members.iter().enumerate() {
         let k = i + 2;
         writeln!(w, "  subgraph cluster_c{k} {{")?;
@@ -978,16 +1005,16 @@ fn dot(w: &mut impl Write, g: &PairingGraph, p: &Provenance, name: &str) -> io::
             put_uint(w, id as u64)?;
             w.write_all(b";\n")?;
         }
-        for &u in list {
-            for v in g.neighbors(u).filter(|&v| v > u) {
-                w.write_all(b"    ")?;
-                put_uint(w, u as u64)?;
-                w.write_all(b" -- ")?;
-                put_uint(w, v as u64)?;
-                w.write_all(b";\n")?;
-            }
-        }
         w.write_all(b"  }\n")?;
+    }
+    for &u in members.iter().flatten() {
+        for v in g.neighbors(u).filter(|&v| v > u) {
+            w.write_all(b"  ")?;
+            put_uint(w, u as u64)?;
+            w.write_all(b" -- ")?;
+            put_uint(w, v as u64)?;
+            w.write_all(b";\n")?;
+        }
     }
     w.write_all(b"}\n")
 }
@@ -1008,54 +1035,42 @@ impl<K: serde::Serialize, V: serde::Serialize> serde::Serialize for Ordered<K, V
 
 #[derive(serde::Serialize)]
 struct Sidecar<'a> {
-    format: &'static str,
+    provenance: Provenance,
     tag: &'a str,
-    #[serde(flatten)]
-    provenance: &'a Provenance,
-    component_sizes: &'a [usize],
+    vertices: usize,
+    edges: usize,
+    components: usize,
+    component_sizes: Vec<usize>,
     isolated_vertices: usize,
     min_degree: usize,
     max_degree: usize,
     mean_degree: f64,
-    degree_distribution: Ordered<usize, usize>,
+    degree_distribution: Vec<usize>,
     vertex_names: Ordered<String, &'static str>,
     files: &'a [FileRecord],
 }
 
-fn sidecar(
-    w: &mut impl Write,
-    tag: &str,
-    g: &PairingGraph,
-    p: &Provenance,
-    files: &[FileRecord],
-) -> io::Result<()> {
-    let hist = degree_histogram(g);
-    let v = g.vertex_count();
-    let naming = |suffix: &str, vertex| (format!("graph-{tag}.{suffix}"), vertex);
+fn sidecar(w: &mut impl Write, src: &Source, files: &[FileRecord]) -> io::Result<()> {
+    let a = src.analysis;
+    let counts = degree_counts(a);
     let s = Sidecar {
-        format: SIDECAR_FORMAT,
-        tag,
-        provenance: p,
-        component_sizes: g.component_sizes(),
-        isolated_vertices: hist.first().copied().unwrap_or(0),
-        min_degree: hist.iter().position(|&n| n > 0).unwrap_or(0),
-        max_degree: hist.len().saturating_sub(1),
-        mean_degree: if v == 0 {
-            0.0
-        } else {
-            2.0 * g.edge_count() as f64 / v as f64
-        },
-        degree_distribution: Ordered(hist.iter().copied().enumerate().collect()),
-        vertex_names: Ordered(vec![
-            naming("edges.csv", "ID"),
-            naming("vertices.csv", "ID"),
-            naming("components.csv", "ID"),
-            naming("edgelist", "ID - 1"),
-            naming("graphml", "ID"),
-            naming("gexf", "ID"),
-            naming("s6", "ID - 1"),
-            naming("dot", "ID"),
-        ]),
+        provenance: src.provenance.stamped(&GRAPH_EXPORT),
+        tag: src.tag,
+        vertices: a.vertices,
+        edges: a.edges,
+        components: a.components,
+        component_sizes: a.component_facts.iter().map(|f| f.size).collect(),
+        isolated_vertices: counts.first().copied().unwrap_or(0),
+        min_degree: a.min_degree,
+        max_degree: a.max_degree,
+        mean_degree: a.mean_degree,
+        degree_distribution: counts,
+        vertex_names: Ordered(
+            Export::ALL
+                .iter()
+                .filter_map(|&e| Some((e.file_name(src.tag), e.vertex_names()?.label())))
+                .collect(),
+        ),
         files,
     };
     serde_json::to_writer_pretty(&mut *w, &s).map_err(io::Error::other)?;
@@ -1113,18 +1128,21 @@ mod tests {
     }
 
     #[test]
-    fn command_line_drops_the_directory_and_quotes() {
-        let args = ["/x/y/amoba", "graph", "--out", "my dir", "it's"].map(String::from);
-        assert_eq!(command_line(args), r"amoba graph --out 'my dir' 'it'\''s'");
+    fn by_cost_is_a_permutation_of_the_data_files() {
+        let mut v = Export::BY_COST.to_vec();
+        v.sort_unstable();
+        let data: Vec<Export> = Export::ALL
+            .iter()
+            .copied()
+            .filter(|&e| e != Export::Sidecar)
+            .collect();
+        assert_eq!(v, data);
+        assert_eq!(Export::ALL.last(), Some(&Export::Sidecar));
     }
 
     #[test]
-    fn by_cost_is_a_permutation_of_the_data_files() {
-        let mut v = BY_COST.to_vec();
-        v.sort_unstable();
-        assert_eq!(v, (0..SUFFIXES.len() - 1).collect::<Vec<_>>());
-        assert_eq!(SUFFIXES[BY_COST[0]], "gexf");
-        assert_eq!(SUFFIXES[SUFFIXES.len() - 1], "json");
+    fn dot_strings_are_escaped() {
+        assert_eq!(dot_string("a \"b\" c\\d\n"), "\"a \\\"b\\\" c\\\\d \"");
     }
 
     #[test]

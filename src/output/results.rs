@@ -1,29 +1,48 @@
-//! The graph pipeline behind `amoba graph` and `amoba reproduce`: build the pairing
-//! graph (SPEC §5), analyse it, and write every result file.
+//! The graph stage's results behind `amoba graph` and `amoba reproduce`: build the
+//! pairing graph (docs/spec.md §5), analyse it, and write every result file — and
+//! the estimate that replaces all this on boards too large to enumerate.
 //!
-//! Files written into the results directory (tag `9` for the 8×8 torus):
+//! Files written into the results directory (tag `9` for the 8×8 torus) by
+//! [`write_results`], the one function both commands call:
 //!
 //! * the exports of [`crate::output::export`] (`graph-9.*`);
-//! * `analysis-9.json` — the full [`Analysis`] and the construction counters;
+//! * `analysis-9.json` — the [`Analysis`] and the construction counters, opening with
+//!   the provenance block ([`crate::provenance::ANALYSIS`]);
 //! * `degrees-9.svg` and `component-<k>-9.svg` for every component but the giant;
-//! * `report-9.md` — every published figure (SPEC §6) beside the computed one, the
-//!   notes that explain the differences, the plot and the drawings.
+//! * `report-9.md` — every published figure (docs/spec.md §6, §7) beside the computed
+//!   one, the notes that explain the differences, the chart and the drawings.
 //!
-//! The report and the JSON analysis are byte-deterministic; run times are printed by
-//! the commands and recorded in BENCHMARKS.md, never written into these files.
+//! The report and the JSON analysis are byte-deterministic: run times and memory are
+//! printed by the commands (and `amoba reproduce --json`), never written into these
+//! files, and the report names no command, so `amoba graph` and `amoba reproduce`
+//! write the same report from the same catalogue.
 
 use crate::board::Board;
 use crate::catalogue::Catalogue;
-use crate::catalogue::enumerate::EnumerateOutput;
-use crate::graph::analysis::{Analysis, analyse};
+use crate::catalogue::census::Census;
+use crate::graph::analysis::{Analysis, ComponentFacts, analyse};
 use crate::graph::{BuildStats, GraphError, PairingGraph};
 use crate::io::{IoError, write_atomic};
-use crate::output::export::{Provenance, write_all};
+use crate::output::export::{Source, degree_counts, write_all};
 use crate::output::plot::{degree_chart, graph_drawing};
 use crate::output::table::{Row, fmt_int, int_row, published_table, text_row};
+use crate::provenance::{ANALYSIS, ESTIMATE, Provenance, sha256_of};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
+
+/// SHA-256 (lowercase hex) of the catalogue file of `cat`: the bytes
+/// [`Catalogue::write`] writes, so `sha256sum results/catalogue-9.txt` prints the same.
+pub fn catalogue_sha256(cat: &Catalogue) -> String {
+    // Hashing into memory: the only error `write_to` can return is the writer's.
+    sha256_of(|w| cat.write_to(w)).unwrap_or_default()
+}
+
+/// Codes per row of `board`'s grid form (docs/spec.md §3): the board's first
+/// dimension (8 on the 8×8 torus, 6 on the cube, whose grid stacks its z-layers).
+pub fn grid_width(board: &Board) -> usize {
+    board.dims().first().copied().unwrap_or(1).max(1)
+}
 
 /// The graph, its analysis and how long each took.
 pub struct GraphRun {
@@ -55,84 +74,167 @@ pub fn run_graph(board: &Board, cat: &Catalogue) -> Result<GraphRun, GraphError>
     })
 }
 
+/// `analysis-<tag>.json`.
 #[derive(serde::Serialize)]
 struct AnalysisFile<'a> {
-    board: &'a str,
+    provenance: Provenance,
     construction: &'a BuildStats,
-    analysis: &'a Analysis,
+    analysis: AnalysisJson<'a>,
 }
 
-/// Writes the exports, `analysis-<tag>.json`, the figures and `report-<tag>.md` into
-/// `dir`. `enumeration` adds the enumeration rows to the report when given. Returns
-/// the paths written.
+/// The analysis as written: the degree distribution as counts indexed by degree from
+/// 0, as in every JSON file of amoba.
+#[derive(serde::Serialize)]
+struct AnalysisJson<'a> {
+    vertices: usize,
+    edges: usize,
+    components: usize,
+    degree_distribution: Vec<usize>,
+    min_degree: usize,
+    max_degree: usize,
+    mean_degree: f64,
+    triangles: u64,
+    bipartite: bool,
+    every_induced_cycle_has_length_4: bool,
+    component_facts: &'a [ComponentFacts],
+}
+
+/// Writes the exports, `analysis-<tag>.json`, the figures and `report-<tag>.md` of the
+/// graph of `cat` into `dir`: what `amoba graph` and `amoba reproduce` both write.
+/// `census` is the catalogue's ([`Census::of`]); `provenance` is the run's (each JSON
+/// file stamps its own format). Returns the paths written.
+///
+/// # Errors
+/// The first file that could not be written ([`write_all`] for the exports).
 pub fn write_results(
     dir: &Path,
     board: &Board,
     cat: &Catalogue,
+    census: &Census,
     run: &GraphRun,
-    enumeration: Option<&EnumerateOutput>,
-    command: &str,
+    provenance: &Provenance,
 ) -> Result<Vec<PathBuf>, IoError> {
     let tag = crate::catalogue::enumerate::file_tag(board);
-    let provenance = Provenance::new(board.name(), command, &run.graph);
-    let mut written = write_all(dir, &tag, &run.graph, cat, &provenance)?;
+    let a = &run.analysis;
+    let mut written = write_all(
+        dir,
+        &Source {
+            tag: &tag,
+            graph: &run.graph,
+            catalogue: cat,
+            analysis: a,
+            provenance,
+            grid_width: grid_width(board),
+        },
+    )?;
     let path = dir.join(format!("analysis-{tag}.json"));
-    write_atomic(&path, |w| {
-        serde_json::to_writer_pretty(
-            &mut *w,
-            &AnalysisFile {
-                board: board.name(),
-                construction: &run.build,
-                analysis: &run.analysis,
-            },
-        )?;
-        w.write_all(b"\n")
-    })?;
+    let file = AnalysisFile {
+        provenance: provenance.stamped(&ANALYSIS),
+        construction: &run.build,
+        analysis: AnalysisJson {
+            vertices: a.vertices,
+            edges: a.edges,
+            components: a.components,
+            degree_distribution: degree_counts(a),
+            min_degree: a.min_degree,
+            max_degree: a.max_degree,
+            mean_degree: a.mean_degree,
+            triangles: a.triangles,
+            bipartite: a.bipartite,
+            every_induced_cycle_has_length_4: a.every_induced_cycle_has_length_4,
+            component_facts: &a.component_facts,
+        },
+    };
+    write_json(&path, &file)?;
     written.push(path);
     let chart = dir.join(format!("degrees-{tag}.svg"));
     let svg = degree_chart(
-        &run.analysis.degree_distribution,
+        &degree_counts(a),
         &format!(
-            "Degree distribution of the pairing graph ({})",
-            board.name()
+            "Degree distribution of the pairing graph ({}, {} {})",
+            board.name(),
+            fmt_int(a.vertices as u64),
+            if a.vertices == 1 {
+                "vertex"
+            } else {
+                "vertices"
+            }
         ),
     );
     write_atomic(&chart, |w| w.write_all(svg.as_bytes()))?;
     written.push(chart);
-    for f in run.analysis.component_facts.iter().skip(1) {
-        let members = run.graph.component_members(f.component);
-        let index = |id: usize| members.binary_search(&id).expect("member");
-        let edges: Vec<(usize, usize)> = members
-            .iter()
-            .flat_map(|&u| {
-                run.graph
-                    .neighbors(u)
-                    .filter(move |&v| v > u)
-                    .map(move |v| (u, v))
-            })
-            .map(|(u, v)| (index(u), index(v)))
-            .collect();
-        let labels: Vec<String> = members.iter().map(|id| id.to_string()).collect();
-        let svg = graph_drawing(
-            &labels,
-            &edges,
-            &format!(
-                "Component {} ({} vertices, {} edges, diameter {})",
-                f.component, f.size, f.edges, f.diameter
-            ),
-        );
+    for f in a.component_facts.iter().skip(1) {
         let path = dir.join(format!("component-{}-{tag}.svg", f.component));
+        let svg = component_drawing(&run.graph, f);
         write_atomic(&path, |w| w.write_all(svg.as_bytes()))?;
         written.push(path);
     }
     let report = dir.join(format!("report-{tag}.md"));
-    let text = report_markdown(board, cat, run, enumeration, &tag);
+    let text = report_markdown(board, cat, census, run, provenance, &tag);
     write_atomic(&report, |w| w.write_all(text.as_bytes()))?;
     written.push(report);
     Ok(written)
 }
 
-/// The rows of SPEC §6 (or §7) that the graph fills, against `board`'s published
+/// Writes `value` as pretty-printed JSON and a final newline, atomically.
+fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
+    write_atomic(path, |w| {
+        serde_json::to_writer_pretty(&mut *w, value)?;
+        w.write_all(b"\n")
+    })
+}
+
+/// The drawing of component `f` (not the giant one): its vertices labelled by ID.
+fn component_drawing(g: &PairingGraph, f: &ComponentFacts) -> String {
+    let members = g.component_members(f.component);
+    let index = |id: usize| members.binary_search(&id).unwrap_or(0);
+    let edges: Vec<(usize, usize)> = members
+        .iter()
+        .flat_map(|&u| g.neighbors(u).filter(move |&v| v > u).map(move |v| (u, v)))
+        .map(|(u, v)| (index(u), index(v)))
+        .collect();
+    let labels: Vec<String> = members.iter().map(|id| id.to_string()).collect();
+    graph_drawing(
+        &labels,
+        &edges,
+        &format!(
+            "Component {} of the pairing graph: {} vertices, {} edges, diameter {}{}",
+            f.component,
+            f.size,
+            f.edges,
+            f.diameter,
+            match f.is_q4 {
+                Some(true) => " (a 4-cube)",
+                _ => "",
+            }
+        ),
+    )
+}
+
+/// The rows of docs/spec.md §6 (or §7) that the catalogue fills: the classes and, on
+/// the 8×8 torus, the published count before reduction with what it counts.
+pub fn enumeration_rows(board: &Board, census: &Census) -> Vec<Row> {
+    let p = board.published();
+    let mut rows = vec![int_row("classes (vertices)", p.classes, census.classes)];
+    if let (Some(m), Some(_)) = (census.mirror.as_ref(), p.before_reduction) {
+        rows.push(int_row(
+            "pairings before reduction (with (0,0)-(1,0), (2,0) paired south)",
+            p.before_reduction,
+            m.cell_2_0_pairs_south,
+        ));
+    }
+    rows
+}
+
+/// Every row of the published-beside-computed table of a graph run: the rows of
+/// [`enumeration_rows`] and of [`graph_rows`].
+pub fn report_rows(board: &Board, census: &Census, run: &GraphRun) -> Vec<Row> {
+    let mut rows = enumeration_rows(board, census);
+    rows.extend(graph_rows(board, run));
+    rows
+}
+
+/// The rows of docs/spec.md §6 (or §7) that the graph fills, against `board`'s published
 /// figures.
 pub fn graph_rows(board: &Board, run: &GraphRun) -> Vec<Row> {
     let p = board.published();
@@ -243,61 +345,59 @@ fn size_list(sizes: &[usize]) -> String {
         .join(", ")
 }
 
+/// The Markdown report (see the module docs). The one function that writes it.
 fn report_markdown(
     board: &Board,
     cat: &Catalogue,
+    census: &Census,
     run: &GraphRun,
-    enumeration: Option<&EnumerateOutput>,
+    provenance: &Provenance,
     tag: &str,
 ) -> String {
     let a = &run.analysis;
-    let mut rows = enumeration
-        .map(crate::output::summary::published_rows)
-        .unwrap_or_default();
-    rows.extend(graph_rows(board, run));
+    let rows = report_rows(board, census, run);
     let mut s = String::new();
     let _ = writeln!(
         s,
-        "# Pairing strategies of 9-in-a-row: published and computed\n"
+        "# Pairing strategies on board `{}`: published and computed\n",
+        board.name()
     );
     let _ = writeln!(
         s,
-        "Board `{}` (SPEC §2, §7): {} classes under a group of order {}. Written by \
-         `amoba reproduce` (amoba {}). Every computed value is computed at run time from \
-         the search; the published values are those of SPEC §6 and §7 (— where nothing \
-         is published). Run times are in BENCHMARKS.md.\n",
+        "Board `{}` (docs/spec.md §2, §7): {} classes under a group of order {}. Every \
+         computed value below is computed at run time from the catalogue (SHA-256 `{}`) \
+         and its pairing graph by amoba {}, as `amoba reproduce` and `amoba graph` do; the \
+         published values are those of docs/spec.md §6 and §7 (— where nothing is \
+         published). Run times are printed by the commands and recorded in BENCHMARKS.md.\n",
         board.name(),
         fmt_int(cat.len() as u64),
         board.group_order(),
-        env!("CARGO_PKG_VERSION")
+        provenance.catalogue_sha256.as_deref().unwrap_or("none"),
+        provenance.amoba_version,
     );
     let _ = writeln!(s, "## Published beside computed\n");
     s.push_str(&published_table(&rows));
     let _ = writeln!(s, "\n## Notes\n");
-    if let Some(e) = enumeration.filter(|e| e.explained().is_some()) {
-        let c = &e.census;
+    if let (Some(m), Some(published)) = (census.mirror.as_ref(), board.published().before_reduction)
+    {
         let _ = writeln!(
             s,
-            "* **6,210,560.** The search finds {} labelled good pairings ({} containing the \
-             domino (0,0)–(1,0)). The reflection y ↦ −y fixes that domino, swaps \"(2,0) \
+            "* **{}.** The catalogue implies {} labelled good pairings ({} containing \
+             the domino (0,0)–(1,0)). The reflection y ↦ −y fixes that domino, swaps \"(2,0) \
              pairs south\" with \"(2,0) pairs north\", and fixes {} of them; {} pair (2,0) \
              southward. A search that fixes (0,0)–(1,0) and breaks that mirror at the next \
              cell finds exactly these: the published count before reduction.",
-            fmt_int(c.labelled),
-            fmt_int(c.labelled_with_first_domino),
-            c.mirror.as_ref().map(|m| m.fixed_by_mirror).unwrap_or(0),
-            fmt_int(
-                c.mirror
-                    .as_ref()
-                    .map(|m| m.cell_2_0_pairs_south)
-                    .unwrap_or(0)
-            ),
+            fmt_int(published),
+            fmt_int(census.labelled),
+            fmt_int(census.labelled_with_first_domino),
+            m.fixed_by_mirror,
+            fmt_int(m.cell_2_0_pairs_south),
         );
     }
     let _ = writeln!(
         s,
         "* **Move relation.** {} moves, {} slides, longest chain {} slides; {} moves \
-         return to their own class; {} one-way pairs (SPEC §5 says the relation is \
+         return to their own class; {} one-way pairs (docs/spec.md §5 says the relation is \
          symmetric; the graph is built from both directions and this count checks it).",
         fmt_int(run.build.moves),
         fmt_int(run.build.slides),
@@ -392,7 +492,7 @@ fn report_markdown(
 /// What `reproduce` does on a board too large to enumerate (more than 64 cells, the
 /// 6×6×6 cube): find a good pairing, count exactly below random subtrees, and
 /// estimate the whole count and the cost of the full search from them.
-#[derive(Clone, Debug, serde::Serialize)]
+#[derive(Clone, Debug)]
 pub struct EstimateRun {
     /// Board name.
     pub board: String,
@@ -472,18 +572,74 @@ pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
     }
 }
 
-/// Writes `estimate-<tag>.json` and `report-<tag>.md` for an estimate.
-pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoError> {
+/// `estimate-<board>.json`: the estimate without the run's speed and times, which
+/// vary between runs (they are printed).
+#[derive(serde::Serialize)]
+struct EstimateFile<'a> {
+    provenance: Provenance,
+    cells: usize,
+    lines: usize,
+    group_order: usize,
+    first_pairing: &'a str,
+    first_pairing_canonical: &'a str,
+    partial: PartialJson,
+    estimated_labelled_with_first_domino: f64,
+    estimated_labelled: f64,
+    estimated_classes_at_least: f64,
+    estimated_nodes: f64,
+}
+
+/// [`crate::search::PartialCounts`] without its time.
+#[derive(serde::Serialize)]
+struct PartialJson {
+    depth: usize,
+    samples: u64,
+    reached: u64,
+    leaves_counted: u64,
+    nodes_counted: u64,
+    leaves: f64,
+    leaves_stderr: f64,
+    nodes: f64,
+}
+
+/// Writes `estimate-<board>.json` (format [`ESTIMATE`], no catalogue) and
+/// `report-<board>.md` for an estimate. Both are byte-deterministic.
+pub fn write_estimate(
+    dir: &Path,
+    run: &EstimateRun,
+    provenance: &Provenance,
+) -> Result<Vec<PathBuf>, IoError> {
     let json = dir.join(format!("estimate-{}.json", run.board));
-    write_atomic(&json, |w| {
-        serde_json::to_writer_pretty(&mut *w, run)?;
-        w.write_all(b"\n")
-    })?;
-    let report = dir.join(format!("report-{}.md", run.board));
     let p = &run.partial;
+    write_json(
+        &json,
+        &EstimateFile {
+            provenance: provenance.stamped(&ESTIMATE),
+            cells: run.cells,
+            lines: run.lines,
+            group_order: run.group_order,
+            first_pairing: &run.first_pairing,
+            first_pairing_canonical: &run.first_pairing_canonical,
+            partial: PartialJson {
+                depth: p.depth,
+                samples: p.samples,
+                reached: p.reached,
+                leaves_counted: p.leaves_counted,
+                nodes_counted: p.nodes_counted,
+                leaves: p.leaves,
+                leaves_stderr: p.leaves_stderr,
+                nodes: p.nodes,
+            },
+            estimated_labelled_with_first_domino: run.estimated_labelled_with_first_domino,
+            estimated_labelled: run.estimated_labelled,
+            estimated_classes_at_least: run.estimated_classes_at_least,
+            estimated_nodes: run.estimated_nodes,
+        },
+    )?;
+    let report = dir.join(format!("report-{}.md", run.board));
     let text = format!(
         "# Pairing strategies on board `{b}`: an estimate\n\n\
-         Board `{b}` (SPEC §7): {cells} cells, {lines} lines, symmetry group of order {g}. \
+         Board `{b}` (docs/spec.md §7): {cells} cells, {lines} lines, symmetry group of order {g}. \
          Published: a good pairing exists; how many there are is not published.\n\n\
          ## A good pairing\n\nFound by the search and checked good:\n\n`{fp}`\n\n\
          Its canonical form: `{fc}`\n\n\
@@ -498,8 +654,8 @@ pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoE
          | classes (at least labelled / {g}) | {ec:.2e} |\n\
          | search nodes of the full count | {en:.2e} |\n\n\
          `amoba reproduce --board {b}` prints the speed of the exact counts on the machine \
-         at hand and the time a full count would take at that speed (also in \
-         `estimate-{b}.json`; BENCHMARKS.md records a run).\n\n\
+         at hand and the time a full count would take at that speed (`--json` gives them as \
+         numbers; BENCHMARKS.md records a run).\n\n\
          The estimate is unbiased but heavy-tailed (the standard error is of the order of the \
          estimate itself): read it as an order of magnitude. Reproduce with \
          `amoba reproduce --board {b}` (seed 1, depth {d}, {n} samples).\n",
@@ -522,4 +678,29 @@ pub fn write_estimate(dir: &Path, run: &EstimateRun) -> Result<Vec<PathBuf>, IoE
     );
     write_atomic(&report, |w| w.write_all(text.as_bytes()))?;
     Ok(vec![json, report])
+}
+
+/// The published-beside-computed rows of an estimate (nothing is published but the
+/// existence of a good pairing). The speed row varies between runs: print it, do not
+/// write it into a committed file.
+pub fn estimate_rows(run: &EstimateRun) -> Vec<Row> {
+    vec![
+        Row::info("a good pairing", "exists", &run.first_pairing),
+        Row::info(
+            "good pairings",
+            "not published",
+            &format!(
+                "≈ {:.1e} labelled, ≥ ≈ {:.1e} classes (estimate, see report)",
+                run.estimated_labelled, run.estimated_classes_at_least
+            ),
+        ),
+        Row::info(
+            "full count",
+            "—",
+            &format!(
+                "≈ {:.1e} nodes, ≈ {:.0e} years at {:.1e} nodes/s: out of reach",
+                run.estimated_nodes, run.estimated_years, run.nodes_per_second
+            ),
+        ),
+    ]
 }

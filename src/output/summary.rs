@@ -48,7 +48,7 @@ pub fn human_summary(out: &EnumerateOutput) -> String {
     s
 }
 
-/// Rows of the published-figure table this step can fill (SPEC §6, §7).
+/// Rows of the published-figure table this step can fill (docs/spec.md §6, §7).
 pub fn published_rows(out: &EnumerateOutput) -> Vec<Row> {
     let p = &out.published;
     let mut rows = vec![int_row("classes (vertices)", p.classes, out.census.classes)];

@@ -1,4 +1,4 @@
-//! Symmetries, the canonical form and stabilisers (SPEC §4).
+//! Symmetries, the canonical form and stabilisers (docs/spec.md §4).
 //!
 //! The group `G` acts by `g(x) = M·x + t`; applying `g` to a pairing moves every
 //! domino `{a, b}` to `{g(a), g(b)}` and rewrites the codes through `M`

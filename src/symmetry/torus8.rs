@@ -1,20 +1,20 @@
-//! Class keys on the 8×8 torus by bitboards (SPEC §4, for the graph of SPEC §5).
+//! Class keys on the 8×8 torus by bitboards (docs/spec.md §4, for the graph of docs/spec.md §5).
 //!
 //! The graph build must name the class of about a million move results. The canonical
-//! form of SPEC §4 does that but costs a tournament over 64 candidate images
+//! form of docs/spec.md §4 does that but costs a tournament over 64 candidate images
 //! ([`crate::symmetry::Canonicalizer`]). Naming a class needs less: any *complete
 //! invariant* will do — a value that two pairings share exactly when a symmetry maps
 //! one onto the other. This module computes one for the 8×8 torus of 9-in-a-row
 //! (families E, SE, S, SW; translations and the point group D4, 512 symmetries) in a
 //! few dozen word operations, and the graph looks the value up in a table built from
-//! the catalogue's canonical forms. The key is not the SPEC §4 canonical form and is
+//! the catalogue's canonical forms. The key is not the docs/spec.md §4 canonical form and is
 //! never written anywhere.
 //!
 //! # Bit layout
 //!
 //! A good pairing is four *anchor bitboards* `b[f]` (`u64`, bit `c = 8y + x` for cell
 //! `(x, y)`): bit `c` of `b[f]` is set when the domino `{c, c + v_f}` is in the pairing
-//! (cell `c` carries code `f`, SPEC §3). One domino lies on each line, so `b[0]` (E) has
+//! (cell `c` carries code `f`, docs/spec.md §3). One domino lies on each line, so `b[0]` (E) has
 //! one bit in each row (byte) and `b[2]` (S) one bit in each column. Write `h[y]` for
 //! the column of row `y`'s bit in `b[0]`, and pack sequences of eight 3-bit values one
 //! per byte, entry `i` in byte `i`.
@@ -47,7 +47,7 @@
 //! mirrors by bit and byte reversal, translations by rotations, and a one-cell shift of
 //! the families whose direction `M` reverses (the anchor moves to the other end).
 //!
-//! The tests check the key against SPEC §4 equivalence: equal for all 512 images of a
+//! The tests check the key against docs/spec.md §4 equivalence: equal for all 512 images of a
 //! pairing, different for all 194,543 catalogue classes, and the graph built with it
 //! equals the graph built with canonical forms.
 
@@ -218,7 +218,7 @@ pub fn applies_to(board: &Board) -> bool {
 
 /// The class key of a good pairing of the 8×8 torus given by its anchor bitboards
 /// (module docs, *The key*). Two good pairings have the same key exactly when they
-/// are equivalent (SPEC §4).
+/// are equivalent (docs/spec.md §4).
 ///
 /// *Complexity*: `O(1)`: 64 candidate words, and one image per symmetry reaching the
 /// least word (one for most pairings).

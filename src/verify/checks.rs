@@ -1,6 +1,6 @@
 //! Checks 2–5: consistency, dominoes, lines, the plane window.
 //!
-//! Check 4 on a periodic board (SPEC §8): a line of family `f` has `ord(v_f)` cells and
+//! Check 4 on a periodic board (docs/spec.md §8): a line of family `f` has `ord(v_f)` cells and
 //! a good pairing puts `q_f = ord(v_f)/p` dominoes on it, at positions congruent
 //! modulo `p`. Positions are counted in steps of `v_f` from the line's first cell, by
 //! the verifier's own line walk ([`Geometry::line_through`]).
@@ -113,7 +113,7 @@ pub struct Analysis {
     /// The periodic-window check (consistent grids only).
     pub window: Option<WindowReport>,
     /// Consistent, on every line its dominoes exactly `p` apart (one domino per line
-    /// on the tori of SPEC §2 and §7), and the window check passed.
+    /// on the tori of docs/spec.md §2 and §7), and the window check passed.
     pub good: bool,
     /// The window check agrees with the lines: it fails exactly when some line has a
     /// gap of more than `p` cells between consecutive dominoes (on a board with one

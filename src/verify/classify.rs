@@ -19,7 +19,7 @@ pub struct SymmetryReport {
     pub formula: String,
 }
 
-/// Where a class sits in the pairing graph (SPEC §5).
+/// Where a class sits in the pairing graph (docs/spec.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GraphFacts {
     /// 1-based component number (by decreasing size, then smallest member ID).
@@ -47,7 +47,7 @@ pub fn graph_facts(graph: &crate::graph::PairingGraph, id: usize) -> Option<Grap
 /// The class of a good pairing.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize)]
 pub struct ClassReport {
-    /// Canonical one-line form (SPEC §4).
+    /// Canonical one-line form (docs/spec.md §4).
     pub canonical: String,
     /// A symmetry taking the pairing as given to its canonical form.
     pub to_canonical: SymmetryReport,
@@ -87,7 +87,7 @@ pub fn no_catalogue_reason(geom: &Geometry) -> Option<String> {
 /// The canonical form and stabiliser of a pairing, by brute force.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BruteClass {
-    /// The least image (SPEC §4): the canonical form.
+    /// The least image (docs/spec.md §4): the canonical form.
     pub canonical: Vec<u8>,
     /// The first symmetry `(m, t)` (point-group element, translation cell) reaching it.
     pub to_canonical: (usize, usize),
@@ -227,7 +227,7 @@ pub fn classify(
 
 /// Confirms that line `id` of the catalogue file at `path` reads `canonical`.
 ///
-/// Catalogue lines all have the same length (`N` codes and `\n`, SPEC §4), so line
+/// Catalogue lines all have the same length (`N` codes and `\n`, docs/spec.md §4), so line
 /// `id` starts at byte `(id − 1)(N + 1)`; that line is read from the file itself, not
 /// from memory, and compared as text.
 pub fn check_catalogue_line(path: &Path, id: usize, canonical: &str) -> Result<(), VerifyError> {

@@ -1,7 +1,7 @@
 //! Geometry: the verifier's own view of the board, on any period lattice.
 //!
-//! A board is the quotient `Z^d / Λ` of the grid by a period lattice `Λ` (SPEC §8;
-//! the rectangular tori of SPEC §2 and §7 are the lattices `diag(n₀, n₁, …)`). The
+//! A board is the quotient `Z^d / Λ` of the grid by a period lattice `Λ` (docs/spec.md §8;
+//! the rectangular tori of docs/spec.md §2 and §7 are the lattices `diag(n₀, n₁, …)`). The
 //! verifier takes the lattice as its basis in lower-triangular Hermite normal form,
 //! rows `b_0 … b_{d−1}` with `b_i[j] = 0` for `j > i`, `b_i[i] > 0` and
 //! `0 ≤ b_i[j] < b_j[j]` for `j < i`, and does all its arithmetic itself:
@@ -481,7 +481,7 @@ impl Geometry {
     /// the king directions are named by the invariant that tells them apart, `y`,
     /// `x`, `x−y` or `x+y`, which is unique modulo `m = gcd(φ(b_0), φ(b_1))` for the
     /// linear form `φ` vanishing on the direction: `row y=3`, `diagonal x−y≡3` on a
-    /// rectangular torus (SPEC §2's names), `row y≡3 (mod 8)`, `diagonal x−y≡3 (mod
+    /// rectangular torus (docs/spec.md §2's names), `row y≡3 (mod 8)`, `diagonal x−y≡3 (mod
     /// 16)` on any other lattice. Other lines are `line 12 (direction (1,2) through
     /// (0,3))`.
     fn own_line_name(&self, l: usize) -> String {

@@ -1,27 +1,27 @@
-//! The stand-alone verifier behind `amoba verify` (SPEC §2, §3, §4, §8).
+//! The stand-alone verifier behind `amoba verify` (docs/spec.md §2, §3, §4, §8).
 //!
 //! # What it computes
 //!
 //! A researcher hands us text files of candidate pairings. For each candidate this
 //! module answers, in this order:
 //!
-//! 1. **Is the text well formed?** ([`Reader`]) The grammar is the SPEC §3 text form
+//! 1. **Is the text well formed?** ([`Reader`]) The grammar is the docs/spec.md §3 text form
 //!    plus comments and blank lines, and on a board whose lattice is not rectangular
 //!    also the *block* form (the box of the axis periods, 16×16 on square9-16,
 //!    accepted only when it really is periodic with the lattice); FORMATS.md, section
 //!    *Candidate pairing files*, is its precise statement (what is lenient, what is
 //!    rejected). A malformed file is an error naming `FILE:LINE:COLUMN`, what was
 //!    found and what was expected.
-//! 2. **Is it consistent?** (SPEC §3: for every cell `c` with code `k`, the cell
+//! 2. **Is it consistent?** (docs/spec.md §3: for every cell `c` with code `k`, the cell
 //!    `c + v(k)` has code `k + F mod 2F`.) Every offending cell is named with its
 //!    would-be partner and what that partner points to.
 //! 3. **Are all pairs dominoes?** On this text form every code is a step to a
-//!    neighbour along a direction of the board (SPEC §2), so every pair of a
+//!    neighbour along a direction of the board (docs/spec.md §2), so every pair of a
 //!    consistent grid is a domino; the report says so rather than pretending to find
 //!    out.
-//! 4. **Does every line hold its dominoes exactly `p` apart?** (SPEC §2, §8.) A line
+//! 4. **Does every line hold its dominoes exactly `p` apart?** (docs/spec.md §2, §8.) A line
 //!    of family `f` has `ord(v_f)` cells and must hold `q_f = ord(v_f)/p` dominoes at
-//!    positions congruent modulo `p` — exactly one on the tori of SPEC §2 and §7; on
+//!    positions congruent modulo `p` — exactly one on the tori of docs/spec.md §2 and §7; on
 //!    square9-16 two on each row and column, one on each diagonal. Lines holding none,
 //!    too many, or too few or unevenly spaced ones are named, with their dominoes.
 //! 5. **The line rule, checked a second way.** The pairing is extended periodically
@@ -35,7 +35,7 @@
 //!    between consecutive dominoes, which check 4 computes from the line positions:
 //!    the two must agree ([`Analysis::checks_agree`]); a disagreement is a bug in one
 //!    of them and is reported as such.
-//! 6. **If good: which class?** The canonical form (SPEC §4) and the stabiliser are
+//! 6. **If good: which class?** The canonical form (docs/spec.md §4) and the stabiliser are
 //!    computed twice: by [`crate::symmetry::canonical`] (the definition the catalogue
 //!    was built with) and by a brute-force minimum over all `|G|` images computed
 //!    with this module's own arithmetic. They must agree, the canonical form must

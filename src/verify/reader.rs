@@ -19,11 +19,11 @@ use super::*;
 /// (`and N more malformed lines`).
 pub const MAX_REPORTED_ERRORS: usize = 100;
 
-/// Which text form a candidate was written in (SPEC §3).
+/// Which text form a candidate was written in (docs/spec.md §3).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Form {
-    /// `height · depth` lines of `width` codes (SPEC §3; on a 3-D board the z-layers
+    /// `height · depth` lines of `width` codes (docs/spec.md §3; on a 3-D board the z-layers
     /// one after the other).
     Grid,
     /// All codes on one line.

@@ -1,5 +1,5 @@
 //! Boards that refine a coarser board: which pairings of the 16-toroidal board are
-//! 8×8 torus pairings (SPEC §8).
+//! 8×8 torus pairings (docs/spec.md §8).
 //!
 //! A board `B` *refines* a board `A` when both have the same directions and spacing
 //! and the period lattice of `B` lies inside that of `A`: `Λ_B ⊂ Λ_A`

@@ -17,7 +17,7 @@ pub struct PairingReport {
     pub form: Form,
     /// The pairing in one-line form.
     pub pairing: String,
-    /// Good (SPEC §2).
+    /// Good (docs/spec.md §2).
     pub good: bool,
     /// Checks 2–5.
     pub analysis: Analysis,

@@ -35,6 +35,7 @@ impl Rng {
 }
 
 pub mod brute;
+pub mod schema;
 
 /// A fresh, empty temporary directory for one test.
 pub fn temp_dir(name: &str) -> std::path::PathBuf {

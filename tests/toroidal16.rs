@@ -327,8 +327,9 @@ fn own_canonical_form_agrees_with_the_engine() {
 #[test]
 fn blocks_of_every_class_are_good_at_some_offset() {
     // Route 2 against the library's block analysis: every class has a good offset, the
-    // blocks there are catalogue classes, assembling them gives the class back, and
-    // the alternating cycles are diagonal and the same at every good offset.
+    // blocks there are catalogue classes, assembling them gives the class back, the
+    // alternating cycles are diagonal and the same at every good offset, and so is the
+    // unordered pair of the blocks' IDs.
     let (classes, _, _) = route();
     let b8 = square9();
     let cat = catalogue();
@@ -388,6 +389,16 @@ fn blocks_of_every_class_are_good_at_some_offset() {
             let first = shifted(goods[0]);
             if goods.iter().any(|o| shifted(o) != first) {
                 return Some(format!("cycles depend on the offset: {}", line(q)));
+            }
+            // The unordered pair of IDs, at every good offset.
+            let pair = |o: &blocks::Offset| {
+                let id = |x| blocks::block_id(b8, cat, &blocks::block(q, x, o.oy as i64));
+                let (c, w) = (id(o.ox as i64), id(o.ox as i64 + 8));
+                (c.min(w), c.max(w))
+            };
+            let first = pair(goods[0]);
+            if goods.iter().any(|o| pair(o) != first) {
+                return Some(format!("{{C, W}} depends on the offset: {}", line(q)));
             }
             None
         })

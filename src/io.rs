@@ -448,6 +448,18 @@ pub fn peak_memory_bytes() -> Option<u64> {
     Some(kb * 1024)
 }
 
+/// An error and its causes, `: `-separated (what `{:#}` does for `anyhow::Error`).
+pub fn error_chain(e: &dyn std::error::Error) -> String {
+    let mut s = e.to_string();
+    let mut cause = e.source();
+    while let Some(c) = cause {
+        s.push_str(": ");
+        s.push_str(&c.to_string());
+        cause = c.source();
+    }
+    s
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

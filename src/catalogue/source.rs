@@ -160,7 +160,11 @@ pub fn load(
                             file: Some(p.clone()),
                         });
                     }
-                    Err(e) => format!("the cached {} is unusable ({})", p.display(), chain(&e)),
+                    Err(e) => format!(
+                        "the cached {} is unusable ({})",
+                        p.display(),
+                        crate::io::error_chain(&e)
+                    ),
                 }
             } else {
                 format!("no catalogue in results/ or in the cache ({})", p.display())
@@ -181,7 +185,7 @@ pub fn load(
                 Err(e) => {
                     note(&format!(
                         "cannot cache the catalogue ({}); keeping it in memory for this run",
-                        chain(&e)
+                        crate::io::error_chain(&e)
                     ));
                     Ok(Loaded {
                         catalogue,
@@ -197,18 +201,6 @@ pub fn load(
             file: None,
         }),
     }
-}
-
-/// An error and its causes, `: `-separated.
-fn chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        s.push_str(": ");
-        s.push_str(&c.to_string());
-        cause = c.source();
-    }
-    s
 }
 
 #[cfg(test)]

@@ -185,17 +185,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-/// An error and its causes, `: `-separated (what `{:#}` does for `anyhow::Error`).
-pub fn chain(e: &dyn std::error::Error) -> String {
-    let mut s = e.to_string();
-    let mut cause = e.source();
-    while let Some(c) = cause {
-        s.push_str(": ");
-        s.push_str(&c.to_string());
-        cause = c.source();
-    }
-    s
-}
+pub use amoba::io::error_chain as chain;
 
 /// Runs `f` on a pool of `threads` threads (0 = rayon's default, all cores).
 pub fn with_threads<T: Send>(

@@ -101,21 +101,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             let cat = load_catalogue(&board, &location)?.catalogue;
-            if id == 0 || id > cat.len() {
-                anyhow::bail!(
-                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
-                    cat.len(),
-                    location.describe()
-                );
-            }
-            (
-                cat.codes_of(id).to_vec(),
-                format!(
-                    "{} pairing ID {id} · stabiliser order {}",
-                    board.name(),
-                    cat.stabiliser(id)
-                ),
-            )
+            by_id(board.name(), &cat, &location, id)?
         }
         _ => from_file(&geom, &target, args.pick)?,
     };
@@ -149,21 +135,7 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
         Some(id) if !target.exists() => {
             let location = source::locate(board, args.catalogue.as_deref());
             let cat = load_catalogue(board, &location)?.catalogue;
-            if id == 0 || id > cat.len() {
-                anyhow::bail!(
-                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
-                    cat.len(),
-                    location.describe()
-                );
-            }
-            (
-                cat.codes_of(id).to_vec(),
-                format!(
-                    "{} pairing ID {id} · stabiliser order {}",
-                    board.name(),
-                    cat.stabiliser(id)
-                ),
-            )
+            by_id(board.name(), &cat, &location, id)?
         }
         _ => from_file(&Geometry::new(board)?, &target, args.pick)?,
     };
@@ -179,6 +151,29 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
         Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
     };
     emit(args.out.as_deref(), &picture)
+}
+
+/// Catalogue pairing `id`, and a caption naming it.
+fn by_id(
+    board: &str,
+    cat: &amoba::catalogue::Catalogue,
+    location: &source::Location,
+    id: usize,
+) -> anyhow::Result<(Vec<u8>, String)> {
+    if id == 0 || id > cat.len() {
+        anyhow::bail!(
+            "found ID {id}, expected a catalogue ID from 1 to {} ({})",
+            cat.len(),
+            location.describe()
+        );
+    }
+    Ok((
+        cat.codes_of(id).to_vec(),
+        format!(
+            "{board} pairing ID {id} · stabiliser order {}",
+            cat.stabiliser(id)
+        ),
+    ))
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.

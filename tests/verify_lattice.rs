@@ -881,8 +881,8 @@ fn cli_with_a_16_toroidal_catalogue_gives_class_ids() {
         "",
     );
     assert_eq!(code, 0, "{err}");
-    let v: serde_json::Value = serde_json::from_str(&out).unwrap();
-    let p16 = &v["files"][0]["pairings"][2];
+    let v = common::schema::assert_valid_text(&out);
+    let p16 = &v["inputs"][0]["reports"][2];
     assert_eq!(p16["form"], "block");
     assert_eq!(p16["class"]["id"], id);
     assert_eq!(p16["class"]["periodicity"]["kind"], "16-toroidal");
@@ -890,7 +890,7 @@ fn cli_with_a_16_toroidal_catalogue_gives_class_ids() {
         p16["class"]["periodicity"]["moved_by"]["translation"],
         serde_json::json!([8, 0])
     );
-    let p8 = &v["files"][1]["pairings"][0]["class"];
+    let p8 = &v["inputs"][1]["reports"][0]["class"];
     assert_eq!(p8["id"], serde_json::Value::Null);
     assert_eq!(p8["periodicity"]["coarser_periodic"], true);
     assert_eq!(p8["periodicity"]["coarser_class"]["id"], 1);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Cross-check the graph exports of `amoba graph` with NetworkX.
+"""Cross-check the graph exports of `amoba graph` with NetworkX and NetworKit.
 
 Usage: python3 scripts/check_exports.py RESULTS_DIR [TAG]      (TAG defaults to 9)
 
@@ -23,9 +23,16 @@ degree distribution with the sidecar, and it checks that all graphs have the sam
 set once the labels are mapped to 0-based (ID - 1), and that the component numbers
 in the vertex table are those of the documented order (1 = largest, ties by smallest ID).
 
+The diameter of the largest component is computed exactly by NetworKit from the edge
+list (its exact method bounds every eccentricity from BFS sweeps, SumSweep: about ten
+seconds of CPU on the 8x8 graph, where NetworkX's bounded
+`nx.diameter(G, usebounds=True)` ran for over three minutes without finishing) and
+compared with component 1 of the Rust analysis, analysis-TAG.json in the same
+directory (written by `amoba graph` and `amoba reproduce`).
+
 Prints one line per check. Exit status: 0 all checks passed, 1 some check failed,
-2 usage error or a missing/unreadable sidecar, 3 NetworkX is not importable (the Rust
-test reports that as skipped outside CI).
+2 usage error or a missing/unreadable sidecar or analysis, 3 NetworkX or NetworKit
+is not importable (the Rust test reports that as skipped outside CI).
 """
 
 import csv
@@ -108,6 +115,30 @@ def sha256_of(path):
     return h.hexdigest()
 
 
+def check_giant_diameter(c, nk, n, pairs, analysis):
+    """The largest component's size and exact diameter by NetworKit, against
+    component 1 of the Rust analysis."""
+    facts = analysis.get("component_facts") or []
+    if not c.check("analysis lists component 1", bool(facts) and facts[0].get("component") == 1):
+        return
+    t = time.monotonic()
+    G = nk.Graph(n)
+    for u, v in pairs:
+        G.addEdge(u, v)
+    giant = nk.components.ConnectedComponents.extractLargestConnectedComponent(G, True)
+    c.equal("NetworKit largest component size", facts[0]["size"], giant.numberOfNodes())
+    c.equal("NetworKit largest component edges", facts[0]["edges"], giant.numberOfEdges())
+    d = nk.distance.Diameter(giant, nk.distance.DiameterAlgo.EXACT)
+    d.run()
+    diameter = d.getDiameter()[0]
+    c.equal(
+        "NetworKit exact diameter of the largest component",
+        facts[0]["diameter"],
+        diameter,
+    )
+    print(f"     diameter {diameter}, {time.monotonic() - t:.1f} s")
+
+
 def main(argv):
     if len(argv) not in (2, 3) or argv[1] in ("-h", "--help"):
         print(__doc__.strip().splitlines()[2], file=sys.stderr)
@@ -116,9 +147,10 @@ def main(argv):
     tag = argv[2] if len(argv) == 3 else "9"
     try:
         import networkx as nx
-    except ImportError:
+        import networkit as nk
+    except ImportError as e:
         print(
-            "check_exports: NetworkX is not importable; install it with "
+            f"check_exports: {e.name} is not importable; install it with "
             "`python3 -m pip install -r scripts/requirements.txt`"
         )
         return EXIT_NO_NETWORKX
@@ -133,9 +165,19 @@ def main(argv):
         print(f"check_exports: cannot read the sidecar: {e}", file=sys.stderr)
         return EXIT_USAGE
 
+    try:
+        with open(os.path.join(directory, f"analysis-{tag}.json"), encoding="utf-8") as f:
+            analysis = json.load(f)["analysis"]
+    except (OSError, ValueError, KeyError) as e:
+        print(f"check_exports: cannot read the analysis: {e}", file=sys.stderr)
+        return EXIT_USAGE
+
     start = time.monotonic()
     c = Checker()
-    print(f"check_exports: {directory} tag {tag}, NetworkX {nx.__version__}")
+    print(
+        f"check_exports: {directory} tag {tag}, NetworkX {nx.__version__}, "
+        f"NetworKit {nk.__version__}"
+    )
     prov = side.get("provenance", {})
     c.equal("sidecar format", SIDECAR_FORMAT, (prov.get("format"), prov.get("format_version")))
     # degree_distribution: vertices of degree d at index d, from 0.
@@ -318,8 +360,11 @@ def main(argv):
     c.check("edgelist lines are `u v` (no header, no comments)", bad is None, f"line {bad}" if bad else "")
     c.check("edgelist has u < v", all(u < v for u, v in pairs))
     c.check("edgelist is strictly ascending", all(a < b for a, b in zip(pairs, pairs[1:])))
-    c.check("edgelist labels are 0..n-1", all(0 <= u and v < n for u, v in pairs))
-    del raw, lines, pairs
+    labels_ok = c.check("edgelist labels are 0..n-1", all(0 <= u and v < n for u, v in pairs))
+    del raw, lines
+    if bad is None and labels_ok:
+        check_giant_diameter(c, nk, n, pairs, analysis)
+    del pairs
 
     def read_edgelist():
         G = nx.read_edgelist(path("edgelist"), nodetype=int)

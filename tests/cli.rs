@@ -183,6 +183,7 @@ fn help_shows_an_example_for_every_subcommand() {
         "graph",
         "merge",
         "reproduce",
+        "search",
         "verify",
         "show",
         "completions",

@@ -1,13 +1,15 @@
 //! Cross-checks of the 8×8 enumeration (run with `cargo test --release`).
 
 mod common;
+mod independent;
 
 use amoba::board::pairing::Pairing;
 use amoba::board::{Board, Symmetry};
 use amoba::catalogue::Catalogue;
-use amoba::search::{Mode, Options, count_labelled, enumerate_generic};
+use amoba::search::{Options, enumerate_generic};
 use amoba::symmetry::{apply, canonical};
 use common::{Rng, catalogue, enumeration, square9};
+use independent::count8::Counter;
 
 const SPEC_FIRST: &str = "0411111504155555041522220435666627333304677773044222733046667710";
 
@@ -114,39 +116,83 @@ fn table_driven_shifts_give_the_same_catalogue() {
     assert_eq!(codes, catalogue().flat_codes());
 }
 
+/// The labelled good pairings that contain (0,0)–(1,0), split by the code of cell
+/// (2,0), counted by the independent counter (tests/independent/count8.rs), which
+/// shares no code with the search. Index k: (2,0) pairs in direction k.
+fn independent_first_domino_split() -> [u64; 8] {
+    let counter = Counter::new();
+    let mut by_code = [0u64; 8];
+    for k in 0..8u8 {
+        // Codes 0 (E) and 4 (W) are impossible: row 0 already holds (0,0)–(1,0).
+        if let Some(s) = counter.start(&[((0, 0), 0), ((2, 0), k)]) {
+            by_code[k as usize] = counter.count_parallel(s, 512);
+        }
+    }
+    by_code
+}
+
 #[test]
-fn orbit_sum_equals_a_search_with_no_symmetry_reduction() {
-    // Σ 512/|stab| over the classes against every labelled good pairing, listed by a
-    // search that fixes nothing (about a minute on two cores).
+fn census_orbit_sums_equal_an_independent_count() {
+    // The catalogue's orbit sums (Σ |G|/|stabiliser| and its refinements) against a
+    // count of labelled pairings that shares nothing with the search.
     let census = &enumeration().census;
     assert_eq!(
         census.classes_by_stabiliser_order.values().sum::<u64>(),
         194_543
     );
-    let (stats, with_first) = count_labelled(square9(), Mode::Labelled, Options::default(), &|c| {
-        c[0] == 0
-    });
-    assert_eq!(stats.leaves, census.labelled);
-    assert_eq!(stats.leaves, 99_368_960);
-    assert_eq!(with_first, census.labelled_with_first_domino);
+    let t = std::time::Instant::now();
+    let by_code = independent_first_domino_split();
+    eprintln!(
+        "independent count: {by_code:?} in {:.1} s",
+        t.elapsed().as_secs_f64()
+    );
+    let first: u64 = by_code.iter().sum();
+    assert_eq!(first, census.labelled_with_first_domino);
+    assert_eq!(first, 12_421_120);
+
+    // The published 6,210,560 ("pairings found before reduction"): (2,0) pairs south (SE, S, SW) in half of them. The mirror
+    // y ↦ −y fixes (0,0)–(1,0) and maps code k at (2,0) to code 8 − k, so south and
+    // north are equinumerous; (2,0) cannot pair along row 0, so no pairing is its own
+    // mirror image.
+    let south: u64 = by_code[1..=3].iter().sum();
+    let north: u64 = by_code[5..=7].iter().sum();
+    assert_eq!((by_code[0], by_code[4]), (0, 0));
+    for k in 1..=3 {
+        assert_eq!(by_code[k], by_code[8 - k], "code {k} against its mirror");
+    }
+    let m = census.mirror.as_ref().unwrap();
+    assert_eq!(
+        (m.cell_2_0_pairs_south, m.cell_2_0_pairs_north),
+        (south, north)
+    );
+    assert_eq!(south, 6_210_560);
+    assert_eq!(m.fixed_by_mirror, 0);
+
+    // All labelled pairings: every good pairing has exactly 8 horizontal dominoes (one
+    // per row), and the 64 translations carry the pairings that contain (0,0)–(1,0)
+    // bijectively onto those containing any other of the 64 horizontal dominoes. So
+    // 64 · first = Σ over pairings of their horizontal dominoes = 8 · total.
+    assert_eq!(8 * first, census.labelled);
+    assert_eq!(census.labelled, 99_368_960);
+    // The translation step, checked on the counter itself with a translation that
+    // wraps around both axes: by (7,5), (0,0)–(1,0) becomes (7,5)–(0,5) and (2,0)
+    // becomes (1,5).
+    let counter = Counter::new();
+    let moved = counter.start(&[((7, 5), 0), ((1, 5), 1)]).unwrap();
+    assert_eq!(counter.count_parallel(moved, 256), by_code[1]);
 }
 
+/// The total counted directly, without the translation argument: the pairings with
+/// each of the 8 possible dominoes on cell (0,0). About three minutes of CPU.
 #[test]
-fn published_6210560_is_the_first_domino_pairings_with_2_0_paired_south() {
-    // docs/spec.md §6: "pairings found by the published search before reduction".
-    let south = |c: &[u8]| matches!(c[2], 1..=3); // SE, S, SW
-    let (stats, hits) = count_labelled(
-        square9(),
-        Mode::LabelledFirstDomino,
-        Options::default(),
-        &south,
-    );
-    let census = &enumeration().census;
-    assert_eq!(stats.leaves, census.labelled_with_first_domino);
-    assert_eq!(stats.leaves, 12_421_120);
-    assert_eq!(hits, 6_210_560);
-    let m = census.mirror.as_ref().unwrap();
-    assert_eq!(m.cell_2_0_pairs_south, 6_210_560);
-    assert_eq!(m.cell_2_0_pairs_north, 6_210_560);
-    assert_eq!(m.fixed_by_mirror, 0);
+#[ignore = "three minutes of CPU; the default suite derives the total by translation"]
+fn independent_count_of_every_labelled_pairing() {
+    let counter = Counter::new();
+    let by_code: Vec<u64> = (0..8u8)
+        .map(|k| counter.count_parallel(counter.start(&[((0, 0), k)]).unwrap(), 512))
+        .collect();
+    eprintln!("{by_code:?}");
+    let total: u64 = by_code.iter().sum();
+    assert_eq!(total, enumeration().census.labelled);
+    assert_eq!(total, 99_368_960);
 }

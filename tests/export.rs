@@ -697,6 +697,12 @@ fn real_graph_exports_pass_the_networkx_check() {
         414,
         "every small edge, at the top level"
     );
+    // The analysis beside the exports, as `amoba graph` writes it: the script compares
+    // its giant-component diameter with NetworKit's.
+    let analysis = amoba::graph::analysis::analyse(&g);
+    assert_eq!(analysis.component_facts[0].diameter, 34);
+    let json = serde_json::json!({ "board": board.name(), "analysis": analysis });
+    std::fs::write(dir.path().join("analysis-9.json"), json.to_string()).unwrap();
 
     let script = Path::new(env!("CARGO_MANIFEST_DIR")).join("scripts/check_exports.py");
     let out = Command::new("python3")

@@ -63,6 +63,49 @@ pub fn from_file(path: &Path) -> Result<Board, BoardError> {
     parse(&text, &path.display().to_string())
 }
 
+/// An inline board: `directions` like `"1,0 0,1 1,2 2,1"` and `lattice` like
+/// `"8,0 0,8"` (basis vectors separated by spaces, coordinates by commas); `k = 2n + 1`
+/// and the point group is computed. Errors name the flag and what was expected.
+pub fn inline(directions: &str, lattice: &str) -> Result<Board, BoardError> {
+    let vectors = |flag: &str, text: &str| -> Result<Vec<Vec<i64>>, BoardError> {
+        text.split_whitespace()
+            .map(|v| {
+                v.split(',')
+                    .map(|x| x.trim().parse::<i64>())
+                    .collect::<Result<Vec<i64>, _>>()
+                    .map_err(|_| {
+                        BoardError::File(format!(
+                            "{flag}: expected vectors of integers separated by commas, \
+                             the vectors separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
+                        ))
+                    })
+            })
+            .collect()
+    };
+    let dirs = vectors("--directions", directions)?;
+    let basis = vectors("--lattice", lattice)?;
+    let list = |vs: &[Vec<i64>]| {
+        vs.iter()
+            .map(|v| {
+                format!(
+                    "[{}]",
+                    v.iter()
+                        .map(|x| x.to_string())
+                        .collect::<Vec<_>>()
+                        .join(", ")
+                )
+            })
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let text = format!(
+        "name = \"inline\"\nlattice = [{}]\ndirections = [{}]\n",
+        list(&basis),
+        list(&dirs)
+    );
+    parse(&text, "--directions/--lattice")
+}
+
 /// The keys of a board file.
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]

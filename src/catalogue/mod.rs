@@ -11,6 +11,7 @@
 //! must be a good pairing in canonical form, strictly above the line before; the first
 //! violation is reported with file, line and column.
 
+pub mod blocks;
 pub mod census;
 pub mod enumerate;
 pub mod parts;

@@ -178,6 +178,9 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
         Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
     );
     out.write_summary(&sum_path, &provenance)?;
+    if amoba::catalogue::blocks::applies_to(&board) && !is_stdout(&cat_path) {
+        write_blocks(&board, &out, &cat_path)?;
+    }
     note!("{}", out.cost_line());
     note!(
         "wrote {} ({} classes) and {}",
@@ -186,4 +189,24 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
         super::shown(&sum_path)
     );
     Ok(out)
+}
+
+/// The blocks C and W of every 16-toroidal class (docs/spec.md §8): the table
+/// `blocks-<tag>.csv` beside the catalogue, and its distributions on stderr. The 8×8
+/// catalogue comes from where every catalogue comes from (`results/`, the cache, or a
+/// fresh enumeration in memory).
+fn write_blocks(
+    board: &amoba::board::Board,
+    out: &EnumerateOutput,
+    cat_path: &std::path::Path,
+) -> anyhow::Result<()> {
+    use amoba::catalogue::{blocks, source};
+    let board8 = amoba::board::Board::square9();
+    let cat8 = source::load(&board8, &source::locate(&board8, None), &|s| note!("{s}"))?.catalogue;
+    let rows = blocks::table(&board8, &cat8, &out.catalogue)?;
+    let path = cat_path.with_file_name(format!("blocks-{}.csv", board.tag()));
+    amoba::io::write_atomic(&path, |w| blocks::write_csv(&rows, w))?;
+    note!("{}", blocks::distributions(&rows, 10).markdown());
+    note!("wrote {}", super::shown(&path));
+    Ok(())
 }

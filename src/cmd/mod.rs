@@ -14,6 +14,7 @@ mod graph;
 mod merge;
 mod progress;
 mod reproduce;
+mod search;
 mod show;
 mod verify;
 
@@ -68,6 +69,8 @@ enum Command {
         amoba reproduce --board hex7          # another board of docs/spec.md §7\n  \
         amoba reproduce --json | jq '.rows[] | select(.verdict == \"differ\")'")]
     Reproduce(reproduce::Args),
+    /// Find one good pairing of a board, or show exhaustively that it has none.
+    Search(search::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
     #[command(after_help = "Examples:\n  \
         amoba verify data/good/several.txt    # exit 0: all good, with IDs\n  \
@@ -125,6 +128,7 @@ pub fn main() -> ExitCode {
         Command::Graph(a) => graph::run(a),
         Command::Merge(a) => merge::run(a),
         Command::Reproduce(a) => reproduce::run(a),
+        Command::Search(a) => search::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
         Command::Completions { shell } => completions(shell),

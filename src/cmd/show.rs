@@ -5,14 +5,19 @@
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
 //! `results/` (scripts/draw-figures.sh). The catalogue comes from where `amoba verify`
-//! finds it ([`amoba::catalogue::source`]).
+//! finds it ([`amoba::catalogue::source`]). On the board square9-16 the picture
+//! (unless `--window` asks for a plain window) is [`amoba::output::blocks`]'s: the 16×16
+//! window of the plane at the blocks C and W of the pairing, with the dominoes on which
+//! they differ highlighted.
 
 use super::note;
 use super::verify::{build_graph, load_catalogue};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
+use amoba::catalogue::blocks;
 use amoba::catalogue::source::{self, Location};
 use amoba::io::write_atomic;
+use amoba::output::blocks::BlockIds;
 use amoba::output::draw::{View, ascii, svg};
 use amoba::output::figures::figure_set;
 use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
@@ -64,6 +69,9 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = super::board(&args.board)?;
+    if blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none() {
+        return show_blocks(&board, &args);
+    }
     let geom = Geometry::new(&board)?;
     let location = source::locate(&board, args.catalogue.as_deref());
     let no_catalogue = no_catalogue_reason(&geom);
@@ -115,15 +123,62 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         Format::Ascii => ascii(&geom, &codes, view, &caption)?,
         Format::Svg => svg(&geom, &codes, view, &caption)?,
     };
-    let out = args
-        .out
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(amoba::io::STDOUT));
+    emit(args.out.as_deref(), &picture)
+}
+
+/// Writes the picture to `out` (atomically; standard output by default).
+fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
+    let out = out.map_or_else(|| PathBuf::from(amoba::io::STDOUT), Path::to_path_buf);
     write_atomic(&out, |w| w.write_all(picture.as_bytes()))?;
     if !amoba::io::is_stdout(&out) {
         note!("wrote {}", out.display());
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A pairing of square9-16 (catalogue ID or file) drawn as its blocks C and W,
+/// labelled with their 8×8 catalogue IDs (the square9 catalogue is found as for any
+/// ID).
+fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
+    let target = args
+        .target
+        .clone()
+        .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
+    let id = target.to_str().and_then(|t| t.parse::<usize>().ok());
+    let (codes, caption) = match id {
+        Some(id) if !target.exists() => {
+            let location = source::locate(board, args.catalogue.as_deref());
+            let cat = load_catalogue(board, &location)?.catalogue;
+            if id == 0 || id > cat.len() {
+                anyhow::bail!(
+                    "found ID {id}, expected a catalogue ID from 1 to {} ({})",
+                    cat.len(),
+                    location.describe()
+                );
+            }
+            (
+                cat.codes_of(id).to_vec(),
+                format!(
+                    "{} pairing ID {id} · stabiliser order {}",
+                    board.name(),
+                    cat.stabiliser(id)
+                ),
+            )
+        }
+        _ => from_file(&Geometry::new(board)?, &target, args.pick)?,
+    };
+    let mut ids = BlockIds::default();
+    if let Some(r) = blocks::analyse(&codes)?.reported {
+        let board8 = Board::square9();
+        let cat8 = load_catalogue(&board8, &source::locate(&board8, None))?.catalogue;
+        ids.c = blocks::block_id(&board8, &cat8, &r.c);
+        ids.w = blocks::block_id(&board8, &cat8, &r.w);
+    }
+    let picture = match args.format {
+        Format::Ascii => amoba::output::blocks::ascii(&codes, ids, &caption)?,
+        Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
+    };
+    emit(args.out.as_deref(), &picture)
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.

@@ -14,6 +14,12 @@
 //! Boards of more than 64 cells (cube7, the 6×6×6 torus) have no catalogue: none is
 //! loaded or enumerated, and good pairings are reported with their canonical form and
 //! stabiliser but no ID and no graph facts ([`amoba::verify::no_catalogue_reason`]).
+//!
+//! A board that refines a coarser one (square9-16 refines square9) has a catalogue of
+//! the pairings that are not periodic with the coarser lattice (the 16-toroidal
+//! ones): it is read when present and never enumerated here. A pairing periodic with
+//! the coarser lattice (8-toroidal) is classified on the coarser board instead, with
+//! that board's catalogue and graph ([`amoba::verify::Refinement`]).
 
 use super::note;
 use amoba::board::Board;
@@ -21,8 +27,8 @@ use amoba::catalogue::Catalogue;
 use amoba::catalogue::source::{self, Location};
 use amoba::graph::PairingGraph;
 use amoba::verify::{
-    Geometry, GraphFacts, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError,
-    check_catalogue_line, classify, graph_facts, no_catalogue_reason,
+    Candidate, Geometry, GraphFacts, MAX_REPORTED_ERRORS, PairingReport, Reader, Refinement,
+    VerifyError, check_catalogue_line, classify, graph_facts, no_catalogue_reason,
 };
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -40,9 +46,15 @@ pub struct Args {
     /// Catalogue for the IDs (enumerated and written there if missing). Default:
     /// results/catalogue-<tag>.txt if it exists, else the per-user cache
     /// ($AMOBA_CACHE_DIR, or amoba/ in the platform cache directory). Not used on
-    /// cube7, which has none.
+    /// cube7, which has none. On square9-16 the 16-toroidal catalogue, read if present
+    /// and never enumerated here.
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
+    /// On a board that refines a coarser one (square9-16 refines square9): the coarser
+    /// board's catalogue, for pairings periodic with its lattice (found and enumerated
+    /// like --catalogue on that board).
+    #[arg(long, value_name = "PATH")]
+    pub coarser_catalogue: Option<PathBuf>,
     /// One JSON document on stdout instead of the text report.
     #[arg(long)]
     pub json: bool,
@@ -75,6 +87,16 @@ struct Context<'b> {
     want_graph: bool,
     catalogue: Option<source::Loaded>,
     graph: Option<PairingGraph>,
+    /// The coarser board, on a board that refines one.
+    coarser: Option<Coarser<'b>>,
+}
+
+/// The coarser board of a refining board: its geometry, the refinement, and its own
+/// catalogue and graph.
+struct Coarser<'b> {
+    geom: &'b Geometry,
+    refinement: Refinement,
+    ctx: Box<Context<'b>>,
 }
 
 impl Context<'_> {
@@ -110,6 +132,9 @@ impl Context<'_> {
         codes: &[u8],
     ) -> anyhow::Result<()> {
         let board = self.board;
+        if self.coarser.is_some() {
+            return self.classify_refining(geom, report, codes);
+        }
         if let Some(why) = no_catalogue_reason(geom) {
             // No catalogue to load or enumerate (cube7: the count is out of reach).
             let mut class = classify(geom, board, codes, None)?;
@@ -139,6 +164,100 @@ impl Context<'_> {
                 .into());
             }
         }
+        report.class = Some(class);
+        Ok(())
+    }
+
+    /// Check 6 on a board that refines a coarser one: the class on this board, with
+    /// its ID when the pairing is not periodic with the coarser lattice (and this
+    /// board's catalogue is there), else its class on the coarser board.
+    fn classify_refining(
+        &mut self,
+        geom: &Geometry,
+        report: &mut PairingReport,
+        codes: &[u8],
+    ) -> anyhow::Result<()> {
+        let board = self.board;
+        // This board's catalogue is read when its file is there, never enumerated here.
+        if self.catalogue.is_none()
+            && let Some(path) = self.location.path().filter(|p| p.is_file())
+        {
+            self.catalogue = Some(source::Loaded {
+                catalogue: Catalogue::read(board, path)?,
+                file: Some(path.to_path_buf()),
+            });
+        }
+        let own = self.catalogue.as_ref();
+        let mut class = classify(geom, board, codes, own.map(|l| &l.catalogue))?;
+        let file = own.and_then(|l| l.file.clone());
+        let place = format!("{}:{}", report.file, report.line);
+        let Some(coarser) = self.coarser.as_mut() else {
+            anyhow::bail!("no coarser board");
+        };
+        let mut periodicity = coarser.refinement.periodicity(geom, codes);
+        let (coarse_kind, fine_kind) = coarser.refinement.kinds();
+        match coarser.refinement.restrict(codes) {
+            Some(coarse_codes) => {
+                if let Some(id) = class.id {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{place}: the pairing is {coarse_kind}, yet its canonical form is line \
+                         {id} of the catalogue {}, which holds the {fine_kind} classes only",
+                        self.location.describe()
+                    ))
+                    .into());
+                }
+                class.no_catalogue = Some(format!(
+                    "the catalogue of {} holds the {fine_kind} classes only; this pairing is \
+                     {coarse_kind}, its class on {} follows",
+                    board.name(),
+                    coarser.refinement.coarse_board()
+                ));
+                let cand = Candidate {
+                    line: report.line,
+                    column: report.column,
+                    form: report.form,
+                    codes: coarse_codes,
+                };
+                let mut sub = PairingReport::new(coarser.geom, &report.file, report.index, &cand);
+                if !sub.good {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{place}: the pairing is good and {coarse_kind}, but its pairing of {} \
+                         is not good",
+                        coarser.refinement.coarse_board()
+                    ))
+                    .into());
+                }
+                coarser.ctx.classify(coarser.geom, &mut sub, &cand.codes)?;
+                periodicity.coarser_class = sub.class.map(Box::new);
+            }
+            None => match class.id {
+                Some(id) => {
+                    if let Some(file) = &file {
+                        check_catalogue_line(file, id, &class.canonical)?;
+                    }
+                }
+                None if self.catalogue.is_some() => {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{place}: the pairing is good and {fine_kind} but its canonical form \
+                         {} is not in the catalogue {}: the catalogue is incomplete or belongs \
+                         to another board",
+                        class.canonical,
+                        self.location.describe()
+                    ))
+                    .into());
+                }
+                None => {
+                    class.no_catalogue = Some(format!(
+                        "{} not found, so the ID is unknown; `amoba enumerate --board {}` \
+                         writes {}",
+                        self.location.describe(),
+                        board.name(),
+                        source::results_path(board).display()
+                    ));
+                }
+            },
+        }
+        class.periodicity = Some(periodicity);
         report.class = Some(class);
         Ok(())
     }
@@ -181,12 +300,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
+    // A board that refines a coarser one classifies the pairings periodic with the
+    // coarser lattice there.
+    let coarser_board = geom.refines().map(super::board).transpose()?;
+    let coarser_geom = coarser_board.as_ref().map(Geometry::new).transpose()?;
+    let coarser = match (&coarser_board, &coarser_geom) {
+        (Some(b), Some(g)) => Some(Coarser {
+            geom: g,
+            refinement: Refinement::new(&geom, g)?,
+            ctx: Box::new(Context {
+                board: b,
+                location: source::locate(b, args.coarser_catalogue.as_deref()),
+                want_graph: !args.no_graph,
+                catalogue: None,
+                graph: None,
+                coarser: None,
+            }),
+        }),
+        _ => None,
+    };
     let mut ctx = Context {
         board: &board,
         location: source::locate(&board, args.catalogue.as_deref()),
         want_graph: !args.no_graph,
         catalogue: None,
         graph: None,
+        coarser,
     };
     let mut out = std::io::BufWriter::new(amoba::io::stdout());
     let (mut total, mut good, mut malformed, mut bad_lines) = (0usize, 0usize, 0usize, 0usize);

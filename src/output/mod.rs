@@ -3,6 +3,7 @@
 //! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]) and the figure set
 //! kept in `results/` ([`figures`]).
 
+pub mod blocks;
 pub mod draw;
 pub mod export;
 pub mod figures;

@@ -468,19 +468,18 @@ mod tests {
 
     #[test]
     fn stress_layout_matches_graph_distances_on_a_cube() {
-        // Q3: 8 vertices, distances 1..3; the layout puts neighbours closer than
-        // antipodes.
+        // Q3: 8 vertices, distances 1..3; on average the layout puts neighbours closer
+        // than antipodes (a plane drawing of Q3 cannot do so for every vertex at once
+        // and keep the faces apart).
         let e: Vec<(usize, usize)> = (0..8usize)
             .flat_map(|x| (0..3).map(move |b| (x, x ^ (1 << b))))
             .filter(|(x, y)| x < y)
             .collect();
         let p = stress_layout(8, &e);
         let d = |a: usize, b: usize| ((p[a].0 - p[b].0).powi(2) + (p[a].1 - p[b].1).powi(2)).sqrt();
-        // On average, neighbours (distance 1) are drawn closer than antipodes (3).
-        let edges = e.iter().map(|&(a, b)| d(a, b)).sum::<f64>() / e.len() as f64;
-        let antipodes = (0..8).map(|a| d(a, a ^ 7)).sum::<f64>() / 8.0;
-        assert!(edges < antipodes, "{edges} vs {antipodes}");
-        assert!(p.iter().all(|q| q.0.is_finite() && q.1.is_finite()));
+        let near: f64 = e.iter().map(|&(a, b)| d(a, b)).sum::<f64>() / e.len() as f64;
+        let far: f64 = (0..8).map(|a| d(a, a ^ 7)).sum::<f64>() / 8.0;
+        assert!(near < far, "neighbours {near} against antipodes {far}");
     }
 
     #[test]

@@ -1,4 +1,9 @@
 //! Checks 2–5: consistency, dominoes, lines, the plane window.
+//!
+//! Check 4 on a periodic board (docs/spec.md §8): a line of family `f` has `ord(v_f)` cells and
+//! a good pairing puts `q_f = ord(v_f)/p` dominoes on it, at positions congruent
+//! modulo `p`. Positions are counted in steps of `v_f` from the line's first cell, by
+//! the verifier's own line walk ([`Geometry::line_through`]).
 
 use super::*;
 
@@ -38,6 +43,8 @@ pub struct LineReport {
     pub index: usize,
     /// The dominoes on it, `(a)-(b)` with `b = a + v`.
     pub dominoes: Vec<String>,
+    /// How many dominoes a good pairing puts on it (`ord(v)/p`), exactly `p` apart.
+    pub expected: usize,
 }
 
 /// The first run of the window that holds no pair.
@@ -96,14 +103,21 @@ pub struct Analysis {
     pub dominoes_by_orientation: Vec<OrientationCount>,
     /// Lines without a domino (consistent grids only), in line order.
     pub lines_without_domino: Vec<LineReport>,
-    /// Lines with two or more dominoes (consistent grids only), in line order.
+    /// Lines with more dominoes than a good pairing puts on them (two or more where
+    /// that is one; consistent grids only), in line order.
     pub lines_with_several: Vec<LineReport>,
+    /// Lines with at least one domino and at most as many as a good pairing puts on
+    /// them, but not that many exactly `p` apart (consistent grids only; never on a
+    /// board with one domino per line), in line order.
+    pub lines_misplaced: Vec<LineReport>,
     /// The periodic-window check (consistent grids only).
     pub window: Option<WindowReport>,
-    /// Consistent, one domino on every line, and the window check passed.
+    /// Consistent, on every line its dominoes exactly `p` apart (one domino per line
+    /// on the tori of docs/spec.md §2 and §7), and the window check passed.
     pub good: bool,
-    /// The window check agrees with the line count (it fails exactly when some
-    /// line is empty). False means a bug.
+    /// The window check agrees with the lines: it fails exactly when some line has a
+    /// gap of more than `p` cells between consecutive dominoes (on a board with one
+    /// domino per line: when some line is empty). False means a bug.
     pub checks_agree: bool,
 }
 
@@ -119,6 +133,7 @@ impl Analysis {
             dominoes_by_orientation: Vec::new(),
             lines_without_domino: Vec::new(),
             lines_with_several: Vec::new(),
+            lines_misplaced: Vec::new(),
             window: None,
             good: false,
             checks_agree: true,
@@ -156,13 +171,15 @@ pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
     if !consistent {
         return Analysis::inconsistent(inconsistencies);
     }
-    // Each domino counted once, at its anchor (the cell whose code is +v_f).
-    let mut on_line: Vec<Vec<usize>> = vec![Vec::new(); geom.nlines()];
+    // Each domino counted once, at its anchor (the cell whose code is +v_f), with its
+    // position on its line.
+    let mut on_line: Vec<Vec<(usize, usize)>> = vec![Vec::new(); geom.nlines()];
     let mut by_family = vec![0usize; nf];
     for (c, &k) in codes.iter().enumerate() {
         let k = k as usize;
         if k < nf {
-            on_line[geom.line[k * n + c]].push(c);
+            let (l, pos) = geom.line_through(k, c);
+            on_line[l].push((c, pos));
             by_family[k] += 1;
         }
     }
@@ -170,23 +187,51 @@ pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
         let f = geom.line_family[l];
         format!("{}-{}", geom.cell_name(a), geom.cell_name(geom.step(a, f)))
     };
+    let p = geom.spacing;
     let mut lines_without_domino = Vec::new();
     let mut lines_with_several = Vec::new();
+    let mut lines_misplaced = Vec::new();
+    // Every run of p + 1 cells along every line holds a domino: what check 5 must find.
+    let mut every_run_blocked = true;
+    let mut positions = Vec::new();
     for (l, anchors) in on_line.iter().enumerate() {
-        let report = LineReport {
+        let f = geom.line_family[l];
+        let (len, q) = (geom.line_len[f], geom.per_line(f));
+        positions.clear();
+        positions.extend(anchors.iter().map(|&(_, pos)| pos));
+        positions.sort_unstable();
+        // The largest cyclic gap between consecutive anchors: a run of p + 1 cells
+        // starting at position s holds a domino exactly when an anchor lies in
+        // s … s + p − 1, so every run is blocked exactly when no gap exceeds p.
+        let widest = match (positions.first(), positions.last()) {
+            (Some(&first), Some(&last)) => positions
+                .windows(2)
+                .map(|w| w[1] - w[0])
+                .max()
+                .unwrap_or(0)
+                .max(first + len - last),
+            _ => usize::MAX,
+        };
+        every_run_blocked &= widest <= p;
+        let spaced = positions.iter().all(|&x| x % p == positions[0] % p);
+        let report = || LineReport {
             line: geom.line_name(l).to_string(),
             index: l,
-            dominoes: anchors.iter().map(|&a| domino(l, a)).collect(),
+            dominoes: anchors.iter().map(|&(a, _)| domino(l, a)).collect(),
+            expected: q,
         };
         match anchors.len() {
-            0 => lines_without_domino.push(report),
-            1 => {}
-            _ => lines_with_several.push(report),
+            0 => lines_without_domino.push(report()),
+            n if n > q => lines_with_several.push(report()),
+            n if n < q || !spaced => lines_misplaced.push(report()),
+            _ => {}
         }
     }
-    let window = window_check(geom, codes, window_size(geom.dimension));
+    let window = window_check(geom, codes, geom.window_side());
     let window_ok = window.runs_failed == 0;
-    let lines_ok = lines_without_domino.is_empty() && lines_with_several.is_empty();
+    let lines_ok = lines_without_domino.is_empty()
+        && lines_with_several.is_empty()
+        && lines_misplaced.is_empty();
     Analysis {
         consistent,
         inconsistencies,
@@ -198,41 +243,45 @@ pub fn analyse(geom: &Geometry, codes: &[u8]) -> Analysis {
                 dominoes: by_family[f],
             })
             .collect(),
-        checks_agree: window_ok == lines_without_domino.is_empty(),
+        checks_agree: window_ok == every_run_blocked,
         lines_without_domino,
         lines_with_several,
+        lines_misplaced,
         window: Some(window),
         good: lines_ok && window_ok,
     }
 }
 
-/// Side of the window used by [`analyse`] on a board of `dimension` dimensions:
-/// [`WINDOW`] on 1- and 2-D boards, [`WINDOW_3D`] on 3-D boards.
-pub fn window_size(dimension: usize) -> usize {
-    if dimension == 3 { WINDOW_3D } else { WINDOW }
-}
-
 /// The periodic check: extends `codes` (a consistent pairing) to a `size × size`
 /// window of the plane (`size × 1` on a 1-D board, `size × size × size` of space on
-/// a 3-D board) and examines every run of `k` consecutive cells along every
-/// direction `+v_f` that lies inside the window.
+/// a 3-D board) and examines every run of `k = p + 1` consecutive cells along every
+/// direction `+v_f` that lies inside the window. Window point `(x, y, z)` carries the
+/// code of the cell it reduces to modulo the lattice.
 ///
 /// For each maximal segment of the window along `v_f`, `end[i]` is the position of
 /// the partner of cell `i` when that partner lies further along the same segment
 /// (`∞` otherwise); the run starting at `s` holds a pair exactly when
 /// `min_{i ≥ s} end[i] ≤ s + k − 1`. That is `O(size^d)` per direction.
+///
+/// [`analyse`] uses a window of side [`Geometry::window_side`], large enough that runs
+/// start at a copy of every cell in every direction; then the check fails exactly
+/// when some line of the board has a gap of more than `p` cells between consecutive
+/// dominoes.
 pub fn window_check(geom: &Geometry, codes: &[u8], size: usize) -> WindowReport {
     let d = geom.dimension;
     let extent = |i: usize| if i < d { size as i64 } else { 1i64 };
     let (ww, wh, wd) = (extent(0), extent(1), extent(2));
     let inside =
         |p: [i64; 3]| p[0] >= 0 && p[1] >= 0 && p[2] >= 0 && p[0] < ww && p[1] < wh && p[2] < wd;
-    // Torus offsets of the window's columns, rows and layers, so the walk divides
-    // nothing.
-    let [w, h, dp] = geom.sides;
-    let xmod: Vec<usize> = (0..ww as usize).map(|x| x % w).collect();
-    let ymod: Vec<usize> = (0..wh as usize).map(|y| (y % h) * w).collect();
-    let zmod: Vec<usize> = (0..wd as usize).map(|z| (z % dp) * w * h).collect();
+    // The cell of every window point, so the walk reduces nothing.
+    let own;
+    let cells: &[u32] = if size == geom.window {
+        &geom.window_cells
+    } else {
+        own = geom.window_table(size);
+        &own
+    };
+    let at = |p: [i64; 3]| cells[((p[2] * wh + p[1]) * ww + p[0]) as usize] as usize;
     let mut checked = 0u64;
     let mut failed = 0u64;
     let mut first: Option<(usize, i64, i64, i64)> = None;
@@ -266,8 +315,7 @@ pub fn window_check(geom: &Geometry, codes: &[u8], size: usize) -> WindowReport 
                     end.clear();
                     let mut p = [sx, sy, sz];
                     while inside(p) {
-                        let code =
-                            codes[zmod[p[2] as usize] + ymod[p[1] as usize] + xmod[p[0] as usize]];
+                        let code = codes[at(p)];
                         let s = along[code as usize];
                         end.push(if s > 0 { end.len() + s } else { usize::MAX });
                         p = [p[0] + v[0], p[1] + v[1], p[2] + v[2]];

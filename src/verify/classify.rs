@@ -59,21 +59,22 @@ pub struct ClassReport {
     pub stabiliser: Vec<SymmetryReport>,
     /// Pairing-graph facts, when the graph was available.
     pub graph: Option<GraphFacts>,
-    /// Why no catalogue was consulted, on boards that have none
-    /// ([`no_catalogue_reason`]).
+    /// Why there is no ID: the board has no catalogue ([`no_catalogue_reason`]), its
+    /// catalogue file is missing, or the pairing belongs to the coarser board
+    /// ([`Periodicity`]).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub no_catalogue: Option<String>,
+    /// On a board that refines a coarser one (square9-16 refines square9): whether the
+    /// pairing is periodic with the coarser lattice, and if so its class there.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub periodicity: Option<Periodicity>,
 }
 
-/// Boards with more cells than this have no catalogue: their classes are not
-/// enumerated (on cube7, 216 cells, the count is out of reach), so the verifier
-/// reports the canonical form and stabiliser only.
-pub const MAX_CATALOGUE_CELLS: usize = 64;
-
-/// `Some(reason)` when `geom`'s board has no catalogue (more than
-/// [`MAX_CATALOGUE_CELLS`] cells): no ID and no pairing-graph facts can be given.
+/// `Some(reason)` when `geom`'s board has no catalogue ([`BoardData::has_catalogue`]:
+/// its description says its classes are out of reach, as on cube7): no ID and no
+/// pairing-graph facts can be given.
 pub fn no_catalogue_reason(geom: &Geometry) -> Option<String> {
-    (geom.ncells() > MAX_CATALOGUE_CELLS).then(|| {
+    (!geom.has_catalogue).then(|| {
         format!(
             "board {} ({} cells) has no catalogue: its classes are not enumerated (the \
              count is out of reach), so there is no ID and no pairing-graph facts",
@@ -81,6 +82,45 @@ pub fn no_catalogue_reason(geom: &Geometry) -> Option<String> {
             geom.ncells()
         )
     })
+}
+
+/// The canonical form and stabiliser of a pairing, by brute force.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BruteClass {
+    /// The least image (docs/spec.md §4): the canonical form.
+    pub canonical: Vec<u8>,
+    /// The first symmetry `(m, t)` (point-group element, translation cell) reaching it.
+    pub to_canonical: (usize, usize),
+    /// The symmetries fixing the pairing, in order of `(m, t)`.
+    pub stabiliser: Vec<(usize, usize)>,
+}
+
+/// The canonical form and stabiliser of `codes` with the verifier's own arithmetic:
+/// every one of the `|M|·N` images, compared as code sequences. *Complexity*:
+/// `O(|M|·N²)` (1,024 images of 128 cells on square9-16).
+pub fn brute_force_class(geom: &Geometry, codes: &[u8]) -> BruteClass {
+    let n = geom.ncells();
+    let mut img = vec![0u8; n];
+    let mut best: Vec<u8> = Vec::new();
+    let mut to_canonical = (0, 0);
+    let mut stabiliser = Vec::new();
+    for m in 0..geom.npoint() {
+        for t in 0..n {
+            geom.apply(codes, m, t, &mut img);
+            if img == codes {
+                stabiliser.push((m, t));
+            }
+            if best.is_empty() || img < best {
+                best.clone_from(&img);
+                to_canonical = (m, t);
+            }
+        }
+    }
+    BruteClass {
+        canonical: best,
+        to_canonical,
+        stabiliser,
+    }
 }
 
 /// Check 6 for a good pairing: canonical form and stabiliser, computed both by
@@ -95,27 +135,16 @@ pub fn classify(
     catalogue: Option<&Catalogue>,
 ) -> Result<ClassReport, VerifyError> {
     let n = geom.ncells();
-    // Brute force: every image, its minimum, and the symmetries fixing `codes`.
     let mut img = vec![0u8; n];
-    let mut best: Option<(Vec<u8>, usize, usize)> = None;
-    let mut stab: Vec<(usize, usize)> = Vec::new();
-    for m in 0..geom.npoint() {
-        for t in 0..n {
-            geom.apply(codes, m, t, &mut img);
-            if img == codes {
-                stab.push((m, t));
-            }
-            if best.as_ref().is_none_or(|b| img < b.0) {
-                best = Some((img.clone(), m, t));
-            }
-        }
-    }
-    let (own_canon, _, _) =
-        best.ok_or_else(|| VerifyError::CrossCheck("the point group is empty".into()))?;
+    let BruteClass {
+        canonical: own_canon,
+        stabiliser: stab,
+        ..
+    } = brute_force_class(geom, codes);
     // The machinery's answer.
     let pairing = crate::board::pairing::Pairing::from_codes(codes.to_vec());
     let lib = symmetry::canonical(board, &pairing);
-    let text = |c: &[u8]| c.iter().map(|&k| (b'0' + k) as char).collect::<String>();
+    let text = codes_text;
     if lib.codes != own_canon {
         return Err(VerifyError::CrossCheck(format!(
             "canonical form of {}: amoba::symmetry::canonical gives {}, the brute-force \
@@ -192,6 +221,7 @@ pub fn classify(
         stabiliser,
         graph: None,
         no_catalogue: None,
+        periodicity: None,
     })
 }
 

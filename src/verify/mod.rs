@@ -1,4 +1,4 @@
-//! The stand-alone verifier behind `amoba verify` (docs/spec.md §2, §3, §4).
+//! The stand-alone verifier behind `amoba verify` (docs/spec.md §2, §3, §4, §8).
 //!
 //! # What it computes
 //!
@@ -6,41 +6,56 @@
 //! module answers, in this order:
 //!
 //! 1. **Is the text well formed?** ([`Reader`]) The grammar is the docs/spec.md §3 text form
-//!    plus comments and blank lines; FORMATS.md, section *Candidate pairing files*,
-//!    is its precise statement (what is lenient, what is rejected). A malformed file
-//!    is an error naming `FILE:LINE:COLUMN`, what was found and what was expected.
+//!    plus comments and blank lines, and on a board whose lattice is not rectangular
+//!    also the *block* form (the box of the axis periods, 16×16 on square9-16,
+//!    accepted only when it really is periodic with the lattice); FORMATS.md, section
+//!    *Candidate pairing files*, is its precise statement (what is lenient, what is
+//!    rejected). A malformed file is an error naming `FILE:LINE:COLUMN`, what was
+//!    found and what was expected.
 //! 2. **Is it consistent?** (docs/spec.md §3: for every cell `c` with code `k`, the cell
 //!    `c + v(k)` has code `k + F mod 2F`.) Every offending cell is named with its
 //!    would-be partner and what that partner points to.
 //! 3. **Are all pairs dominoes?** On this text form every code is a step to a
-//!    king-neighbour (docs/spec.md §2), so every pair of a consistent grid is a domino; the
-//!    report says so rather than pretending to find out.
-//! 4. **Does every line hold exactly one domino?** (docs/spec.md §2.) Lines holding none and
-//!    lines holding two or more are named, with their dominoes.
-//! 5. **The torus rule, checked a second way.** The pairing is extended periodically
-//!    to a 64×64 window of the plane (a 24×24×24 window of space on a 3-D board), and every run of `k` consecutive cells (k = the
-//!    torus line length + 1: 9 on the 8×8 torus) along every board direction inside
+//!    neighbour along a direction of the board (docs/spec.md §2), so every pair of a
+//!    consistent grid is a domino; the report says so rather than pretending to find
+//!    out.
+//! 4. **Does every line hold its dominoes exactly `p` apart?** (docs/spec.md §2, §8.) A line
+//!    of family `f` has `ord(v_f)` cells and must hold `q_f = ord(v_f)/p` dominoes at
+//!    positions congruent modulo `p` — exactly one on the tori of docs/spec.md §2 and §7; on
+//!    square9-16 two on each row and column, one on each diagonal. Lines holding none,
+//!    too many, or too few or unevenly spaced ones are named, with their dominoes.
+//! 5. **The line rule, checked a second way.** The pairing is extended periodically
+//!    to a window of the plane (64×64 on the boards of the plane, 24×24×24 of space on
+//!    the cube, larger when the lattice needs it: [`Geometry::window_side`]), and
+//!    every run of `k = p + 1` consecutive cells along every board direction inside
 //!    the window must contain both cells of some pair. The first run that does not is
-//!    reported. For a consistent pairing this holds exactly when no torus line is
-//!    empty — a run of `L + 1` cells covers all `L` domino positions of its line — so
-//!    the two checks must agree ([`Analysis::checks_agree`]); a disagreement is a bug
-//!    in one of them and is reported as such.
+//!    reported. A run of `p + 1` cells of a line holds a domino exactly when one of
+//!    the line's dominoes starts in its first `p` cells, so for a consistent pairing
+//!    the window check fails exactly when some line has a gap of more than `p` cells
+//!    between consecutive dominoes, which check 4 computes from the line positions:
+//!    the two must agree ([`Analysis::checks_agree`]); a disagreement is a bug in one
+//!    of them and is reported as such.
 //! 6. **If good: which class?** The canonical form (docs/spec.md §4) and the stabiliser are
 //!    computed twice: by [`crate::symmetry::canonical`] (the definition the catalogue
 //!    was built with) and by a brute-force minimum over all `|G|` images computed
 //!    with this module's own arithmetic. They must agree, the canonical form must
 //!    itself pass checks 2–5, and its catalogue ID is confirmed against the text of
-//!    that catalogue line ([`check_catalogue_line`]).
+//!    that catalogue line ([`check_catalogue_line`]). On a board that refines a
+//!    coarser one ([`Refinement`]; square9-16 refines square9) the pairing is also
+//!    tested for periodicity with the coarser lattice: an 8-toroidal pairing gets the
+//!    class of its 8×8 block on square9, a 16-toroidal one its ID in the 16-toroidal
+//!    catalogue.
 //!
 //! # Independence
 //!
 //! Like a proof checker beside a solver, the verifier shares as little as possible
 //! with the search and canonical-form machinery. It has its own parser (not
-//! [`crate::board::pairing::Pairing::parse_line`]), its own neighbour arithmetic on
-//! coordinates, its own line numbering (orbits of `+v_f`) and its own application
-//! of symmetries. From [`Board`] it takes only data: the torus sides, the direction
-//! vectors, the point-group matrices, and the human names of codes, cells and lines.
-//! The only calls into the machinery are [`crate::symmetry::canonical`] and
+//! [`crate::board::pairing::Pairing::parse_line`]), its own lattice arithmetic on
+//! coordinates (reduction modulo the Hermite normal form of the period lattice), its
+//! own line numbering (orbits of `+v_f`) and its own application of symmetries. From
+//! [`Board`] it takes only data ([`BoardData`]): the lattice basis, the direction
+//! vectors, the spacing, the point-group matrices, and the names of the codes. The
+//! only calls into the machinery are [`crate::symmetry::canonical`] and
 //! [`Catalogue::id_of`], and both results are cross-checked as described above.
 //!
 //! # Invariants
@@ -56,12 +71,13 @@
 //!   second to read and validate) and the pairing graph (seconds to build) are loaded
 //!   by the caller only when a good pairing needs them. On cube7 the tables take
 //!   about 50 ms to build (2.2 M cell images) and a good pairing about 2 ms (0.3 ms
-//!   per 24³ window check, 1.5 ms for the brute-force minimum over 10,368 images).
-//! * Boards of one, two and three dimensions are supported (every board of docs/spec.md §7).
-//!   On a 3-D board (cube7, the 6×6×6 torus) the window of check 5 is
-//!   [`WINDOW_3D`]³ cells, and check 6 has no catalogue to consult (its classes are
-//!   not enumerated, [`no_catalogue_reason`]): it gives the canonical form and the
-//!   stabiliser, brute force over all 10,368 symmetries included.
+//!   per 24³ window check, 1.5 ms for the brute-force minimum over 10,368 images);
+//!   on square9-16 the brute force runs over 1,024 images of 128 cells.
+//! * Boards of one, two and three dimensions are supported, on any period lattice of
+//!   at most 65,535 cells, with at most [`MAX_CODES`] direction codes (`0`–`9`, then
+//!   `a`–`z`). A board without a catalogue (cube7, [`no_catalogue_reason`]) gets the
+//!   canonical form and the stabiliser, brute force over all symmetries included,
+//!   but no ID.
 
 use crate::board::Board;
 use crate::catalogue::Catalogue;
@@ -70,15 +86,18 @@ use serde::Serialize;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::path::Path;
 
+/// Most direction codes a board may have: one character each, `0`–`9` then `a`–`z`.
+pub const MAX_CODES: usize = 36;
+
 /// Longest line the reader accepts, in bytes, not counting the line ending.
 pub const MAX_LINE_BYTES: usize = 4096;
 
-/// Side of the square window of the plane used by the periodic check (1- and 2-D
-/// boards).
+/// Least side of the square window of the plane used by the periodic check (1- and
+/// 2-D boards; [`Geometry::window_side`]).
 pub const WINDOW: usize = 64;
 
-/// Side of the cubic window of space used by the periodic check on 3-D boards: four
-/// periods of the 6×6×6 torus, 13,824 cells.
+/// Least side of the cubic window of space used by the periodic check on 3-D boards:
+/// four periods of the 6×6×6 torus, 13,824 cells.
 pub const WINDOW_3D: usize = 24;
 
 /// Why verification could not proceed. Verdicts about pairings (not good,
@@ -124,12 +143,14 @@ mod checks;
 mod classify;
 mod geometry;
 mod reader;
+mod refine;
 mod report;
 
 pub use checks::*;
 pub use classify::*;
 pub use geometry::*;
 pub use reader::*;
+pub use refine::*;
 pub use report::*;
 
 #[cfg(test)]
@@ -144,16 +165,32 @@ mod tests {
 
     #[test]
     fn own_lines_match_the_board_numbering() {
-        let b = Board::square9();
-        let g = Geometry::new(&b).unwrap();
-        assert_eq!(g.nlines(), 32);
-        for l in 0..32 {
-            assert_eq!(g.line_name(l), b.line_name(l));
-        }
-        for c in 0..64 {
-            for k in 0..8 {
-                assert_eq!(g.step(c, k), b.neighbor(c, k));
+        for name in Board::NAMES {
+            let b = Board::by_name(name).unwrap();
+            let g = Geometry::new(&b).unwrap();
+            assert_eq!(g.nlines(), b.nlines(), "{name}");
+            for l in 0..g.nlines() {
+                // Same cells in the same order; on a rectangular torus the same names.
+                let f = g.line_family(l);
+                assert_eq!(f, b.lines()[l].family, "{name}");
+                let mut c = b.lines()[l].cells[0];
+                for (pos, &cell) in b.lines()[l].cells.iter().enumerate() {
+                    assert_eq!(g.line_through(f, cell), (l, pos), "{name}");
+                    assert_eq!(c, cell);
+                    c = g.step(c, f);
+                }
+                if g.is_rectangular() {
+                    assert_eq!(g.line_name(l), b.line_name(l), "{name}");
+                }
             }
+            for c in 0..g.ncells() {
+                assert_eq!(g.cell_name(c), b.cell_name(c), "{name}");
+                for k in 0..g.ncodes() {
+                    assert_eq!(g.step(c, k), b.neighbor(c, k), "{name}");
+                }
+            }
+            assert_eq!(g.spacing(), b.spacing(), "{name}");
+            assert_eq!(g.axis_periods(), b.lattice().axis_periods(), "{name}");
         }
     }
 

@@ -7,6 +7,11 @@
 //! one) takes the place of a row: the rest of that grid is read, its malformed rows
 //! are reported too, and the grid is then dropped. A blank line ends such a grid, and
 //! so does a one-line pairing, which is read on its own.
+//!
+//! On a board whose lattice is not rectangular a pairing may also be written as a
+//! *block*, the box of the axis periods ([`Form::Block`]): rows that keep coming
+//! after a complete grid make a block, accepted only when it is periodic with the
+//! lattice. A broken grid is read on into a broken block the same way.
 
 use super::*;
 
@@ -23,6 +28,9 @@ pub enum Form {
     Grid,
     /// All codes on one line.
     OneLine,
+    /// The box of the axis periods, `P_1 · P_2` lines of `P_0` codes, on a board whose
+    /// lattice is not rectangular (FORMATS.md; 16 lines of 16 codes on square9-16).
+    Block,
 }
 
 impl Form {
@@ -31,7 +39,42 @@ impl Form {
         match self {
             Form::Grid => "grid",
             Form::OneLine => "one-line",
+            Form::Block => "block",
         }
+    }
+}
+
+/// The character of code `k`: `0`–`9`, then `a`–`z` for codes 10–35.
+pub fn code_char(k: u8) -> char {
+    match k {
+        0..=9 => (b'0' + k) as char,
+        _ => (b'a' + (k - 10)) as char,
+    }
+}
+
+/// The code written as `ch` (`0`–`9`, then `a`–`z`), whatever the board.
+pub fn code_value(ch: char) -> Option<u8> {
+    match ch {
+        '0'..='9' => Some(ch as u8 - b'0'),
+        'a'..='z' => Some(ch as u8 - b'a' + 10),
+        _ => None,
+    }
+}
+
+/// A code sequence as text, one character per code.
+pub fn codes_text(codes: &[u8]) -> String {
+    codes.iter().map(|&k| code_char(k)).collect()
+}
+
+/// `0–7`, or `0–9, a–f` on a board of 16 codes.
+fn code_range(ncodes: usize) -> String {
+    let top = code_char(ncodes.saturating_sub(1) as u8);
+    if ncodes <= 10 {
+        format!("0–{top}")
+    } else if ncodes == 11 {
+        "0–9, a".to_string()
+    } else {
+        format!("0–9, a–{top}")
     }
 }
 
@@ -55,6 +98,8 @@ struct GridInProgress {
     codes: Vec<u8>,
     /// A row was malformed (and reported): the grid is read to its end and dropped.
     broken: bool,
+    /// Line and column of the first code of each row.
+    row_starts: Vec<(usize, usize)>,
 }
 
 /// One physical line as classified by the reader.
@@ -87,8 +132,11 @@ pub struct Reader<'g, R> {
     /// The last line was too long and its rest is still to be skipped.
     skip_rest: bool,
     grid: Option<GridInProgress>,
-    /// A one-line pairing that cut a grid short, returned after that grid's error.
-    pending: Option<Candidate>,
+    /// What the next call returns before reading on: a one-line pairing that cut a
+    /// grid short (after that grid's error), or, on a board with a block form, what
+    /// the line after a complete grid held (a grid is known to end only when a line
+    /// that is not one of its rows follows).
+    pending: Option<Result<Candidate, VerifyError>>,
     found: usize,
     errors: usize,
     done: bool,
@@ -230,7 +278,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
             }
         };
         let ncodes = self.geom.ncodes();
-        let top = (b'0' + ncodes as u8 - 1) as char;
+        let top = code_range(ncodes);
         #[derive(PartialEq)]
         enum Phase {
             Lead,
@@ -247,7 +295,8 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 comment = true;
                 break;
             }
-            let is_code = ch.is_ascii_digit() && (ch as u8 - b'0') < ncodes as u8;
+            let value = code_value(ch);
+            let is_code = value.is_some_and(|k| (k as usize) < ncodes);
             match phase {
                 Phase::Lead if ch == ' ' || ch == '\t' => {}
                 Phase::Lead | Phase::Trail if ch == '\r' => phase = Phase::Trail,
@@ -256,7 +305,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
                         phase = Phase::Codes;
                         start_col = col;
                     }
-                    self.scratch.push(ch as u8 - b'0');
+                    self.scratch.push(value.unwrap_or(0));
                     count += 1;
                 }
                 Phase::Codes if ch == ' ' || ch == '\t' || ch == '\r' => phase = Phase::Trail,
@@ -271,13 +320,14 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 }
                 _ => {
                     let expected = if phase == Phase::Codes {
-                        format!("a direction code 0–{top}, whitespace or '#'")
+                        format!("a direction code {top}, whitespace or '#'")
                     } else if phase == Phase::Lead {
-                        format!("a direction code 0–{top}, whitespace, '#' or the end of the line")
+                        format!("a direction code {top}, whitespace, '#' or the end of the line")
                     } else {
                         "whitespace, '#' or the end of the line".to_string()
                     };
-                    let extra = if ch.is_ascii_digit() {
+                    // A code out of range gets a hint; letters only where they are codes.
+                    let extra = if value.is_some_and(|k| k < 10 || ncodes > 10) {
                         format!(" (board {} has {ncodes} direction codes)", self.geom.name)
                     } else {
                         String::new()
@@ -316,16 +366,24 @@ impl<'g, R: BufRead> Reader<'g, R> {
     }
 
     /// The next candidate, `Ok(None)` at the end of the input (or after a read error).
+    ///
+    /// Rows of `s_0` codes make a grid of [`Geometry::grid_rows`] rows. On a board with
+    /// a block form ([`Geometry::has_block_form`]) rows that keep coming after a
+    /// complete grid make a block of [`Geometry::block_rows`] rows instead; so there a
+    /// grid ends at a blank line, the end of the file or a line that is not a row, and
+    /// only a block may run on into the next pairing.
     pub fn next_candidate(&mut self) -> Result<Option<Candidate>, VerifyError> {
-        if let Some(cand) = self.pending.take() {
+        if let Some(next) = self.pending.take() {
+            let cand = next?;
             self.found += 1;
             return Ok(Some(cand));
         }
         if self.done {
             return Ok(None);
         }
-        let (width, height, ncells) =
+        let (width, grid_rows, ncells) =
             (self.geom.width(), self.geom.grid_rows(), self.geom.ncells());
+        let has_block = self.geom.has_block_form();
         loop {
             let too_long = match self.read_line() {
                 Ok(Some(t)) => t,
@@ -345,6 +403,12 @@ impl<'g, R: BufRead> Reader<'g, R> {
             let kind = match self.scan(too_long) {
                 Ok(kind) => kind,
                 Err(e) => {
+                    // A complete grid stands: it is returned first, then the error.
+                    if let Some(g) = self.take_complete_grid() {
+                        self.skip_malformed_line();
+                        self.pending = Some(Err(e));
+                        return Ok(Some(self.grid_candidate(g)));
+                    }
                     self.skip_malformed_line();
                     return Err(e);
                 }
@@ -354,116 +418,279 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 LineKind::Blank => {
                     // A blank line ends a grid; a broken one quietly (its error is out).
                     if let Some(g) = self.grid.take().filter(|g| !g.broken) {
+                        if g.rows == grid_rows {
+                            return Ok(Some(self.grid_candidate(g)));
+                        }
                         let msg = format!(
-                            "found a blank line, expected row {} of {height} of the grid that \
-                             starts at line {} (blank lines may only separate pairings)",
-                            g.rows + 1,
-                            g.line
+                            "found a blank line, expected {} (blank lines may only separate \
+                             pairings)",
+                            self.expected_row(&g)
                         );
                         return Err(self.malformed(lineno, 1, msg));
                     }
                 }
                 LineKind::Codes { column, count } => {
-                    if let Some(mut g) = self.grid.take() {
-                        if count == ncells {
-                            // A one-line pairing where a row was expected: the grid is
-                            // cut short; the pairing stands on its own.
-                            let cand = Candidate {
-                                line: lineno,
-                                column,
-                                form: Form::OneLine,
-                                codes: self.scratch.clone(),
-                            };
-                            if g.broken {
+                    let Some(mut g) = self.grid.take() else {
+                        match self.start(lineno, column, count)? {
+                            Some(cand) => {
                                 self.found += 1;
                                 return Ok(Some(cand));
                             }
-                            self.pending = Some(cand);
-                            let msg = format!(
-                                "found a pairing in one-line form ({ncells} codes), expected \
-                                 row {} of {height} of the grid that starts at line {} (the \
-                                 grid is cut short; the one-line pairing is checked on its own)",
-                                g.rows + 1,
-                                g.line
-                            );
-                            return Err(self.malformed(lineno, column, msg));
+                            None => continue,
                         }
-                        g.rows += 1;
-                        if count != width {
-                            let (col, what) = if count < width {
-                                (column + count, "too few")
-                            } else {
-                                (column + width, "too many")
-                            };
-                            let msg = format!(
-                                "found {count} codes ({what}), expected {width}: row {} of {height} \
-                                 of the grid that starts at line {}",
-                                g.rows, g.line
-                            );
-                            g.broken = true;
-                            if g.rows < height {
-                                self.grid = Some(g);
+                    };
+                    if g.rows == grid_rows && count != width {
+                        // A complete grid (on a board with a block form), and this line
+                        // starts something else.
+                        let next = self.start(lineno, column, count).transpose();
+                        if g.broken {
+                            match next {
+                                Some(Ok(cand)) => {
+                                    self.found += 1;
+                                    return Ok(Some(cand));
+                                }
+                                Some(Err(e)) => return Err(e),
+                                None => continue,
                             }
-                            return Err(self.malformed(lineno, col, msg));
                         }
-                        g.codes.extend_from_slice(&self.scratch);
-                        if g.rows < height {
-                            self.grid = Some(g);
-                        } else if !g.broken {
-                            self.found += 1;
-                            return Ok(Some(Candidate {
-                                line: g.line,
-                                column: g.column,
-                                form: Form::Grid,
-                                codes: g.codes,
-                            }));
-                        }
-                    } else if count == ncells {
-                        self.found += 1;
-                        return Ok(Some(Candidate {
+                        self.pending = next;
+                        return Ok(Some(self.grid_candidate(g)));
+                    }
+                    if count == ncells {
+                        // A one-line pairing where a row was expected: the grid is cut
+                        // short; the pairing stands on its own.
+                        let cand = Candidate {
                             line: lineno,
                             column,
                             form: Form::OneLine,
                             codes: self.scratch.clone(),
-                        }));
-                    } else if count == width {
-                        let mut codes = Vec::with_capacity(ncells);
-                        codes.extend_from_slice(&self.scratch);
-                        self.grid = Some(GridInProgress {
-                            line: lineno,
-                            column,
-                            rows: 1,
-                            codes,
-                            broken: false,
-                        });
-                    } else {
-                        let col = if count < ncells {
-                            column + count
+                        };
+                        if g.broken {
+                            self.found += 1;
+                            return Ok(Some(cand));
+                        }
+                        self.pending = Some(Ok(cand));
+                        let msg = format!(
+                            "found a pairing in one-line form ({ncells} codes), expected {} \
+                             (it is cut short; the one-line pairing is checked on its own)",
+                            self.expected_row(&g)
+                        );
+                        return Err(self.malformed(lineno, column, msg));
+                    }
+                    let target = self.target_rows(&g);
+                    if count != width {
+                        let (col, what) = if count < width {
+                            (column + count, "too few")
                         } else {
-                            column + ncells
+                            (column + width, "too many")
                         };
                         let msg = format!(
-                            "found {count} codes, expected {width} (a row of a grid) or {ncells} \
-                             (a pairing in one-line form)"
+                            "found {count} codes ({what}), expected {width}: {}",
+                            self.expected_row(&g)
                         );
-                        self.start_broken_grid_if_row(count);
+                        g.rows += 1;
+                        g.broken = true;
+                        if g.rows < target || (has_block && g.rows == grid_rows) {
+                            self.grid = Some(g);
+                        }
                         return Err(self.malformed(lineno, col, msg));
+                    }
+                    g.rows += 1;
+                    g.codes.extend_from_slice(&self.scratch);
+                    g.row_starts.push((lineno, column));
+                    if g.rows < target || (has_block && g.rows == grid_rows) {
+                        // More rows to come, or a complete grid that may still grow
+                        // into a block.
+                        self.grid = Some(g);
+                    } else if !g.broken {
+                        if !has_block {
+                            return Ok(Some(self.grid_candidate(g)));
+                        }
+                        let cand = self.block_candidate(g)?;
+                        self.found += 1;
+                        return Ok(Some(cand));
                     }
                 }
             }
         }
     }
 
+    /// A line of `count` codes outside a grid: a one-line pairing, the first row of a
+    /// grid (`Ok(None)`), or an error (after which a line about as long as a row is
+    /// taken for the first row of a grid that is read and dropped).
+    fn start(
+        &mut self,
+        lineno: usize,
+        column: usize,
+        count: usize,
+    ) -> Result<Option<Candidate>, VerifyError> {
+        let (width, ncells) = (self.geom.width(), self.geom.ncells());
+        if count == ncells {
+            return Ok(Some(Candidate {
+                line: lineno,
+                column,
+                form: Form::OneLine,
+                codes: self.scratch.clone(),
+            }));
+        }
+        if count == width {
+            let mut codes = Vec::with_capacity(ncells);
+            codes.extend_from_slice(&self.scratch);
+            self.grid = Some(GridInProgress {
+                line: lineno,
+                column,
+                rows: 1,
+                codes,
+                broken: false,
+                row_starts: vec![(lineno, column)],
+            });
+            return Ok(None);
+        }
+        let col = if count < ncells {
+            column + count
+        } else {
+            column + ncells
+        };
+        let block = if self.geom.has_block_form() {
+            " or a block"
+        } else {
+            ""
+        };
+        let msg = format!(
+            "found {count} codes, expected {width} (a row of a grid{block}) or {ncells} (a \
+             pairing in one-line form)"
+        );
+        self.start_broken_grid_if_row(count);
+        Err(self.malformed(lineno, col, msg))
+    }
+
+    /// How many rows the grid in progress needs: those of a grid, or on a board with a
+    /// block form, once it has a grid's rows, those of a block.
+    fn target_rows(&self, g: &GridInProgress) -> usize {
+        let grid_rows = self.geom.grid_rows();
+        if self.geom.has_block_form() && g.rows >= grid_rows {
+            self.geom.block_rows()
+        } else {
+            grid_rows
+        }
+    }
+
+    /// The grid in progress, if it is complete (and whole) and could still grow into a
+    /// block.
+    fn take_complete_grid(&mut self) -> Option<GridInProgress> {
+        let complete = |g: &GridInProgress| !g.broken && g.rows == self.geom.grid_rows();
+        if self.geom.has_block_form() && self.grid.as_ref().is_some_and(complete) {
+            self.grid.take()
+        } else {
+            None
+        }
+    }
+
+    /// `row 3 of 8 of the grid that starts at line 5`, or of the block.
+    fn expected_row(&self, g: &GridInProgress) -> String {
+        let grid_rows = self.geom.grid_rows();
+        if self.target_rows(g) != grid_rows {
+            format!(
+                "row {} of {} of the block that starts at line {} (a grid has {grid_rows} \
+                 rows, a block {})",
+                g.rows + 1,
+                self.geom.block_rows(),
+                g.line,
+                self.geom.block_rows()
+            )
+        } else {
+            format!(
+                "row {} of {grid_rows} of the grid that starts at line {}",
+                g.rows + 1,
+                g.line
+            )
+        }
+    }
+
+    fn grid_candidate(&mut self, g: GridInProgress) -> Candidate {
+        self.found += 1;
+        Candidate {
+            line: g.line,
+            column: g.column,
+            form: Form::Grid,
+            codes: g.codes,
+        }
+    }
+
+    /// The pairing written as a block, if the block is periodic with the lattice:
+    /// every two of its points that differ by a lattice vector carry the same code.
+    /// Otherwise the error names the first point (in reading order) whose code
+    /// differs from that of an earlier point of the same cell, and that point.
+    fn block_candidate(&mut self, g: GridInProgress) -> Result<Candidate, VerifyError> {
+        let geom = self.geom;
+        let d = geom.dimension();
+        let periods = geom.axis_periods().to_vec();
+        let (p0, p1) = (periods[0], periods.get(1).copied().unwrap_or(1));
+        let n = geom.ncells();
+        let point = |i: usize| -> [i64; 3] {
+            let (x, r) = (i % p0, i / p0);
+            [x as i64, (r % p1) as i64, (r / p1) as i64]
+        };
+        let mut first = vec![usize::MAX; n];
+        let mut codes = vec![0u8; n];
+        for (i, &k) in g.codes.iter().enumerate() {
+            let c = geom.index(point(i));
+            if first[c] == usize::MAX {
+                first[c] = i;
+                codes[c] = k;
+            } else if codes[c] != k {
+                let (a, b) = (point(first[c]), point(i));
+                let name = |p: [i64; 3]| vector_text(&p[..d]);
+                let diff = [b[0] - a[0], b[1] - a[1], b[2] - a[2]];
+                let msg = format!(
+                    "found code {} ({}) at {}, expected {} ({}) as at {}, the same cell of the \
+                     board ({} − {} = {} is a period): the block is not periodic with the \
+                     lattice {} (a grid of {} rows must be followed by a blank line before \
+                     the next grid or block)",
+                    code_char(k),
+                    geom.code_name(k as usize),
+                    name(b),
+                    code_char(codes[c]),
+                    geom.code_name(codes[c] as usize),
+                    name(a),
+                    name(b),
+                    name(a),
+                    name(diff),
+                    geom.lattice_text(),
+                    geom.grid_rows()
+                );
+                let (line, column) = g.row_starts[i / p0];
+                return Err(self.malformed(line, column + i % p0, msg));
+            }
+        }
+        if let Some(c) = first.iter().position(|&i| i == usize::MAX) {
+            // A bug, not bad input: reading stops.
+            self.done = true;
+            return Err(VerifyError::CrossCheck(format!(
+                "the block of the axis periods misses the cell {}",
+                geom.cell_name(c)
+            )));
+        }
+        Ok(Candidate {
+            line: g.line,
+            column: g.column,
+            form: Form::Block,
+            codes,
+        })
+    }
+
     /// After a line that could not be scanned: it takes the place of a row of the
     /// grid in progress, or of the first row of a grid when it looks like a row.
     fn skip_malformed_line(&mut self) {
-        let height = self.geom.grid_rows();
-        match self.grid.as_mut() {
-            Some(g) => {
+        let grid_rows = self.geom.grid_rows();
+        let has_block = self.geom.has_block_form();
+        match self.grid.take() {
+            Some(mut g) => {
+                let target = self.target_rows(&g);
                 g.broken = true;
                 g.rows += 1;
-                if g.rows >= height {
-                    self.grid = None;
+                if g.rows < target || (has_block && g.rows == grid_rows) {
+                    self.grid = Some(g);
                 }
             }
             None => {
@@ -490,6 +717,7 @@ impl<'g, R: BufRead> Reader<'g, R> {
                 rows: 1,
                 codes: Vec::new(),
                 broken: true,
+                row_starts: Vec::new(),
             });
         }
     }
@@ -502,13 +730,27 @@ impl<'g, R: BufRead> Reader<'g, R> {
             (self.lineno, self.last_chars + 1)
         };
         if let Some(g) = self.grid.take().filter(|g| !g.broken) {
-            let msg = format!(
-                "found the end of the file after {} of {} rows, expected the rest of the grid \
-                 that starts at line {}",
-                g.rows,
-                self.geom.grid_rows(),
-                g.line
-            );
+            let grid_rows = self.geom.grid_rows();
+            if g.rows == grid_rows {
+                // A complete grid on a board with a block form.
+                return Ok(Some(self.grid_candidate(g)));
+            }
+            let msg = if self.target_rows(&g) != grid_rows {
+                format!(
+                    "found the end of the file after {} of {} rows, expected the rest of the \
+                     block that starts at line {} (a grid has {grid_rows} rows, a block {})",
+                    g.rows,
+                    self.geom.block_rows(),
+                    g.line,
+                    self.geom.block_rows()
+                )
+            } else {
+                format!(
+                    "found the end of the file after {} of {grid_rows} rows, expected the rest \
+                     of the grid that starts at line {}",
+                    g.rows, g.line
+                )
+            };
             return Err(self.malformed(line, column, msg));
         }
         if self.found == 0 && self.errors == 0 {

@@ -36,7 +36,7 @@ impl PairingReport {
             line: cand.line,
             column: cand.column,
             form: cand.form,
-            pairing: cand.codes.iter().map(|&k| (b'0' + k) as char).collect(),
+            pairing: codes_text(&cand.codes),
             good: analysis.good,
             analysis,
             class: None,
@@ -47,20 +47,45 @@ impl PairingReport {
     pub fn brief(&self) -> String {
         let a = &self.analysis;
         let verdict = if self.good {
-            match self.class.as_ref().and_then(|c| c.id) {
-                Some(id) => format!("good, ID {id}"),
-                None => "good".to_string(),
+            let class = self.class.as_ref();
+            let id = class.and_then(|c| c.id);
+            match (class.and_then(|c| c.periodicity.as_ref()), id) {
+                (Some(p), _) if p.coarser_periodic => {
+                    match p.coarser_class.as_ref().and_then(|c| c.id) {
+                        Some(id) => format!("good, {}, {} ID {id}", p.kind, p.coarser_board),
+                        None => format!("good, {}", p.kind),
+                    }
+                }
+                (Some(p), Some(id)) => format!("good, {}, ID {id}", p.kind),
+                (Some(p), None) => format!("good, {}, ID unknown", p.kind),
+                (None, Some(id)) => format!("good, ID {id}"),
+                (None, None) => "good".to_string(),
             }
         } else if !a.consistent {
             format!(
                 "NOT GOOD: inconsistent at {} cells",
                 a.inconsistencies.len()
             )
-        } else {
+        } else if a
+            .lines_without_domino
+            .iter()
+            .chain(&a.lines_with_several)
+            .chain(&a.lines_misplaced)
+            .all(|l| l.expected == 1)
+        {
+            // One domino per line: the wording of docs/spec.md §2.
             format!(
                 "NOT GOOD: {} lines without a domino, {} with two or more",
                 a.lines_without_domino.len(),
                 a.lines_with_several.len()
+            )
+        } else {
+            format!(
+                "NOT GOOD: {} lines without a domino, {} with too many, {} with too few or \
+                 not evenly spaced",
+                a.lines_without_domino.len(),
+                a.lines_with_several.len(),
+                a.lines_misplaced.len()
             )
         };
         format!(
@@ -121,31 +146,84 @@ impl PairingReport {
             );
         }
         if a.consistent {
-            if a.lines_without_domino.is_empty() && a.lines_with_several.is_empty() {
+            let share = |l: &LineReport| match l.expected {
+                1 => "expected one domino".to_string(),
+                q => format!("expected {q} dominoes {} apart", geom.spacing()),
+            };
+            let bad =
+                a.lines_without_domino.len() + a.lines_with_several.len() + a.lines_misplaced.len();
+            if bad == 0 && geom.one_per_line() {
                 let _ = writeln!(
                     s,
                     "  lines: each of the {} lines holds exactly one domino",
                     geom.nlines()
                 );
-            } else {
+            } else if bad == 0 {
+                let each: Vec<String> = (0..geom.nfamilies())
+                    .map(|f| {
+                        format!(
+                            "{} on each {} line",
+                            geom.per_line(f),
+                            geom.orientation_name(f)
+                        )
+                    })
+                    .collect();
+                let _ = writeln!(
+                    s,
+                    "  lines: each of the {} lines holds its dominoes exactly {} apart: {}",
+                    geom.nlines(),
+                    geom.spacing(),
+                    each.join(", ")
+                );
+            } else if a.lines_misplaced.is_empty() && geom.one_per_line() {
                 let _ = writeln!(
                     s,
                     "  lines: {} without a domino, {} with two or more:",
                     a.lines_without_domino.len(),
                     a.lines_with_several.len()
                 );
-                for l in &a.lines_without_domino {
-                    let _ = writeln!(s, "    {}: none", l.line);
-                }
-                for l in &a.lines_with_several {
-                    let _ = writeln!(
-                        s,
-                        "    {}: {} dominoes {}",
-                        l.line,
-                        l.dominoes.len(),
-                        l.dominoes.join(", ")
-                    );
-                }
+            } else {
+                let _ = writeln!(
+                    s,
+                    "  lines: {} without a domino, {} with too many, {} with too few or not {} \
+                     apart:",
+                    a.lines_without_domino.len(),
+                    a.lines_with_several.len(),
+                    a.lines_misplaced.len(),
+                    geom.spacing()
+                );
+            }
+            for l in &a.lines_without_domino {
+                let _ = writeln!(s, "    {}: none", l.line);
+            }
+            for l in &a.lines_with_several {
+                let extra = if geom.one_per_line() {
+                    String::new()
+                } else {
+                    format!(" ({})", share(l))
+                };
+                let _ = writeln!(
+                    s,
+                    "    {}: {} dominoes {}{extra}",
+                    l.line,
+                    l.dominoes.len(),
+                    l.dominoes.join(", ")
+                );
+            }
+            for l in &a.lines_misplaced {
+                let what = if l.dominoes.len() == 1 {
+                    "domino"
+                } else {
+                    "dominoes"
+                };
+                let _ = writeln!(
+                    s,
+                    "    {}: {} {what} {} ({})",
+                    l.line,
+                    l.dominoes.len(),
+                    l.dominoes.join(", "),
+                    share(l)
+                );
             }
         }
         if let Some(w) = &a.window {
@@ -220,7 +298,65 @@ impl PairingReport {
                     gf.component, gf.component_size, gf.degree
                 );
             }
+            if let Some(p) = &c.periodicity {
+                periodicity_text(&mut s, p);
+            }
         }
         s
+    }
+}
+
+/// The lines of the report on a pairing of a board that refines a coarser one.
+fn periodicity_text(s: &mut String, p: &Periodicity) {
+    use std::fmt::Write;
+    match &p.moved_by {
+        Some(m) => {
+            let _ = writeln!(
+                s,
+                "  {}: not periodic with the lattice of {}: translation by {} changes it ({} \
+                 has code {}, {} has code {})",
+                p.kind,
+                p.coarser_board,
+                vector_text(&m.translation),
+                m.cell,
+                m.code,
+                m.image_cell,
+                m.image_code
+            );
+        }
+        None => {
+            let _ = writeln!(
+                s,
+                "  {}: periodic with the lattice of {}, whose pairing it repeats:",
+                p.kind, p.coarser_board
+            );
+            if let Some(pairing) = &p.coarser_pairing {
+                let _ = writeln!(s, "    {} pairing: {pairing}", p.coarser_board);
+            }
+            if let Some(c) = &p.coarser_class {
+                let _ = writeln!(s, "    {} canonical form: {}", p.coarser_board, c.canonical);
+                match c.id {
+                    Some(id) => {
+                        let _ = writeln!(s, "    {} catalogue ID: {id}", p.coarser_board);
+                    }
+                    None => {
+                        let why = c.no_catalogue.as_deref().unwrap_or("not looked up");
+                        let _ = writeln!(s, "    {} catalogue ID: none ({why})", p.coarser_board);
+                    }
+                }
+                let _ = writeln!(
+                    s,
+                    "    {} stabiliser order: {}",
+                    p.coarser_board, c.stabiliser_order
+                );
+                if let Some(gf) = &c.graph {
+                    let _ = writeln!(
+                        s,
+                        "    {} pairing graph: component {} ({} vertices), degree {}",
+                        p.coarser_board, gf.component, gf.component_size, gf.degree
+                    );
+                }
+            }
+        }
     }
 }

@@ -1,0 +1,14 @@
+//! Second implementations of the headline computations, written from the definitions
+//! of board, pairing, symmetry and move, and sharing no code with the engine: no
+//! `amoba::` item is used here.
+//! The test files use the library only to obtain what is checked (catalogues, graphs,
+//! the census) and compare it with these.
+//!
+//! * [`count8`]: the labelled good pairings of the 8×8 torus containing given
+//!   dominoes, by backtracking over the lowest free cell on bitboards of its own.
+//! * [`torus`]: pairings of small square tori as plain grids of codes: goodness,
+//!   images, the brute-force canonical form, and the move slide by slide.
+#![allow(dead_code)]
+
+pub mod count8;
+pub mod torus;

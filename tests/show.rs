@@ -393,9 +393,10 @@ fn svg_numbers_the_rows_and_columns() {
         .unwrap()
         .matches("<text")
         .count();
+    // (x along the top and y down the side: 128 if every cell were numbered.)
     assert!(
-        (8..128).contains(&shown),
-        "{shown} numbers on a 64-cell window: not every one of its 2 × 64 rows and columns"
+        (16..128).contains(&shown),
+        "{shown} numbers on a 64-cell window"
     );
     assert_well_formed_xml(&w);
 }

@@ -73,7 +73,7 @@ impl PairingReport {
             .chain(&a.lines_misplaced)
             .all(|l| l.expected == 1)
         {
-            // One domino per line: the wording of SPEC §2.
+            // One domino per line: the wording of docs/spec.md §2.
             format!(
                 "NOT GOOD: {} lines without a domino, {} with two or more",
                 a.lines_without_domino.len(),

@@ -8,9 +8,10 @@
 //! expected.
 
 use super::group::Matrix;
-use super::lattice::Lattice;
+use super::lattice::{Lattice, vector_text};
 use super::{Board, BoardDef, BoardError, Info, Published};
 use serde::Deserialize;
+use sha2::Digest as _;
 use std::path::Path;
 
 /// Names of the built-in boards, in the order `--help` lists them.
@@ -65,7 +66,10 @@ pub fn from_file(path: &Path) -> Result<Board, BoardError> {
 
 /// An inline board: `directions` like `"1,0 0,1 1,2 2,1"` and `lattice` like
 /// `"8,0 0,8"` (basis vectors separated by spaces, coordinates by commas); `k = 2n + 1`
-/// and the point group is computed. Errors name the flag and what was expected.
+/// and the point group is computed. The board is named `inline-` and eight hex digits
+/// of a hash of its directions and its lattice in Hermite normal form, so one board
+/// typed with another basis writes the same files. Errors name the flag and what was
+/// expected.
 pub fn inline(directions: &str, lattice: &str) -> Result<Board, BoardError> {
     let vectors = |flag: &str, text: &str| -> Result<Vec<Vec<i64>>, BoardError> {
         text.split_whitespace()
@@ -98,8 +102,20 @@ pub fn inline(directions: &str, lattice: &str) -> Result<Board, BoardError> {
             .collect::<Vec<_>>()
             .join(", ")
     };
+    // The tag names the board, not how its lattice was typed: the directions as given
+    // (their order and signs fix the codes) and the lattice in Hermite normal form
+    // (which fixes the cells). A lattice that does not parse is reported by `parse`.
+    let hnf = Lattice::new(&basis).map_or_else(|_| list(&basis), |l| list(l.basis()));
+    let digest = sha2::Sha256::digest(format!("{}|{hnf}", list(&dirs)).as_bytes());
+    let tag: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
     let text = format!(
-        "name = \"inline\"\nlattice = [{}]\ndirections = [{}]\n",
+        "name = \"inline-{tag}\"\ndescription = \"directions {} on the lattice {}\"\n\
+         lattice = [{}]\ndirections = [{}]\n",
+        dirs.iter()
+            .map(|v| vector_text(v))
+            .collect::<Vec<_>>()
+            .join(" "),
+        Lattice::new(&basis).map_or_else(|_| list(&basis), |l| l.to_string()),
         list(&basis),
         list(&dirs)
     );

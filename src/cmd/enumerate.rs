@@ -12,9 +12,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board (docs/spec.md, appendix A).
-    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
-    pub board: String,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Catalogue file (default results/catalogue-<tag>.txt; `-` = stdout, and the
     /// human summary then goes to stderr).
     #[arg(long)]
@@ -43,9 +42,9 @@ pub struct Args {
 
 impl Args {
     /// The defaults of `amoba enumerate` for `board`.
-    pub fn defaults(board: &str, threads: usize) -> Args {
+    pub fn defaults(board: &super::BoardArgs, threads: usize) -> Args {
         Args {
-            board: board.into(),
+            board: board.clone(),
             out: None,
             summary: None,
             threads,
@@ -112,7 +111,7 @@ fn slurm_shard() -> anyhow::Result<Option<Shard>> {
 
 fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.parts_dir, "--parts-dir")?;
-    let board = super::board(&args.board)?;
+    let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let path = args.parts_dir.join(amoba::catalogue::parts::part_name(
         &pipeline::file_tag(&board),
@@ -157,7 +156,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 /// Runs the enumeration and writes its files; shared with `reproduce`. The run's time
 /// and memory go to stderr (they differ between runs, so no file records them).
 pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
-    let board = super::board(&args.board)?;
+    let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
     if is_stdout(&cat_path) && is_stdout(&sum_path) {

@@ -13,9 +13,8 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board (docs/spec.md, appendix A).
-    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
-    pub board: String,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated and written
     /// there if missing).
     #[arg(long, value_name = "PATH")]
@@ -34,7 +33,7 @@ pub struct Args {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
-        let board = super::board(&args.board)?;
+        let board = args.board.load()?;
         if !board.one_domino_per_line() {
             anyhow::bail!(
                 "board {}: the pairing move (docs/spec.md §5) slides one domino along its \

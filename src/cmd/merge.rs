@@ -10,9 +10,8 @@ pub struct Args {
     /// Part files (`catalogue-<tag>.part-I-of-N.txt`); all N of them.
     #[arg(required = true)]
     pub parts: Vec<PathBuf>,
-    /// Board (docs/spec.md, appendix A).
-    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
-    pub board: String,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Catalogue to write (default results/catalogue-<tag>.txt; `-` = stdout, and the
     /// message then goes to stderr).
     #[arg(long)]
@@ -20,7 +19,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let board = super::board(&args.board)?;
+    let board = args.board.load()?;
     let cat = amoba::catalogue::parts::merge(&board, &args.parts)?;
     let out = args
         .out

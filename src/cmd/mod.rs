@@ -215,6 +215,43 @@ pub fn board(name: &str) -> anyhow::Result<amoba::board::Board> {
     amoba::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
+/// How every command takes its board: `--board NAME|FILE`, or an inline game
+/// `--directions "1,0 0,1 1,2 2,1" --lattice "8,0 0,8"` (k = 2n + 1, point group
+/// computed; see [`amoba::board::builtin::inline`]).
+#[derive(clap::Args, Clone, Debug)]
+pub struct BoardArgs {
+    #[arg(long, default_value = "square9", value_name = "NAME|FILE", help = board_help(),
+          conflicts_with_all = ["directions", "lattice"])]
+    pub board: String,
+    /// The directions of an inline board, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1).
+    #[arg(long, requires = "lattice", value_name = "VECTORS")]
+    pub directions: Option<String>,
+    /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8".
+    #[arg(long, requires = "directions", value_name = "VECTORS")]
+    pub lattice: Option<String>,
+}
+
+impl BoardArgs {
+    /// A built-in board or board file by name.
+    pub fn named(name: &str) -> BoardArgs {
+        BoardArgs {
+            board: name.into(),
+            directions: None,
+            lattice: None,
+        }
+    }
+
+    /// The board these options describe.
+    pub fn load(&self) -> anyhow::Result<amoba::board::Board> {
+        match (&self.directions, &self.lattice) {
+            (Some(d), Some(l)) => {
+                amoba::board::builtin::inline(d, l).map_err(|e| anyhow::anyhow!("{e}"))
+            }
+            _ => board(&self.board),
+        }
+    }
+}
+
 /// Refuses `-` for an option that names a directory (`-` means standard output only
 /// where a file is written).
 pub fn directory_option(path: &Path, option: &str) -> anyhow::Result<()> {

@@ -20,9 +20,8 @@ use std::time::Instant;
 
 #[derive(clap::Args)]
 pub struct Args {
-    /// Board (docs/spec.md, appendix A).
-    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
-    pub board: String,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Worker threads (0 = all cores); the files are the same for any number.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
@@ -40,7 +39,7 @@ fn stage(stage: &str, seconds: f64) -> Stage {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
-    let board = super::board(&args.board)?;
+    let board = args.board.load()?;
     let (provenance, rows, mut cost) = if board.info().catalogue == Some(false) {
         // Out of reach (the 6×6×6 cube): find one, count partially, estimate.
         let run = estimate_board(&board, args.threads);
@@ -93,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .find(|b| b.info().refines.as_deref() == Some(board.name()));
             let finer_out = match &finer {
                 Some(f) => Some(enumerate::enumerate(&enumerate::Args::defaults(
-                    f.name(),
+                    &super::BoardArgs::named(f.name()),
                     args.threads,
                 ))?),
                 None => None,

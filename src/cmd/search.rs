@@ -15,25 +15,15 @@ use std::process::ExitCode;
     Exit status: 0 a good pairing was found, 1 the board has none (the search was \
     exhaustive on this board), 2 usage or input error.")]
 pub struct Args {
-    /// Board: a built-in name or a board file (FORMATS.md, "Board files").
-    #[arg(long, default_value = "square9", conflicts_with_all = ["directions", "lattice"])]
-    pub board: String,
-    /// The directions of an inline board, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1).
-    #[arg(long, requires = "lattice")]
-    pub directions: Option<String>,
-    /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8".
-    #[arg(long, requires = "directions")]
-    pub lattice: Option<String>,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Also write the pairing (one-line form) to this file (`-` = stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let board = match (&args.directions, &args.lattice) {
-        (Some(d), Some(l)) => amoba::board::builtin::inline(d, l)?,
-        _ => super::board(&args.board)?,
-    };
+    let board = args.board.load()?;
     amoba::search::searchable(&board, false)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
     let start = std::time::Instant::now();

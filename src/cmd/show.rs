@@ -45,10 +45,8 @@ pub struct Args {
     /// each z-layer, repeated in x and y).
     #[arg(long, value_name = "N")]
     pub window: Option<usize>,
-    /// Board (docs/spec.md, appendix A); cube7 is drawn as its six z-layers and takes
-    /// files only (it has no catalogue).
-    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
-    pub board: String,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Write the picture to PATH (atomically; `-` = stdout, the default).
     #[arg(long, value_name = "PATH")]
     pub out: Option<PathBuf>,
@@ -68,7 +66,7 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let board = super::board(&args.board)?;
+    let board = args.board.load()?;
     if blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none() {
         return show_blocks(&board, &args);
     }

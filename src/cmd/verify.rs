@@ -40,9 +40,8 @@ pub struct Args {
     /// Pairing files: grid or one-line form, `#` comments (FORMATS.md); `-` reads stdin.
     #[arg(required = true, value_name = "FILE")]
     pub files: Vec<PathBuf>,
-    /// Board (docs/spec.md, appendix A); cube7 has no catalogue, so no IDs.
-    #[arg(long, default_value = "square9", value_name = "NAME", help = super::board_help())]
-    pub board: String,
+    #[command(flatten)]
+    pub board: super::BoardArgs,
     /// Catalogue for the IDs (enumerated and written there if missing). Default:
     /// results/catalogue-<tag>.txt if it exists, else the per-user cache
     /// ($AMOBA_CACHE_DIR, or amoba/ in the platform cache directory). Not used on
@@ -295,7 +294,7 @@ struct Document {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let board = super::board(&args.board)?;
+    let board = args.board.load()?;
     let geom = Geometry::new(&board)?;
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");

@@ -130,6 +130,7 @@ fn cube7_has_a_good_pairing_and_the_estimator_is_calibrated() {
             Options {
                 threads,
                 shard: None,
+                ..Options::default()
             },
         )
     };

@@ -20,6 +20,7 @@ fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
         Options {
             threads: 0,
             shard: Some(s),
+            ..Options::default()
         },
         &|_, _| {},
     );
@@ -78,6 +79,7 @@ fn shard_i_of_n_is_shards_i_and_i_plus_n_of_2n() {
             Options {
                 threads: 0,
                 shard: Some(s),
+                ..Options::default()
             },
             &|_, _| {},
         )

@@ -153,6 +153,7 @@ pub fn run(board: &Board, threads: usize, progress: &(dyn Fn(u64, u64) + Sync)) 
         Options {
             threads,
             shard: None,
+            ..Options::default()
         },
         progress,
     )

@@ -136,6 +136,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
         Options {
             threads: args.threads,
             shard: Some(shard),
+            ..Options::default()
         },
         &|d, t| progress.update(d, t),
     );

@@ -549,6 +549,7 @@ pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
         Options {
             threads,
             shard: None,
+            ..Options::default()
         },
     );
     let family0_lines = board.lines().iter().filter(|l| l.family == 0).count();

@@ -284,6 +284,9 @@ pub struct Stats {
     pub leaves: u64,
     /// Frontier subtrees the work was split into.
     pub subtrees: u64,
+    /// Whether the search stopped at its node limit ([`Options::node_limit`]) before
+    /// finishing: then the other counters describe only the part searched.
+    pub cut: bool,
 }
 
 impl std::ops::AddAssign for Stats {
@@ -291,6 +294,7 @@ impl std::ops::AddAssign for Stats {
         self.nodes += o.nodes;
         self.leaves += o.leaves;
         self.subtrees += o.subtrees;
+        self.cut |= o.cut;
     }
 }
 
@@ -754,11 +758,18 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
         });
     }
 
-    /// The first complete pairing below `node` in search order (no symmetry pruning).
-    fn first_leaf(&self, node: &Node<B, F>, stats: &mut Stats) -> Option<Node<B, F>> {
+    /// The first complete pairing below `node` in search order (no symmetry pruning),
+    /// or `None` — with `stats.cut` set if the search stopped at `limit` nodes. (The
+    /// limit is an argument, not a field: a field of `Ctx` would slow `dfs`, which
+    /// is sensitive to the context's layout.)
+    fn first_leaf(&self, node: &Node<B, F>, stats: &mut Stats, limit: u64) -> Option<Node<B, F>> {
         if node.free.is_empty() {
             stats.leaves += 1;
             return Some(*node);
+        }
+        if stats.nodes >= limit {
+            stats.cut = true;
+            return None;
         }
         let mut avail = [B::empty(); F];
         let branch = self.choose(node, &mut avail, B::empty())?;
@@ -768,7 +779,7 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
                 let mut child = *node;
                 self.place(&mut child, f, a);
                 stats.nodes += 1;
-                found = self.first_leaf(&child, stats);
+                found = self.first_leaf(&child, stats, limit);
             }
         });
         found
@@ -861,6 +872,10 @@ pub struct Options {
     pub threads: usize,
     /// Search only part of the tree: shard `index` of `count` (see [`Shard`]).
     pub shard: Option<Shard>,
+    /// Stop after about this many nodes (`None`: no limit). A search that stops sets
+    /// [`Stats::cut`]. An enumeration stops between frontier subtrees (it overruns the
+    /// limit by the subtrees in hand); [`find_one_within`] stops at the limit.
+    pub node_limit: Option<u64>,
 }
 
 /// Stack size of the search's threads: a node is copied at every level, and wide
@@ -981,6 +996,9 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
     }
     let total = frontier.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
+    // Nodes of the finished subtrees: once they pass the node limit, the subtrees not
+    // yet started are skipped (the hot loop itself never looks at the limit).
+    let spent = std::sync::atomic::AtomicU64::new(0);
     let n = ctx.n;
     let results: Vec<(Vec<Found>, Stats)> = with_pool(ctx.board, opts.threads, || {
         frontier
@@ -991,12 +1009,21 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
                     ..Stats::default()
                 };
                 let mut found = Vec::new();
+                if spent.load(std::sync::atomic::Ordering::Relaxed)
+                    >= opts.node_limit.unwrap_or(u64::MAX)
+                {
+                    stats.cut = true;
+                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    progress(d, total);
+                    return (found, stats);
+                }
                 ctx.search(node, &mut stats, &mut |leaf, ncand| {
                     found.push(Found {
                         codes: leaf.codes.as_ref()[..n].to_vec(),
                         stabiliser: 1 + ncand,
                     })
                 });
+                spent.fetch_add(stats.nodes, std::sync::atomic::Ordering::Relaxed);
                 found.sort_unstable();
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(d, total);
@@ -1065,18 +1092,30 @@ pub fn count_labelled(
 /// search with no symmetry reduction, and the counters of that search: when there is
 /// none, `stats.nodes` is the size of the exhaustive search that shows it.
 pub fn find_one(board: &Board) -> (Option<Vec<u8>>, Stats) {
+    find_one_within(board, None)
+}
+
+/// [`find_one`] stopping after `limit` nodes: `(None, stats)` with `stats.cut` set
+/// means the search did not finish, so neither a pairing nor its absence is known.
+pub fn find_one_within(board: &Board, limit: Option<u64>) -> (Option<Vec<u8>>, Stats) {
     fn run<S: Shift<B>, B: Bits, const F: usize>(
         ctx: &Ctx<'_, S, B, F>,
+        limit: u64,
     ) -> (Option<Vec<u8>>, Stats) {
         let root = ctx.root();
         let mut stats = Stats::default();
-        let found = with_pool(ctx.board, 1, || ctx.first_leaf(&root.node, &mut stats));
+        let found = with_pool(ctx.board, 1, || {
+            ctx.first_leaf(&root.node, &mut stats, limit)
+        });
         (
             found.map(|leaf| leaf.codes.as_ref()[..ctx.n].to_vec()),
             stats,
         )
     }
-    with_ctx!(board, Mode::Labelled, |ctx| run(ctx))
+    with_ctx!(board, Mode::Labelled, |ctx| run(
+        ctx,
+        limit.unwrap_or(u64::MAX)
+    ))
 }
 
 /// The first good pairing of `board` in search order (see [`find_one`]).

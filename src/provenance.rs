@@ -89,14 +89,22 @@ pub const REPRODUCE: JsonFormat = JsonFormat {
     schema: "reproduce.schema.json",
 };
 
+/// The document `amoba scan --json` writes.
+pub const SCAN: JsonFormat = JsonFormat {
+    name: "amoba-scan",
+    version: 1,
+    schema: "scan.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 6] = [
+pub const JSON_FORMATS: [JsonFormat; 7] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
     ESTIMATE,
     VERIFY,
     REPRODUCE,
+    SCAN,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -88,7 +88,7 @@ pub fn det(m: &[i64], d: usize) -> i64 {
 }
 
 /// The adjugate (`adj(M)·M = det(M)·I`) of a `d × d` matrix, `d ≤ 3`.
-fn adjugate(m: &[i64], d: usize) -> Matrix {
+pub fn adjugate(m: &[i64], d: usize) -> Matrix {
     match d {
         1 => vec![1],
         2 => vec![m[3], -m[1], -m[2], m[0]],
@@ -112,7 +112,7 @@ fn adjugate(m: &[i64], d: usize) -> Matrix {
 }
 
 /// The signed directions `±v_f`.
-fn signed(directions: &[Vec<i64>]) -> Vec<Vec<i64>> {
+pub fn signed(directions: &[Vec<i64>]) -> Vec<Vec<i64>> {
     directions
         .iter()
         .cloned()

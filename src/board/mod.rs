@@ -51,6 +51,7 @@
 //!   them. It has `|M|·N²` entries, so it is built on first use.
 
 pub mod builtin;
+pub mod directions;
 pub mod group;
 pub mod lattice;
 pub mod pairing;

@@ -14,6 +14,7 @@ mod graph;
 mod merge;
 mod progress;
 mod reproduce;
+mod scan;
 mod search;
 mod show;
 mod verify;
@@ -71,6 +72,8 @@ enum Command {
     Reproduce(reproduce::Args),
     /// Find one good pairing of a board, or show exhaustively that it has none.
     Search(search::Args),
+    /// Search one game, or every class of games of a kind, on every period lattice up to an index.
+    Scan(scan::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
     #[command(after_help = "Examples:\n  \
         amoba verify data/good/several.txt    # exit 0: all good, with IDs\n  \
@@ -129,6 +132,7 @@ pub fn main() -> ExitCode {
         Command::Merge(a) => merge::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Search(a) => search::run(a),
+        Command::Scan(a) => scan::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
         Command::Completions { shell } => completions(shell),

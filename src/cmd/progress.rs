@@ -27,6 +27,7 @@ pub struct Progress {
     log: Option<Mutex<Instant>>,
     start: Instant,
     what: String,
+    unit: &'static str,
 }
 
 impl Progress {
@@ -54,7 +55,14 @@ impl Progress {
             log: (mode == Mode::Log).then(|| Mutex::new(Instant::now())),
             start: Instant::now(),
             what: what.into(),
+            unit: "subtrees",
         }
+    }
+
+    /// Names the steps in the log lines (default "subtrees").
+    pub fn with_unit(mut self, unit: &'static str) -> Progress {
+        self.unit = unit;
+        self
     }
 
     /// Records that `done` of `total` steps are finished.
@@ -74,8 +82,9 @@ impl Progress {
                     f64::NAN
                 };
                 super::note!(
-                    "{}: {done}/{total} subtrees ({:.1}%), {secs:.0} s elapsed, ETA {eta:.0} s",
+                    "{}: {done}/{total} {} ({:.1}%), {secs:.0} s elapsed, ETA {eta:.0} s",
                     self.what,
+                    self.unit,
                     100.0 * done as f64 / total.max(1) as f64
                 );
             }

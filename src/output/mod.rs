@@ -9,5 +9,6 @@ pub mod export;
 pub mod figures;
 pub mod plot;
 pub mod results;
+pub mod scan;
 pub mod summary;
 pub mod table;

@@ -76,7 +76,7 @@ pub fn partial_counts(
                     }
                     let mut stats = Stats::default();
                     let mut cands = Vec::new();
-                    ctx.dfs(&node, &mut cands, 0, &mut stats, &mut |_, _| {});
+                    ctx.dfs(&node, &mut cands, 0, &mut stats, u64::MAX, &mut |_, _| {});
                     Some((weight, stats, nodes_above))
                 })
                 .collect()

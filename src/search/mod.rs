@@ -73,6 +73,7 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bits;
+pub mod scan;
 pub mod shard;
 
 use crate::board::{Board, square8};
@@ -718,18 +719,24 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
     }
 
     /// Depth-first search below `node`, whose candidates are `cands[start..]`; `leaf`
-    /// gets every complete pairing with its number of surviving candidates.
+    /// gets every complete pairing with its number of surviving candidates. The search
+    /// stops, setting `stats.cut`, once `stats.nodes` reaches `limit`.
     fn dfs(
         &self,
         node: &Node<B, F>,
         cands: &mut Vec<Cand<B::Idx>>,
         start: usize,
         stats: &mut Stats,
+        limit: u64,
         leaf: &mut dyn FnMut(&Node<B, F>, usize),
     ) {
         if node.free.is_empty() {
             stats.leaves += 1;
             leaf(node, cands.len() - start);
+            return;
+        }
+        if stats.nodes >= limit {
+            stats.cut = true;
             return;
         }
         let mut avail = [B::empty(); F];
@@ -747,12 +754,12 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             self.place(&mut child, f, a);
             stats.nodes += 1;
             if self.mode != Mode::Canonical {
-                self.dfs(&child, cands, end, stats, leaf);
+                self.dfs(&child, cands, end, stats, limit, leaf);
                 return;
             }
             // The child's frame starts at `end`; the parent's is cands[start..end].
             if self.activate(&child, f, a, cands, start..end) {
-                self.dfs(&child, cands, end, stats, leaf);
+                self.dfs(&child, cands, end, stats, limit, leaf);
             }
             cands.truncate(end);
         });
@@ -852,16 +859,17 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
         });
     }
 
-    /// Searches one frontier subtree.
+    /// Searches one frontier subtree, up to `limit` nodes in `stats.nodes`.
     fn search(
         &self,
         sub: &Subtree<B, F>,
         stats: &mut Stats,
+        limit: u64,
         leaf: &mut dyn FnMut(&Node<B, F>, usize),
     ) {
         let mut cands = sub.cands.clone();
         cands.reserve(self.total_candidates * (self.board.nlines() + 1));
-        self.dfs(&sub.node, &mut cands, 0, stats, leaf);
+        self.dfs(&sub.node, &mut cands, 0, stats, limit, leaf);
     }
 }
 
@@ -873,8 +881,9 @@ pub struct Options {
     /// Search only part of the tree: shard `index` of `count` (see [`Shard`]).
     pub shard: Option<Shard>,
     /// Stop after about this many nodes (`None`: no limit). A search that stops sets
-    /// [`Stats::cut`]. An enumeration stops between frontier subtrees (it overruns the
-    /// limit by the subtrees in hand); [`find_one_within`] stops at the limit.
+    /// [`Stats::cut`]. On several threads an enumeration may overrun the limit by the
+    /// subtrees in hand (each may use what was left when it started); on one thread,
+    /// and in [`find_one_within`], it stops at the limit exactly.
     pub node_limit: Option<u64>,
 }
 
@@ -996,8 +1005,8 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
     }
     let total = frontier.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
-    // Nodes of the finished subtrees: once they pass the node limit, the subtrees not
-    // yet started are skipped (the hot loop itself never looks at the limit).
+    // Nodes of the finished subtrees: a subtree may use what is left of the node limit
+    // when it starts, and once nothing is left the subtrees not yet started are skipped.
     let spent = std::sync::atomic::AtomicU64::new(0);
     let n = ctx.n;
     let results: Vec<(Vec<Found>, Stats)> = with_pool(ctx.board, opts.threads, || {
@@ -1009,15 +1018,15 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
                     ..Stats::default()
                 };
                 let mut found = Vec::new();
-                if spent.load(std::sync::atomic::Ordering::Relaxed)
-                    >= opts.node_limit.unwrap_or(u64::MAX)
-                {
+                let used = spent.load(std::sync::atomic::Ordering::Relaxed);
+                let limit = opts.node_limit.map_or(u64::MAX, |l| l.saturating_sub(used));
+                if limit == 0 {
                     stats.cut = true;
                     let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                     progress(d, total);
                     return (found, stats);
                 }
-                ctx.search(node, &mut stats, &mut |leaf, ncand| {
+                ctx.search(node, &mut stats, limit, &mut |leaf, ncand| {
                     found.push(Found {
                         codes: leaf.codes.as_ref()[..n].to_vec(),
                         stabiliser: 1 + ncand,
@@ -1071,7 +1080,7 @@ pub fn count_labelled(
                         ..Stats::default()
                     };
                     let mut hits = 0;
-                    ctx.search(node, &mut stats, &mut |leaf, _| {
+                    ctx.search(node, &mut stats, u64::MAX, &mut |leaf, _| {
                         hits += u64::from(filter(&leaf.codes.as_ref()[..n]));
                     });
                     (stats, hits)

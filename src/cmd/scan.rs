@@ -1,0 +1,265 @@
+//! `amoba scan`: one game, or every class of games of a kind, on every period lattice
+//! up to an index (docs/spec.md §9; the engine is `amoba::search::scan`).
+//!
+//! Every pairing a scan reports is checked by the independent verifier
+//! (`amoba::verify`) before it is written; a pairing that fails is a bug and stops
+//! the scan with exit 2.
+
+use super::note;
+use super::progress::{Mode, Progress};
+use amoba::board::directions::{classes_in_box, normal_form, symmetries};
+use amoba::output::scan::{Game, ScanDoc, markdown, merge, tally};
+use amoba::search::Shard;
+use amoba::search::scan::{Existence, Limits, board_on, candidates, scan};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    amoba scan --directions \"1,0 0,1 1,2 2,1\" --max-index 64 --count\n  \
+    amoba scan --all 5 --box 2 --max-index 100 --json scan-5.json --out scan-5.md\n  \
+    amoba scan --directions \"1,0,0 0,1,0 0,0,1 1,1,1\" --max-index 128\n  \
+    amoba scan --all 5 --box 2 --max-index 100 --shard 3/8 --json part-3.json\n  \
+    amoba scan --merge part-*.json --json scan-5.json --out scan-5.md\n\n\
+    Exit status: 0 the scan ran (whatever it found), 2 usage or input error.")]
+pub struct Args {
+    /// The game's directions, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1).
+    #[arg(long, value_name = "VECTORS", required_unless_present_any = ["all", "merge"],
+          conflicts_with_all = ["all", "merge"])]
+    pub directions: Option<String>,
+    /// Scan every class (up to GL(d, Z)) of sets of this many primitive directions with
+    /// coordinates in {−R, …, R} (`--box R`), one game per class.
+    #[arg(long, value_name = "N", requires = "box_", conflicts_with = "merge")]
+    pub all: Option<usize>,
+    /// The box of `--all`.
+    #[arg(long = "box", id = "box_", value_name = "R")]
+    pub box_: Option<i64>,
+    /// Dimension (2 or 3); with `--directions`, it must match them.
+    #[arg(long, value_name = "D")]
+    pub dims: Option<usize>,
+    /// Least index (cells) of the lattices.
+    #[arg(long, default_value_t = 1, value_name = "N")]
+    pub min_index: usize,
+    /// Greatest index (cells) of the lattices.
+    #[arg(long, value_name = "N", required_unless_present = "merge")]
+    pub max_index: Option<usize>,
+    /// Node limit of each existence search.
+    #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
+    pub node_limit: u64,
+    /// Also count classes and labelled pairings where a pairing exists.
+    #[arg(long)]
+    pub count: bool,
+    /// Node limit of each count.
+    #[arg(long, default_value_t = 100_000_000, value_name = "NODES")]
+    pub count_limit: u64,
+    /// Scan only shard I of N of each game's lattices (merge the shards with --merge).
+    #[arg(long, value_name = "I/N")]
+    pub shard: Option<Shard>,
+    /// Merge the JSON documents of the shards of one scan instead of scanning.
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    pub merge: Option<Vec<PathBuf>>,
+    /// The Markdown report (`-` = stdout, the default).
+    #[arg(long, default_value = "-")]
+    pub out: PathBuf,
+    /// The JSON document (docs/schemas/scan.schema.json).
+    #[arg(long)]
+    pub json: Option<PathBuf>,
+    /// Worker threads (0 = all cores); the documents are the same for any number.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Progress display.
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
+}
+
+fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
+    text.split_whitespace()
+        .map(|v| {
+            v.split(',')
+                .map(|x| x.trim().parse::<i64>())
+                .collect::<Result<Vec<i64>, _>>()
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "--directions: expected vectors of integers separated by commas, the \
+                         vectors separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
+                    )
+                })
+        })
+        .collect()
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(files) = &args.merge {
+        let mut parts = Vec::new();
+        for f in files {
+            let text =
+                std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            let doc: ScanDoc = serde_json::from_str(&text).map_err(|e| {
+                anyhow::anyhow!(
+                    "{}:{}:{}: not a scan document: {e}",
+                    f.display(),
+                    e.line(),
+                    e.column()
+                )
+            })?;
+            parts.push((f.display().to_string(), doc));
+        }
+        let mut doc = merge(&parts)?;
+        doc.provenance.command = super::command_line();
+        return write(&args, &doc);
+    }
+    let max_index = args.max_index.expect("clap requires --max-index");
+    // Each game with the number of sets of its class in the box (`--all`).
+    let games: Vec<(Vec<Vec<i64>>, Option<usize>)> = match (&args.directions, args.all) {
+        (Some(text), _) => {
+            let dirs = parse_vectors(text)?;
+            let d = dirs.first().map_or(0, Vec::len);
+            if let Some(dims) = args.dims
+                && dims != d
+            {
+                anyhow::bail!("--dims is {dims}, but the directions have {d} coordinates");
+            }
+            // Validates the directions (primitive, distinct, spanning) like a board file.
+            normal_form(&dirs).map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
+            vec![(dirs, None)]
+        }
+        (None, Some(n)) => {
+            let d = args.dims.unwrap_or(2);
+            let r = args.box_.expect("clap requires --box");
+            if !(1..=3).contains(&d) || !(1..=3).contains(&r) || n == 0 || n > 18 {
+                anyhow::bail!(
+                    "--all {n} --box {r} --dims {d}: expected 1 ≤ n ≤ 18, 1 ≤ R ≤ 3, d ≤ 3"
+                );
+            }
+            let classes = classes_in_box(d, r, n);
+            note!(
+                "{} classes of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
+                classes.len()
+            );
+            // A class is scanned as its least member in the box (a familiar-looking set,
+            // unlike the normal form); the report gives both.
+            classes
+                .into_iter()
+                .map(|(_, members)| (members[0].clone(), Some(members.len())))
+                .collect()
+        }
+        (None, None) => unreachable!("clap requires --directions, --all or --merge"),
+    };
+    let d = games[0].0.first().map_or(0, Vec::len);
+    if !(2..=3).contains(&d) {
+        anyhow::bail!("scans are for dimension 2 or 3; the directions have dimension {d}");
+    }
+    let limits = Limits {
+        find_nodes: args.node_limit,
+        count_nodes: args.count.then_some(args.count_limit),
+    };
+    let start = std::time::Instant::now();
+    let mut out_games = Vec::new();
+    for (dirs, members) in &games {
+        let n = dirs.len();
+        let list = candidates(dirs, 2 * n, args.min_index, max_index)
+            .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
+        let too_big = list
+            .iter()
+            .filter(|c| c.lattice.index() > amoba::search::MAX_CELLS)
+            .count();
+        if too_big > 0 {
+            anyhow::bail!(
+                "--max-index {max_index}: the search handles boards of at most {} cells",
+                amoba::search::MAX_CELLS
+            );
+        }
+        let game = amoba::output::scan::Game {
+            directions: dirs.clone(),
+            normal_form: normal_form(dirs)?.form,
+            k: 2 * n + 1,
+            symmetries: symmetries(dirs)?.len(),
+            class_members: *members,
+            lattices: list.iter().map(|c| c.orbit).sum(),
+            rows: Vec::new(),
+        };
+        note!(
+            "game {}: {} lattices of index {}–{max_index} in {} orbits",
+            set(dirs),
+            game.lattices,
+            args.min_index,
+            list.len()
+        );
+        let progress = Progress::new(args.progress, "scan").with_unit("lattices");
+        let rows = scan(dirs, &list, limits, args.shard, args.threads, &|a, b| {
+            progress.update(a, b)
+        })?;
+        progress.finish();
+        for r in &rows {
+            certify(dirs, r)?;
+        }
+        let g = Game { rows, ..game };
+        let (f, no, u) = tally(&g);
+        note!("  found on {f}, none on {no}, unknown on {u}");
+        out_games.push(g);
+    }
+    note!("scan: {:.1} s", start.elapsed().as_secs_f64());
+    let doc = ScanDoc {
+        provenance: amoba::provenance::Provenance::new("scan", &super::command_line(), None),
+        dims: d,
+        min_index: args.min_index,
+        max_index,
+        node_limit: args.node_limit,
+        count_node_limit: limits.count_nodes,
+        shard: args.shard.map(|s| format!("{}/{}", s.index, s.count)),
+        games: out_games,
+    };
+    write(&args, &doc)
+}
+
+/// `{(1,0), (0,1)}`.
+pub fn set(dirs: &[Vec<i64>]) -> String {
+    let parts: Vec<String> = dirs
+        .iter()
+        .map(|v| amoba::board::lattice::vector_text(v))
+        .collect();
+    format!("{{{}}}", parts.join(", "))
+}
+
+/// Checks a found pairing with the independent verifier.
+fn certify(dirs: &[Vec<i64>], row: &amoba::search::scan::Row) -> anyhow::Result<()> {
+    let Existence::Found { pairing, .. } = &row.existence else {
+        return Ok(());
+    };
+    let lattice = amoba::board::lattice::Lattice::new(&row.lattice)?;
+    let board = board_on("scan", dirs, &lattice)?;
+    let geom = amoba::verify::Geometry::new(&board)?;
+    let codes: Vec<u8> = pairing
+        .chars()
+        .map(|c| amoba::board::pairing::char_code(c).unwrap_or(u8::MAX))
+        .collect();
+    let a = amoba::verify::analyse(&geom, &codes);
+    if !a.good {
+        anyhow::bail!(
+            "the search reported a pairing on {} that the verifier rejects: {pairing}",
+            lattice
+        );
+    }
+    Ok(())
+}
+
+fn write(args: &Args, doc: &ScanDoc) -> anyhow::Result<ExitCode> {
+    if let Some(path) = &args.json {
+        let stamped = ScanDoc {
+            provenance: doc.provenance.stamped(&amoba::provenance::SCAN),
+            ..doc.clone()
+        };
+        amoba::io::write_atomic(path, |w| {
+            serde_json::to_writer_pretty(&mut *w, &stamped)?;
+            writeln!(w)
+        })?;
+    }
+    let md = markdown(doc);
+    if amoba::io::is_stdout(&args.out) {
+        amoba::io::stdout().write_all(md.as_bytes())?;
+    } else {
+        amoba::io::write_atomic(&args.out, |w| w.write_all(md.as_bytes()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,306 @@
+//! The report of a lattice scan (`amoba scan`): a JSON document
+//! (`docs/schemas/scan.schema.json`) and the Markdown tables rendered from it.
+//!
+//! The document holds only what the scan computed — games, lattices, answers, node
+//! counts — and no times, so that a scan rerun writes the same bytes; times go to
+//! stderr. Shards of one scan are documents of the same layout with `shard` set;
+//! [`merge`] puts them back together.
+
+use crate::board::lattice::vector_text;
+use crate::output::table::fmt_int;
+use crate::provenance::Provenance;
+use crate::search::scan::{Counts, Existence, Row};
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// One game of a scan and its rows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The directions, in code order.
+    pub directions: Vec<Vec<i64>>,
+    /// Their normal form under `GL(d, Z)` (`amoba::board::directions`).
+    pub normal_form: Vec<Vec<i64>>,
+    /// `k = 2n + 1`.
+    pub k: usize,
+    /// Order of the symmetry group of the directions (matrices of `GL(d, Z)`).
+    pub symmetries: usize,
+    /// With `--all`: how many sets of directions of the box are in this game's class
+    /// (the game is the least of them).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub class_members: Option<usize>,
+    /// Lattices of the index range with every order a multiple of `p`.
+    pub lattices: usize,
+    /// One row per orbit of those lattices, in order of index, then basis.
+    pub rows: Vec<Row>,
+}
+
+/// A scan document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanDoc {
+    /// The shared provenance block.
+    pub provenance: Provenance,
+    /// Dimension.
+    pub dims: usize,
+    /// Least index scanned.
+    pub min_index: usize,
+    /// Greatest index scanned.
+    pub max_index: usize,
+    /// Node limit of each existence search.
+    pub node_limit: u64,
+    /// Node limit of each counting enumeration (`null`: no counts).
+    pub count_node_limit: Option<u64>,
+    /// `"I/N"` for one shard of a scan (its rows are the lattices at positions
+    /// `≡ I mod N` of each game), `null` for a whole scan.
+    pub shard: Option<String>,
+    /// The games.
+    pub games: Vec<Game>,
+}
+
+fn set_text(vs: &[Vec<i64>]) -> String {
+    format!(
+        "{{{}}}",
+        vs.iter()
+            .map(|v| vector_text(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn lattice_text(basis: &[Vec<i64>]) -> String {
+    format!(
+        "⟨{}⟩",
+        basis
+            .iter()
+            .map(|v| vector_text(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// How many rows of `game` are found / none / unknown.
+pub fn tally(game: &Game) -> (usize, usize, usize) {
+    let mut t = (0, 0, 0);
+    for r in &game.rows {
+        match r.existence {
+            Existence::Found { .. } => t.0 += 1,
+            Existence::None { .. } => t.1 += 1,
+            Existence::Unknown { .. } => t.2 += 1,
+        }
+    }
+    t
+}
+
+/// The Markdown report of a scan.
+pub fn markdown(doc: &ScanDoc) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# Tight pairings on period lattices\n");
+    let _ = writeln!(
+        s,
+        "Every period lattice of Z^{} of index {}–{} on which each direction has order a \
+         multiple of p = 2n, one per orbit of the symmetries of the directions, searched \
+         for a good pairing (k = 2n + 1). \"none\" means the search of that lattice was \
+         exhaustive and found no good pairing: it says nothing about other lattices, and \
+         does not settle the question for the game. \"unknown\" means the search stopped \
+         at its limit of {} nodes.{}\n",
+        doc.dims,
+        doc.min_index,
+        doc.max_index,
+        fmt_int(doc.node_limit),
+        match doc.count_node_limit {
+            Some(l) => format!(
+                " Where a pairing exists, the classes are counted by the canonical \
+                 enumeration, up to about {} nodes.",
+                fmt_int(l)
+            ),
+            None => String::new(),
+        }
+    );
+    if let Some(sh) = &doc.shard {
+        let _ = writeln!(s, "This is shard {sh} of the scan.\n");
+    }
+    if doc.games.len() > 1 {
+        let _ = writeln!(
+            s,
+            "| # | directions | normal form | sets in the class | lattices (orbits) | found | \
+             none | unknown |\n|---|---|---|---|---|---|---|---|"
+        );
+        for (i, g) in doc.games.iter().enumerate() {
+            let (f, n, u) = tally(g);
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} ({}) | {f} | {n} | {u} |",
+                i + 1,
+                set_text(&g.directions),
+                set_text(&g.normal_form),
+                g.class_members.map_or("".into(), |m| m.to_string()),
+                g.lattices,
+                g.rows.len()
+            );
+        }
+        let _ = writeln!(s);
+    }
+    for (i, g) in doc.games.iter().enumerate() {
+        let n = g.directions.len();
+        let _ = writeln!(
+            s,
+            "## {}{}\n\nn = {n}, k = {}, p = {}; normal form {}; {} symmetries of the \
+             directions. {} lattices of index {}–{} have every order a multiple of {}, in \
+             {} orbits.\n",
+            if doc.games.len() > 1 {
+                format!("{}. ", i + 1)
+            } else {
+                String::new()
+            },
+            set_text(&g.directions),
+            g.k,
+            2 * n,
+            set_text(&g.normal_form),
+            g.symmetries,
+            g.lattices,
+            doc.min_index,
+            doc.max_index,
+            2 * n,
+            g.rows.len()
+        );
+        if g.rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            "| index | lattice | orbit | orders | point group | answer | nodes | classes | \
+             labelled | classes by stabiliser |\n|---|---|---|---|---|---|---|---|---|---|"
+        );
+        for r in &g.rows {
+            let (answer, nodes) = match &r.existence {
+                Existence::Found { nodes, .. } => ("found", *nodes),
+                Existence::None { nodes } => ("none", *nodes),
+                Existence::Unknown { nodes } => ("unknown", *nodes),
+            };
+            let (classes, labelled, stabs) = match &r.counts {
+                None => ("".into(), "".into(), "".into()),
+                Some(Counts::Unfinished { nodes }) => {
+                    (format!("> {} nodes", fmt_int(*nodes)), "".into(), "".into())
+                }
+                Some(Counts::Complete {
+                    classes,
+                    labelled,
+                    classes_by_stabiliser_order,
+                    ..
+                }) => (
+                    fmt_int(*classes),
+                    fmt_int(*labelled),
+                    classes_by_stabiliser_order
+                        .iter()
+                        .map(|(k, v)| format!("{k}:{v}"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {answer} | {} | {classes} | {labelled} | {stabs} |",
+                r.index,
+                lattice_text(&r.lattice),
+                r.orbit,
+                r.orders
+                    .iter()
+                    .map(|o| o.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                r.point_group_order,
+                fmt_int(nodes)
+            );
+        }
+        let (f, no, u) = tally(g);
+        let _ = writeln!(s, "\nfound on {f}, none on {no}, unknown on {u}.\n");
+        let found: Vec<&Row> = g
+            .rows
+            .iter()
+            .filter(|r| matches!(r.existence, Existence::Found { .. }))
+            .collect();
+        if !found.is_empty() {
+            let _ = writeln!(
+                s,
+                "Certificates (one-line forms, cells in the order of the lattice's Hermite \
+                 normal form; `amoba verify --directions … --lattice …` checks them):\n"
+            );
+            for r in found {
+                if let Existence::Found { pairing, .. } = &r.existence {
+                    let _ = writeln!(s, "- {}: `{pairing}`", lattice_text(&r.lattice));
+                }
+            }
+            let _ = writeln!(s);
+        }
+    }
+    s
+}
+
+/// Why shard documents cannot be merged.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct MergeError(pub String);
+
+/// Merges the shards `I/N`, `I = 0 … N−1`, of one scan into the whole scan.
+pub fn merge(parts: &[(String, ScanDoc)]) -> Result<ScanDoc, MergeError> {
+    let Some((_, first)) = parts.first() else {
+        return Err(MergeError("no shard documents to merge".into()));
+    };
+    let shard_of = |name: &str, d: &ScanDoc| -> Result<(usize, usize), MergeError> {
+        let sh = d
+            .shard
+            .as_deref()
+            .ok_or_else(|| MergeError(format!("{name}: key `shard`: not a shard (null)")))?;
+        let parsed: crate::search::Shard = sh
+            .parse()
+            .map_err(|e| MergeError(format!("{name}: key `shard`: {e}")))?;
+        Ok((parsed.index, parsed.count))
+    };
+    let (_, count) = shard_of(&parts[0].0, first)?;
+    let mut seen = vec![false; count];
+    let same = |a: &ScanDoc, b: &ScanDoc| {
+        a.dims == b.dims
+            && a.min_index == b.min_index
+            && a.max_index == b.max_index
+            && a.node_limit == b.node_limit
+            && a.count_node_limit == b.count_node_limit
+            && a.games.len() == b.games.len()
+            && a.games
+                .iter()
+                .zip(&b.games)
+                .all(|(x, y)| x.directions == y.directions)
+    };
+    let mut out = first.clone();
+    out.shard = None;
+    for g in &mut out.games {
+        g.rows.clear();
+    }
+    for (name, d) in parts {
+        let (i, n) = shard_of(name, d)?;
+        if n != count {
+            return Err(MergeError(format!(
+                "{name}: key `shard`: is {i}/{n}, but the first shard is of {count}"
+            )));
+        }
+        if !same(first, d) {
+            return Err(MergeError(format!(
+                "{name}: not a shard of the same scan as {} (games, index range or limits \
+                 differ)",
+                parts[0].0
+            )));
+        }
+        if std::mem::replace(&mut seen[i], true) {
+            return Err(MergeError(format!("{name}: shard {i}/{n} appears twice")));
+        }
+        for (g, h) in out.games.iter_mut().zip(&d.games) {
+            g.rows.extend(h.rows.iter().cloned());
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(MergeError(format!("shard {missing}/{count} is missing")));
+    }
+    for g in &mut out.games {
+        g.rows
+            .sort_by(|a, b| (a.index, &a.lattice).cmp(&(b.index, &b.lattice)));
+    }
+    Ok(out)
+}

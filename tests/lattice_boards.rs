@@ -302,3 +302,85 @@ fn the_16_toroidal_board_is_the_quotient_by_its_lattice() {
     }
     let _ = board_of;
 }
+
+/// `amoba scan` against the brute force: on every lattice it lists, "found" exactly
+/// when the brute force finds good pairings, "none" exactly when it finds none, and
+/// the same classes and labelled count; every certificate passes `amoba verify`.
+#[test]
+fn scans_agree_with_a_brute_force() {
+    use amoba::search::scan::{Counts, Existence, Limits, candidates, scan};
+    let games: [(Vec<[i64; 2]>, usize); 3] = [
+        (vec![[1, 0], [0, 1]], 16),
+        (vec![[1, 0], [1, 2]], 16),
+        (vec![[1, 0], [1, 1], [0, 1]], 18),
+    ];
+    let (mut found, mut none) = (0, 0);
+    for (dirs, max) in games {
+        let d: Vec<Vec<i64>> = dirs.iter().map(|v| v.to_vec()).collect();
+        let list = candidates(&d, 2 * d.len(), 1, max).unwrap();
+        let limits = Limits {
+            find_nodes: 1 << 30,
+            count_nodes: Some(1 << 30),
+        };
+        let rows = scan(&d, &list, limits, None, 0, &|_, _| {}).unwrap();
+        assert_eq!(rows.len(), list.len());
+        for r in &rows {
+            let basis = [
+                [r.lattice[0][0], r.lattice[0][1]],
+                [r.lattice[1][0], r.lattice[1][1]],
+            ];
+            let plain = Plain::new(basis, dirs.clone());
+            let good = plain.all_good();
+            let what = format!("{dirs:?} on {basis:?}");
+            match &r.existence {
+                Existence::Found { pairing, .. } => {
+                    found += 1;
+                    assert!(!good.is_empty(), "{what}: found, brute force has none");
+                    let out = std::process::Command::new(env!("CARGO_BIN_EXE_amoba"))
+                        .args(["verify", "--no-graph", "--directions"])
+                        .arg(
+                            dirs.iter()
+                                .map(|v| format!("{},{}", v[0], v[1]))
+                                .collect::<Vec<_>>()
+                                .join(" "),
+                        )
+                        .arg("--lattice")
+                        .arg(format!(
+                            "{},{} {},{}",
+                            basis[0][0], basis[0][1], basis[1][0], basis[1][1]
+                        ))
+                        .arg("-")
+                        .stdin(std::process::Stdio::piped())
+                        .stdout(std::process::Stdio::piped())
+                        .stderr(std::process::Stdio::piped())
+                        .spawn()
+                        .and_then(|mut c| {
+                            use std::io::Write as _;
+                            c.stdin.take().unwrap().write_all(pairing.as_bytes())?;
+                            c.wait_with_output()
+                        })
+                        .unwrap();
+                    assert_eq!(out.status.code(), Some(0), "{what}: verify {pairing}");
+                }
+                Existence::None { .. } => {
+                    none += 1;
+                    assert!(good.is_empty(), "{what}: none, brute force has some");
+                }
+                Existence::Unknown { .. } => panic!("{what}: unfinished"),
+            }
+            if let Some(Counts::Complete {
+                classes, labelled, ..
+            }) = &r.counts
+            {
+                let group = plain.point_group();
+                let cls: BTreeSet<Vec<u8>> =
+                    good.iter().map(|g| plain.canonical(g, &group).0).collect();
+                assert_eq!(*classes as usize, cls.len(), "{what}: classes");
+                assert_eq!(*labelled as usize, good.len(), "{what}: labelled");
+            } else {
+                assert!(good.is_empty() || r.counts.is_some(), "{what}: not counted");
+            }
+        }
+    }
+    assert!(found >= 10 && none >= 5, "found {found}, none {none}");
+}

@@ -9,6 +9,7 @@
 //! ignored too ([`note!`]). SIGINT, SIGTERM and SIGHUP remove the temporary files of
 //! the writes in progress before the process ends ([`amoba::io`]).
 
+mod directions;
 mod enumerate;
 mod graph;
 mod merge;
@@ -72,6 +73,8 @@ enum Command {
     Reproduce(reproduce::Args),
     /// Find one good pairing of a board, or show exhaustively that it has none.
     Search(search::Args),
+    /// A set of directions up to GL(d, Z): normal form, symmetries, class in a box.
+    Directions(directions::Args),
     /// Search one game, or every class of games of a kind, on every period lattice up to an index.
     Scan(scan::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
@@ -133,6 +136,7 @@ pub fn main() -> ExitCode {
         Command::Reproduce(a) => reproduce::run(a),
         Command::Search(a) => search::run(a),
         Command::Scan(a) => scan::run(a),
+        Command::Directions(a) => directions::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
         Command::Completions { shell } => completions(shell),

@@ -247,7 +247,7 @@ pub fn scan(
     let done = std::sync::atomic::AtomicU64::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
-        .stack_size(64 << 20)
+        .stack_size(256 << 20)
         .build()
         .expect("a thread pool");
     let rows = pool.install(|| {

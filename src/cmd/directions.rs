@@ -1,0 +1,159 @@
+//! `amoba directions`: a set of directions up to `GL(d, Z)` — its normal form, the
+//! matrix that takes it there, its symmetries — or every class of sets in a box
+//! (`amoba::board::directions`, docs/spec.md §9).
+
+use amoba::board::directions::{Class, classes_in_box, normal_form, sign_normal, symmetries};
+use std::io::Write;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    amoba directions \"1,0 0,1 1,2 2,1\"          # normal form and symmetries\n  \
+    amoba directions \"1,0 0,1 1,1 1,-1 1,2\" --box 2   # and its class among the 5-sets in the box\n  \
+    amoba directions --all 5 --box 2            # every class of 5 directions in {-2..2}^2\n\n\
+    Two sets with the same normal form are one game: the matrix printed for each maps it \
+    onto the normal form, so M2^-1 M1 maps the first onto the second.")]
+pub struct Args {
+    /// The directions, e.g. "1,0 0,1 1,2 2,1".
+    #[arg(value_name = "VECTORS", required_unless_present = "all")]
+    pub directions: Option<String>,
+    /// List every class of this many primitive directions in the box instead.
+    #[arg(
+        long,
+        value_name = "N",
+        requires = "box_",
+        conflicts_with = "directions"
+    )]
+    pub all: Option<usize>,
+    /// The box {−R, …, R}^d: with VECTORS, also say which class of the sets of the box
+    /// it is in (numbered as `--all` numbers them).
+    #[arg(long = "box", id = "box_", value_name = "R")]
+    pub box_: Option<i64>,
+    /// Dimension of `--all` (2 or 3).
+    #[arg(long, default_value_t = 2, value_name = "D")]
+    pub dims: usize,
+}
+
+fn vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
+    text.split_whitespace()
+        .map(|v| {
+            v.split(',')
+                .map(|x| x.trim().parse::<i64>())
+                .collect::<Result<Vec<i64>, _>>()
+                .map_err(|_| {
+                    anyhow::anyhow!(
+                        "VECTORS: expected vectors of integers separated by commas, the vectors \
+                         separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
+                    )
+                })
+        })
+        .collect()
+}
+
+fn set(vs: &[Vec<i64>]) -> String {
+    super::scan::set(vs)
+}
+
+fn check_box(d: usize, r: i64, n: usize) -> anyhow::Result<()> {
+    if !(2..=3).contains(&d) || !(1..=3).contains(&r) || n == 0 || n > 18 {
+        anyhow::bail!("expected 1 ≤ n ≤ 18, 1 ≤ R ≤ 3 and d = 2 or 3");
+    }
+    Ok(())
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let mut out = amoba::io::stdout();
+    if let Some(n) = args.all {
+        let r = args.box_.expect("clap requires --box");
+        check_box(args.dims, r, n)?;
+        let classes: Vec<Class> = classes_in_box(args.dims, r, n);
+        writeln!(
+            out,
+            "{} classes of {n} primitive directions in {{−{r}, …, {r}}}^{} up to GL({}, Z):",
+            classes.len(),
+            args.dims,
+            args.dims
+        )?;
+        for (i, (form, members)) in classes.iter().enumerate() {
+            writeln!(
+                out,
+                "{:>3}. normal form {}; {} sets, e.g. {}; {} symmetries",
+                i + 1,
+                set(form),
+                members.len(),
+                set(&members[0]),
+                symmetries(form)?.len()
+            )?;
+        }
+        return Ok(ExitCode::SUCCESS);
+    }
+    let dirs = vectors(args.directions.as_deref().expect("clap requires VECTORS"))?;
+    // The same checks as a board's directions: primitive, distinct up to sign.
+    let d = dirs.first().map_or(0, Vec::len);
+    for (i, v) in dirs.iter().enumerate() {
+        let g = v.iter().fold(0i64, |g, &x| num_gcd(g, x.abs()));
+        if v.len() != d || g != 1 {
+            anyhow::bail!(
+                "VECTORS: direction {} must be a primitive vector of {d} integers",
+                amoba::board::lattice::vector_text(v)
+            );
+        }
+        if dirs[..i].iter().any(|w| sign_normal(w) == sign_normal(v)) {
+            anyhow::bail!(
+                "VECTORS: direction {} repeats an earlier one (a direction and its opposite \
+                 are one direction)",
+                amoba::board::lattice::vector_text(v)
+            );
+        }
+    }
+    let nf = normal_form(&dirs).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
+    writeln!(out, "directions   {}", set(&dirs))?;
+    writeln!(out, "normal form  {}", set(&nf.form))?;
+    let rows: Vec<String> = nf
+        .matrix
+        .chunks(d)
+        .map(|r| {
+            r.iter()
+                .map(|x| x.to_string())
+                .collect::<Vec<_>>()
+                .join(" ")
+        })
+        .collect();
+    writeln!(
+        out,
+        "matrix       [{}] (maps the directions, up to sign, onto the normal form)",
+        rows.join("; ")
+    )?;
+    writeln!(
+        out,
+        "symmetries   {} matrices of GL({d}, Z)",
+        symmetries(&dirs)?.len()
+    )?;
+    if let Some(r) = args.box_ {
+        check_box(d, r, dirs.len())?;
+        let classes = classes_in_box(d, r, dirs.len());
+        match classes.iter().position(|(f, _)| *f == nf.form) {
+            Some(i) => writeln!(
+                out,
+                "class        {} of the {} classes of {} directions in {{−{r}, …, {r}}}^{d} \
+                 ({} sets of the box)",
+                i + 1,
+                classes.len(),
+                dirs.len(),
+                classes[i].1.len()
+            )?,
+            None => writeln!(
+                out,
+                "class        none of the {} classes of {} directions in {{−{r}, …, {r}}}^{d}: \
+                 no set of the box is equivalent",
+                classes.len(),
+                dirs.len()
+            )?,
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn num_gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a } else { num_gcd(b, a % b) }
+}

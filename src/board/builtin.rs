@@ -64,6 +64,24 @@ pub fn from_file(path: &Path) -> Result<Board, BoardError> {
     parse(&text, &path.display().to_string())
 }
 
+/// Vectors as typed on the command line: `"1,0 0,1"` (coordinates separated by commas,
+/// vectors by spaces). Errors name `flag`.
+pub fn parse_vectors(flag: &str, text: &str) -> Result<Vec<Vec<i64>>, BoardError> {
+    text.split_whitespace()
+        .map(|v| {
+            v.split(',')
+                .map(|x| x.trim().parse::<i64>())
+                .collect::<Result<Vec<i64>, _>>()
+                .map_err(|_| {
+                    BoardError::File(format!(
+                        "{flag}: expected vectors of integers separated by commas, \
+                         the vectors separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
+                    ))
+                })
+        })
+        .collect()
+}
+
 /// An inline board: `directions` like `"1,0 0,1 1,2 2,1"` and `lattice` like
 /// `"8,0 0,8"` (basis vectors separated by spaces, coordinates by commas); `k = 2n + 1`
 /// and the point group is computed. The board is named `inline-` and eight hex digits
@@ -71,23 +89,8 @@ pub fn from_file(path: &Path) -> Result<Board, BoardError> {
 /// typed with another basis writes the same files. Errors name the flag and what was
 /// expected.
 pub fn inline(directions: &str, lattice: &str) -> Result<Board, BoardError> {
-    let vectors = |flag: &str, text: &str| -> Result<Vec<Vec<i64>>, BoardError> {
-        text.split_whitespace()
-            .map(|v| {
-                v.split(',')
-                    .map(|x| x.trim().parse::<i64>())
-                    .collect::<Result<Vec<i64>, _>>()
-                    .map_err(|_| {
-                        BoardError::File(format!(
-                            "{flag}: expected vectors of integers separated by commas, \
-                             the vectors separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
-                        ))
-                    })
-            })
-            .collect()
-    };
-    let dirs = vectors("--directions", directions)?;
-    let basis = vectors("--lattice", lattice)?;
+    let dirs = parse_vectors("--directions", directions)?;
+    let basis = parse_vectors("--lattice", lattice)?;
     let list = |vs: &[Vec<i64>]| {
         vs.iter()
             .map(|v| {

@@ -35,19 +35,7 @@ pub struct Args {
 }
 
 fn vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    text.split_whitespace()
-        .map(|v| {
-            v.split(',')
-                .map(|x| x.trim().parse::<i64>())
-                .collect::<Result<Vec<i64>, _>>()
-                .map_err(|_| {
-                    anyhow::anyhow!(
-                        "VECTORS: expected vectors of integers separated by commas, the vectors \
-                         separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
-                    )
-                })
-        })
-        .collect()
+    amoba::board::builtin::parse_vectors("VECTORS", text).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 fn set(vs: &[Vec<i64>]) -> String {

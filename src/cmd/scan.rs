@@ -74,19 +74,7 @@ pub struct Args {
 }
 
 fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    text.split_whitespace()
-        .map(|v| {
-            v.split(',')
-                .map(|x| x.trim().parse::<i64>())
-                .collect::<Result<Vec<i64>, _>>()
-                .map_err(|_| {
-                    anyhow::anyhow!(
-                        "--directions: expected vectors of integers separated by commas, the \
-                         vectors separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
-                    )
-                })
-        })
-        .collect()
+    amoba::board::builtin::parse_vectors("--directions", text).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {

@@ -39,6 +39,7 @@
 //! board `Z^d/MΛ` with the same directions. A scan therefore searches one lattice of
 //! each orbit: the least Hermite normal form of the orbit ([`least_image`]).
 
+use super::gcd;
 use super::group::{GroupError, Matrix, adjugate, det, point_group, signed};
 use super::lattice::Lattice;
 
@@ -175,10 +176,6 @@ pub fn primitive_in_box(d: usize, r: i64) -> Vec<Vec<i64>> {
     }
     out.sort();
     out
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a } else { gcd(b, a % b) }
 }
 
 /// A set of directions.

@@ -242,36 +242,7 @@ impl Board {
                 "expected 1 to {MAX_FAMILIES} directions, found {fam}"
             )));
         }
-        for (i, v) in families.iter().enumerate() {
-            if v.len() != d {
-                return Err(BoardError::Dimension(format!(
-                    "direction {} has {} coordinates, expected {d} (the lattice's dimension)",
-                    vector_text(v),
-                    v.len()
-                )));
-            }
-            let g = v.iter().fold(0i64, |g, &x| gcd(g, x.abs()));
-            if g != 1 {
-                return Err(BoardError::Family(if g == 0 {
-                    "the direction (0…) is zero".to_string()
-                } else {
-                    format!(
-                        "direction {} is not primitive (its coordinates have the common \
-                         factor {g}); use {}",
-                        vector_text(v),
-                        vector_text(&v.iter().map(|x| x / g).collect::<Vec<_>>())
-                    )
-                }));
-            }
-            let neg: Vec<i64> = v.iter().map(|x| -x).collect();
-            if let Some(w) = families[..i].iter().find(|w| **w == *v || **w == neg) {
-                return Err(BoardError::Family(format!(
-                    "direction {} repeats {} (a direction and its opposite are one direction)",
-                    vector_text(v),
-                    vector_text(w)
-                )));
-            }
-        }
+        check_directions(&families, d)?;
         if spacing < 1 {
             return Err(BoardError::Family(
                 "the spacing p = k − 1 must be positive".into(),
@@ -678,6 +649,43 @@ impl Board {
     pub fn cell_name(&self, c: usize) -> String {
         vector_text(&self.coords[c])
     }
+}
+
+/// Checks a set of directions as a board needs them: each of `d` coordinates,
+/// primitive, and no two equal up to sign. (Whether they span `R^d` is the point
+/// group's concern, [`group::point_group`].)
+pub fn check_directions(directions: &[Vec<i64>], d: usize) -> Result<(), BoardError> {
+    for (i, v) in directions.iter().enumerate() {
+        if v.len() != d {
+            return Err(BoardError::Dimension(format!(
+                "direction {} has {} coordinates, expected {d} (the lattice's dimension)",
+                vector_text(v),
+                v.len()
+            )));
+        }
+        let g = v.iter().fold(0i64, |g, &x| gcd(g, x.abs()));
+        if g != 1 {
+            return Err(BoardError::Family(if g == 0 {
+                "the direction (0…) is zero".to_string()
+            } else {
+                format!(
+                    "direction {} is not primitive (its coordinates have the common \
+                     factor {g}); use {}",
+                    vector_text(v),
+                    vector_text(&v.iter().map(|x| x / g).collect::<Vec<_>>())
+                )
+            }));
+        }
+        let neg: Vec<i64> = v.iter().map(|x| -x).collect();
+        if let Some(w) = directions[..i].iter().find(|w| **w == *v || **w == neg) {
+            return Err(BoardError::Family(format!(
+                "direction {} repeats {} (a direction and its opposite are one direction)",
+                vector_text(v),
+                vector_text(w)
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Greatest common divisor of non-negative integers.

@@ -2,7 +2,7 @@
 //! matrix that takes it there, its symmetries — or every class of sets in a box
 //! (`amoba::board::directions`, docs/spec.md §9).
 
-use amoba::board::directions::{Class, classes_in_box, normal_form, sign_normal, symmetries};
+use amoba::board::directions::{Class, classes_in_box, normal_form, symmetries};
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -78,22 +78,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let dirs = vectors(args.directions.as_deref().expect("clap requires VECTORS"))?;
     // The same checks as a board's directions: primitive, distinct up to sign.
     let d = dirs.first().map_or(0, Vec::len);
-    for (i, v) in dirs.iter().enumerate() {
-        let g = v.iter().fold(0i64, |g, &x| num_gcd(g, x.abs()));
-        if v.len() != d || g != 1 {
-            anyhow::bail!(
-                "VECTORS: direction {} must be a primitive vector of {d} integers",
-                amoba::board::lattice::vector_text(v)
-            );
-        }
-        if dirs[..i].iter().any(|w| sign_normal(w) == sign_normal(v)) {
-            anyhow::bail!(
-                "VECTORS: direction {} repeats an earlier one (a direction and its opposite \
-                 are one direction)",
-                amoba::board::lattice::vector_text(v)
-            );
-        }
-    }
+    amoba::board::check_directions(&dirs, d).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
     let nf = normal_form(&dirs).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
     writeln!(out, "directions   {}", set(&dirs))?;
     writeln!(out, "normal form  {}", set(&nf.form))?;
@@ -140,8 +125,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn num_gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a } else { num_gcd(b, a % b) }
 }

@@ -108,7 +108,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             {
                 anyhow::bail!("--dims is {dims}, but the directions have {d} coordinates");
             }
-            // Validates the directions (primitive, distinct, spanning) like a board file.
+            // The directions a board needs (primitive, distinct up to sign, spanning).
+            amoba::board::check_directions(&dirs, d)
+                .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
             normal_form(&dirs).map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
             vec![(dirs, None)]
         }

@@ -3,6 +3,7 @@
 //! (`amoba::board::directions`, docs/spec.md §9).
 
 use amoba::board::directions::{Class, classes_in_box, normal_form, symmetries};
+use amoba::output::scan::set_text as set;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -38,11 +39,8 @@ fn vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
     amoba::board::builtin::parse_vectors("VECTORS", text).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
-fn set(vs: &[Vec<i64>]) -> String {
-    super::scan::set(vs)
-}
-
-fn check_box(d: usize, r: i64, n: usize) -> anyhow::Result<()> {
+/// Checks the bounds of a box of directions (`--box R`, `--dims D`, `n` directions).
+pub fn check_box(d: usize, r: i64, n: usize) -> anyhow::Result<()> {
     if !(2..=3).contains(&d) || !(1..=3).contains(&r) || n == 0 || n > 18 {
         anyhow::bail!("expected 1 ≤ n ≤ 18, 1 ≤ R ≤ 3 and d = 2 or 3");
     }

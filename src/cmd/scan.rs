@@ -8,7 +8,7 @@
 use super::note;
 use super::progress::{Mode, Progress};
 use amoba::board::directions::{classes_in_box, normal_form, symmetries};
-use amoba::output::scan::{Game, ScanDoc, markdown, merge, tally};
+use amoba::output::scan::{Game, ScanDoc, markdown, merge, set_text, tally};
 use amoba::search::Shard;
 use amoba::search::scan::{Existence, Limits, board_on, candidates, scan};
 use std::io::Write;
@@ -108,20 +108,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             {
                 anyhow::bail!("--dims is {dims}, but the directions have {d} coordinates");
             }
-            // The directions a board needs (primitive, distinct up to sign, spanning).
+            // The directions a board needs (primitive, distinct up to sign); that they
+            // span is checked with their symmetries, when the lattices are listed.
             amoba::board::check_directions(&dirs, d)
                 .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
-            normal_form(&dirs).map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
             vec![(dirs, None)]
         }
         (None, Some(n)) => {
             let d = args.dims.unwrap_or(2);
             let r = args.box_.expect("clap requires --box");
-            if !(1..=3).contains(&d) || !(1..=3).contains(&r) || n == 0 || n > 18 {
-                anyhow::bail!(
-                    "--all {n} --box {r} --dims {d}: expected 1 ≤ n ≤ 18, 1 ≤ R ≤ 3, d ≤ 3"
-                );
-            }
+            super::directions::check_box(d, r, n)
+                .map_err(|e| anyhow::anyhow!("--all {n} --box {r} --dims {d}: {e}"))?;
             let classes = classes_in_box(d, r, n);
             note!(
                 "{} classes of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
@@ -150,17 +147,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let n = dirs.len();
         let list = candidates(dirs, 2 * n, args.min_index, max_index)
             .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
-        let too_big = list
+        if list
             .iter()
-            .filter(|c| c.lattice.index() > amoba::search::MAX_CELLS)
-            .count();
-        if too_big > 0 {
+            .any(|c| c.lattice.index() > amoba::search::MAX_CELLS)
+        {
             anyhow::bail!(
                 "--max-index {max_index}: the search handles boards of at most {} cells",
                 amoba::search::MAX_CELLS
             );
         }
-        let game = amoba::output::scan::Game {
+        let game = Game {
             directions: dirs.clone(),
             normal_form: normal_form(dirs)?.form,
             k: 2 * n + 1,
@@ -171,7 +167,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         note!(
             "game {}: {} lattices of index {}–{max_index} in {} orbits",
-            set(dirs),
+            set_text(dirs),
             game.lattices,
             args.min_index,
             list.len()
@@ -201,15 +197,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         games: out_games,
     };
     write(&args, &doc)
-}
-
-/// `{(1,0), (0,1)}`.
-pub fn set(dirs: &[Vec<i64>]) -> String {
-    let parts: Vec<String> = dirs
-        .iter()
-        .map(|v| amoba::board::lattice::vector_text(v))
-        .collect();
-    format!("{{{}}}", parts.join(", "))
 }
 
 /// Checks a found pairing with the independent verifier.

@@ -56,7 +56,8 @@ pub struct ScanDoc {
     pub games: Vec<Game>,
 }
 
-fn set_text(vs: &[Vec<i64>]) -> String {
+/// A set of directions as `{(1,0), (0,1)}`.
+pub fn set_text(vs: &[Vec<i64>]) -> String {
     format!(
         "{{{}}}",
         vs.iter()

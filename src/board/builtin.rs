@@ -108,8 +108,16 @@ pub fn inline(directions: &str, lattice: &str) -> Result<Board, BoardError> {
     // The tag names the board, not how its lattice was typed: the directions as given
     // (their order and signs fix the codes) and the lattice in Hermite normal form
     // (which fixes the cells). A lattice that does not parse is reported by `parse`.
-    let hnf = Lattice::new(&basis).map_or_else(|_| list(&basis), |l| list(l.basis()));
-    let digest = sha2::Sha256::digest(format!("{}|{hnf}", list(&dirs)).as_bytes());
+    let hnf = Lattice::new(&basis).ok();
+    let digest = sha2::Sha256::digest(
+        format!(
+            "{}|{}",
+            list(&dirs),
+            hnf.as_ref()
+                .map_or_else(|| list(&basis), |l| list(l.basis()))
+        )
+        .as_bytes(),
+    );
     let tag: String = digest[..4].iter().map(|b| format!("{b:02x}")).collect();
     let text = format!(
         "name = \"inline-{tag}\"\ndescription = \"directions {} on the lattice {}\"\n\
@@ -118,7 +126,7 @@ pub fn inline(directions: &str, lattice: &str) -> Result<Board, BoardError> {
             .map(|v| vector_text(v))
             .collect::<Vec<_>>()
             .join(" "),
-        Lattice::new(&basis).map_or_else(|_| list(&basis), |l| l.to_string()),
+        hnf.as_ref().map_or_else(|| list(&basis), |l| l.to_string()),
         list(&basis),
         list(&dirs)
     );

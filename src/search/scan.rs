@@ -18,9 +18,9 @@
 //!   the search was exhaustive, with its node count — or *unknown*: the limit was
 //!   reached. "None" is exhaustive on that lattice only.
 //! * **counts** (optional, on the boards where a pairing was found): the canonical
-//!   enumeration ([`enumerate`]) on one thread, stopped between frontier subtrees once
-//!   it passes a node limit: classes, labelled pairings `Σ |G| / |stab|` and classes
-//!   by stabiliser order, or *unfinished*.
+//!   enumeration ([`enumerate`]) on one thread, stopped at a node limit: classes,
+//!   labelled pairings `Σ |G| / |stab|` and classes by stabiliser order, or
+//!   *unfinished*.
 //!
 //! Every figure is a function of the game, the lattice and the limits: the same for
 //! any number of threads (the boards are searched in parallel, each on one thread,
@@ -157,8 +157,9 @@ pub fn board_on(
     })
 }
 
-/// Searches one board (see the module essay).
-pub fn scan_board(board: &Board, limits: Limits) -> Row {
+/// Searches one board (see the module essay); `orbit` is the size of its lattice's
+/// orbit, for the row.
+pub fn scan_board(board: &Board, orbit: usize, limits: Limits) -> Row {
     let (found, stats) = find_one_within(board, Some(limits.find_nodes));
     let existence = match found {
         Some(codes) => Existence::Found {
@@ -177,7 +178,7 @@ pub fn scan_board(board: &Board, limits: Limits) -> Row {
     Row {
         index: board.ncells(),
         lattice: board.lattice().basis().to_vec(),
-        orbit: 1,
+        orbit,
         orders: board
             .directions()
             .iter()
@@ -239,32 +240,27 @@ pub fn scan(
         .filter(|(j, _)| shard.is_none_or(|s| j % s.count == s.index))
         .map(|(_, c)| c)
         .collect();
-    let boards: Vec<Board> = mine
-        .iter()
-        .map(|c| board_on("scan", directions, &c.lattice))
-        .collect::<Result<_, _>>()?;
-    let total = boards.len() as u64;
+    let total = mine.len() as u64;
     let done = std::sync::atomic::AtomicU64::new(0);
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(threads)
         .stack_size(256 << 20)
         .build()
         .expect("a thread pool");
-    let rows = pool.install(|| {
-        boards
-            .par_iter()
-            .zip(mine.par_iter())
+    // Each board is built where it is searched, and dropped after: a scan holds only
+    // the boards in hand, not all of them.
+    pool.install(|| {
+        mine.par_iter()
             .with_max_len(1)
-            .map(|(b, c)| {
-                let mut row = scan_board(b, limits);
-                row.orbit = c.orbit;
+            .map(|c| {
+                let board = board_on("scan", directions, &c.lattice)?;
+                let row = scan_board(&board, c.orbit, limits);
                 let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
                 progress(d, total);
-                row
+                Ok(row)
             })
             .collect()
-    });
-    Ok(rows)
+    })
 }
 
 #[cfg(test)]

@@ -174,10 +174,28 @@ fn census_orbit_sums_equal_an_independent_count() {
     // 64 · first = Σ over pairings of their horizontal dominoes = 8 · total.
     assert_eq!(8 * first, census.labelled);
     assert_eq!(census.labelled, 99_368_960);
+
+    // The classes by Burnside's lemma, on the counter alone: (1/|G|) Σ_g |Fix(g)| over
+    // the 64 translations times the 8 symmetries of the square, the identity fixing
+    // all 8 · first pairings.
+    let counter = Counter::new();
+    let point_group = counter.point_group();
+    assert_eq!(point_group.len(), 8);
+    let mut fixed_sum = 8 * first;
+    for m in &point_group {
+        for t in 0..64 {
+            let shift = (t % 8, t / 8);
+            if *m != [[1, 0], [0, 1]] || shift != (0, 0) {
+                fixed_sum += counter.count_fixed(&counter.symmetry(*m, shift), 64);
+            }
+        }
+    }
+    assert_eq!(fixed_sum % 512, 0);
+    assert_eq!(fixed_sum / 512, 194_543);
+    assert_eq!(census.classes, 194_543);
     // The translation step, checked on the counter itself with a translation that
     // wraps around both axes: by (7,5), (0,0)–(1,0) becomes (7,5)–(0,5) and (2,0)
     // becomes (1,5).
-    let counter = Counter::new();
     let moved = counter.start(&[((7, 5), 0), ((1, 5), 1)]).unwrap();
     assert_eq!(counter.count_parallel(moved, 256), by_code[1]);
 }

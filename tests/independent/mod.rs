@@ -4,8 +4,10 @@
 //! The test files use the library only to obtain what is checked (catalogues, graphs,
 //! the census) and compare it with these.
 //!
-//! * [`count8`]: the labelled good pairings of the 8×8 torus containing given
-//!   dominoes, by backtracking over the lowest free cell on bitboards of its own.
+//! * [`count8`]: the labelled good pairings of a four-direction game on the 8×8 torus
+//!   (9-in-a-row, the knight game) containing given dominoes, or fixed by one
+//!   symmetry (for Burnside's lemma), by backtracking over the lowest free cell on
+//!   bitboards of its own.
 //! * [`torus`]: pairings of small square tori as plain grids of codes: goodness,
 //!   images, the brute-force canonical form, and the move slide by slide.
 #![allow(dead_code)]

@@ -48,6 +48,9 @@
 //! cores. The work is spread over rayon by expanding the first levels of the tree
 //! into independent subtrees.
 
+// Directions index several parallel tables at once.
+#![allow(clippy::needless_range_loop)]
+
 use rayon::prelude::*;
 
 /// 9-in-a-row: E, SE, S, SW (y grows southward), so that the eight codes run east

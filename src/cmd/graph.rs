@@ -34,17 +34,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
         let board = args.board.load()?;
-        if !board.one_domino_per_line() {
-            anyhow::bail!(
-                "board {}: the pairing move (docs/spec.md §5) slides one domino along its \
-                 line, which keeps a pairing good only when every line holds one domino; \
-                 this board's lines hold {} dominoes, so it has no pairing graph",
-                board.name(),
-                (0..board.nfamilies())
-                    .map(|f| board.per_line(f).to_string())
-                    .collect::<Vec<_>>()
-                    .join("/")
-            );
+        if let Some(why) = super::no_graph_reason(&board) {
+            anyhow::bail!(why);
         }
         super::refuse_out_of_reach(&board, args.threads, args.force)?;
         // `amoba graph` writes into results/ anyway: a missing catalogue is enumerated

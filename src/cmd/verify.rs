@@ -299,6 +299,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
+    let no_graph = super::no_graph_reason(&board);
+    if let (Some(why), false) = (&no_graph, args.no_graph) {
+        note!("amoba: {why}; good pairings get no graph facts");
+    }
     // A board that refines a coarser one classifies the pairings periodic with the
     // coarser lattice there.
     let coarser_board = geom.refines().map(super::board).transpose()?;
@@ -310,7 +314,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ctx: Box::new(Context {
                 board: b,
                 location: source::locate(b, args.coarser_catalogue.as_deref()),
-                want_graph: !args.no_graph,
+                want_graph: !args.no_graph && super::no_graph_reason(b).is_none(),
                 catalogue: None,
                 graph: None,
                 coarser: None,
@@ -321,7 +325,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut ctx = Context {
         board: &board,
         location: source::locate(&board, args.catalogue.as_deref()),
-        want_graph: !args.no_graph,
+        want_graph: !args.no_graph && no_graph.is_none(),
         catalogue: None,
         graph: None,
         coarser,

@@ -426,3 +426,55 @@ fn verify_json_satisfies_its_schema() {
     assert!(doc["provenance"]["catalogue_sha256"].is_null());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A board known to be out of reach gets a bounded search for a pairing before the
+/// estimate: "none exists" (exhaustive) exits 1 and is written as such; a search
+/// stopped by its node limit says that existence is unknown.
+#[test]
+fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
+    let dir = temp_dir("cli-bounded");
+    std::fs::write(
+        dir.join("none.toml"),
+        "name = \"nonetest\"\ndescription = \"E and S on a lattice with no pairing\"\n\
+         lattice = [[4, 0], [1, 2]]\ndirections = [[1, 0], [0, 1]]\ncatalogue = false\n",
+    )
+    .unwrap();
+    let o = amoba()
+        .args(["reproduce", "--board", "none.toml"])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (out, err, code) = common::output_text(&o);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(out.contains("none exists (exhaustive search, 4 nodes)"), "{out}");
+    let text = std::fs::read_to_string(dir.join("results/estimate-nonetest.json")).unwrap();
+    let doc = common::schema::assert_valid_text(&text);
+    assert_eq!(doc["first_pairing"], serde_json::Value::Null);
+    assert_eq!(doc["first_pairing_outcome"], "none");
+    let report = std::fs::read_to_string(dir.join("results/report-nonetest.md")).unwrap();
+    assert!(report.contains("**None exists on this board**"), "{report}");
+
+    // The 8×8×8 torus with the axes and the space diagonal: stopped after 1,000 nodes.
+    let o = amoba()
+        .args([
+            "search",
+            "--directions",
+            "1,0,0 0,1,0 0,0,1 1,1,1",
+            "--lattice",
+            "8,0,0 0,8,0 0,0,8",
+            "--node-limit",
+            "1000",
+            "--progress",
+            "none",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (out, err, code) = common::output_text(&o);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("no good pairing found within 1000 nodes (--node-limit)")
+            && out.contains("not known"),
+        "{out}"
+    );
+}

@@ -91,6 +91,34 @@ impl Progress {
         }
     }
 
+    /// Records that `done` steps are finished, of a total not known in advance (the
+    /// bar shows the count and the rate, the log line the same).
+    pub fn update_open(&self, done: u64) {
+        if let Some(bar) = &self.bar {
+            if bar.length() != Some(u64::MAX) {
+                bar.set_length(u64::MAX);
+                bar.set_style(
+                    ProgressStyle::with_template("{msg:>10} [{elapsed_precise}] {human_pos} {per_sec}")
+                        .expect("a valid template"),
+                );
+            }
+            bar.set_position(done);
+        }
+        if let Some(last) = &self.log {
+            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+            if last.elapsed() >= LOG_EVERY {
+                *last = Instant::now();
+                let secs = self.start.elapsed().as_secs_f64();
+                super::note!(
+                    "{}: {done} {} in {secs:.0} s ({:.2e} per second)",
+                    self.what,
+                    self.unit,
+                    done as f64 / secs.max(1e-9)
+                );
+            }
+        }
+    }
+
     /// Clears the bar.
     pub fn finish(&self) {
         if let Some(bar) = &self.bar {

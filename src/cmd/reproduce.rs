@@ -40,9 +40,18 @@ fn stage(stage: &str, seconds: f64) -> Stage {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     let board = args.board.load()?;
+    // Exit 1 when the board turns out to have no good pairing at all.
+    let mut none_exists = false;
     let (provenance, rows, mut cost) = if board.info().catalogue == Some(false) {
         // Out of reach (the 6×6×6 cube): find one, count partially, estimate.
+        note!(
+            "board {}: enumerating its classes is out of reach; finding a good pairing \
+             (at most {:.0e} nodes) and estimating the count…",
+            board.name(),
+            amoba::output::results::FIRST_PAIRING_NODES as f64
+        );
         let run = estimate_board(&board, args.threads);
+        none_exists = run.first_pairing_outcome == "none";
         let provenance = Provenance::new(board.name(), &super::command_line(), None);
         let written = write_estimate(Path::new("results"), &run, &provenance)?;
         note!(
@@ -140,5 +149,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         table.push(cost.row());
         write!(stdout, "{}", published_table(&table))?;
     }
-    Ok(ExitCode::SUCCESS)
+    Ok(if none_exists {
+        ExitCode::from(1)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -2,6 +2,7 @@
 //! that the board has none (docs/spec.md §8, §9).
 
 use super::note;
+use super::progress::{Mode, Progress};
 use amoba::board::pairing::Pairing;
 use std::io::Write;
 use std::path::PathBuf;
@@ -12,14 +13,22 @@ use std::process::ExitCode;
     amoba search --board hex7\n  \
     amoba search --directions \"1,0 0,1 1,2 2,1\" --lattice \"8,0 0,8\"\n  \
     amoba search --board my-game.toml --out found.txt\n\n\
-    Exit status: 0 a good pairing was found, 1 the board has none (the search was \
-    exhaustive on this board), 2 usage or input error.")]
+    Exit status: 0 a good pairing was found, 1 none was found (the board has none: the \
+    search was exhaustive on this board; or --node-limit stopped it, which the message \
+    says), 2 usage or input error.")]
 pub struct Args {
     #[command(flatten)]
     pub board: super::BoardArgs,
     /// Also write the pairing (one-line form) to this file (`-` = stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Stop after this many search nodes (default: no limit). A search that stops
+    /// there exits 1 and says that whether a pairing exists is not known.
+    #[arg(long, value_name = "N")]
+    pub node_limit: Option<u64>,
+    /// How to show progress (nodes searched and the rate) on stderr.
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -27,7 +36,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     amoba::search::searchable(&board, false)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
     let start = std::time::Instant::now();
-    let (found, stats) = amoba::search::find_one(&board);
+    let progress = Progress::new(args.progress, "search").with_unit("nodes");
+    let (found, stats) =
+        amoba::search::find_one_reporting(&board, args.node_limit, &|n| progress.update_open(n));
+    progress.finish();
     let seconds = start.elapsed().as_secs_f64();
     let mut stdout = amoba::io::stdout();
     match found {
@@ -47,6 +59,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 amoba::io::write_atomic(path, |w| writeln!(w, "{}", p.to_line()))?;
             }
             Ok(ExitCode::SUCCESS)
+        }
+        None if stats.cut => {
+            writeln!(
+                stdout,
+                "board {}: no good pairing found within {} nodes (--node-limit): the search \
+                 stopped before finishing, so whether one exists on this board is not known.",
+                board.name(),
+                stats.nodes
+            )?;
+            Ok(ExitCode::from(1))
         }
         None => {
             writeln!(

@@ -496,16 +496,25 @@ fn report_markdown(
 pub struct EstimateRun {
     /// Board name.
     pub board: String,
+    /// The board's description (from its board file).
+    pub description: String,
+    /// Whether the existence of a good pairing is published.
+    pub published_exists: bool,
     /// Cells, lines and the order of the symmetry group.
     pub cells: usize,
     /// Lines.
     pub lines: usize,
     /// Order of the symmetry group.
     pub group_order: usize,
-    /// A good pairing (one-line form) found by the search, and its canonical form.
-    pub first_pairing: String,
-    /// Canonical form of that pairing.
-    pub first_pairing_canonical: String,
+    /// A good pairing (one-line form) found by the search within
+    /// [`FIRST_PAIRING_NODES`] nodes, and its canonical form; `None` when the search
+    /// found none (see `first_pairing_outcome`).
+    pub first_pairing: Option<(String, String)>,
+    /// `found`, `none` (the search was exhaustive: the board has no good pairing) or
+    /// `unknown` (stopped at the node limit).
+    pub first_pairing_outcome: &'static str,
+    /// Nodes of that search.
+    pub first_pairing_nodes: u64,
     /// Seconds to find it.
     pub first_pairing_seconds: f64,
     /// Exact counts below random subtrees and the estimate built on them.
@@ -526,24 +535,41 @@ pub struct EstimateRun {
     pub estimated_years: f64,
 }
 
-/// Depth and samples of the partial counts (fixed so that reports are reproducible).
+/// Depth and samples of the partial counts (fixed so that reports are reproducible):
+/// the walks go at least this deep…
 pub const ESTIMATE_DEPTH: usize = 45;
+/// …and deep enough that at most this many options are left below them to count
+/// exactly (a complete pairing places one option per line), so that on large boards
+/// each exact count stays as small as on the 6×6×6 cube (108 lines).
+pub const ESTIMATE_TAIL: usize = 63;
 /// Random subtrees counted exactly.
 pub const ESTIMATE_SAMPLES: u64 = 1000;
 
+/// Most nodes the estimate spends looking for a good pairing (a few seconds at the
+/// slowest boards' speed).
+pub const FIRST_PAIRING_NODES: u64 = 20_000_000;
+
 /// Runs the estimate of `board` (see [`EstimateRun`]).
 pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
-    use crate::search::{Mode, Options, first_pairing, partial_counts};
+    use crate::search::{Mode, Options, find_one_within, partial_counts};
     let t = Instant::now();
-    let first = first_pairing(board).expect("the board has a good pairing");
+    let (first, stats) = find_one_within(board, Some(FIRST_PAIRING_NODES));
     let first_pairing_seconds = t.elapsed().as_secs_f64();
-    let p = crate::board::pairing::Pairing::from_codes(first.clone());
-    assert!(p.is_good(board), "the search returns good pairings");
-    let canon = crate::symmetry::canonical_pairing(board, &p);
+    let first_pairing = first.map(|codes| {
+        let p = crate::board::pairing::Pairing::from_codes(codes);
+        assert!(p.is_good(board), "the search returns good pairings");
+        let canon = crate::symmetry::canonical_pairing(board, &p);
+        (p.to_line(), canon.to_line())
+    });
+    let first_pairing_outcome = match (&first_pairing, stats.cut) {
+        (Some(_), _) => "found",
+        (None, false) => "none",
+        (None, true) => "unknown",
+    };
     let partial = partial_counts(
         board,
         Mode::LabelledFirstDomino,
-        ESTIMATE_DEPTH,
+        ESTIMATE_DEPTH.max(board.nlines().saturating_sub(1 + ESTIMATE_TAIL)),
         ESTIMATE_SAMPLES,
         1,
         Options {
@@ -557,11 +583,14 @@ pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
     let rate = partial.nodes_counted as f64 / partial.seconds.max(1e-9);
     EstimateRun {
         board: board.name().into(),
+        description: board.info().description.clone(),
+        published_exists: board.published().exists.is_some(),
         cells: board.ncells(),
         lines: board.nlines(),
         group_order: board.group_order(),
-        first_pairing: p.to_line(),
-        first_pairing_canonical: canon.to_line(),
+        first_pairing,
+        first_pairing_outcome,
+        first_pairing_nodes: stats.nodes,
         first_pairing_seconds,
         estimated_labelled_with_first_domino: partial.leaves,
         estimated_labelled: labelled,
@@ -581,8 +610,10 @@ struct EstimateFile<'a> {
     cells: usize,
     lines: usize,
     group_order: usize,
-    first_pairing: &'a str,
-    first_pairing_canonical: &'a str,
+    first_pairing: Option<&'a str>,
+    first_pairing_canonical: Option<&'a str>,
+    first_pairing_outcome: &'a str,
+    first_pairing_nodes: u64,
     partial: PartialJson,
     estimated_labelled_with_first_domino: f64,
     estimated_labelled: f64,
@@ -619,8 +650,10 @@ pub fn write_estimate(
             cells: run.cells,
             lines: run.lines,
             group_order: run.group_order,
-            first_pairing: &run.first_pairing,
-            first_pairing_canonical: &run.first_pairing_canonical,
+            first_pairing: run.first_pairing.as_ref().map(|p| p.0.as_str()),
+            first_pairing_canonical: run.first_pairing.as_ref().map(|p| p.1.as_str()),
+            first_pairing_outcome: run.first_pairing_outcome,
+            first_pairing_nodes: run.first_pairing_nodes,
             partial: PartialJson {
                 depth: p.depth,
                 samples: p.samples,
@@ -638,12 +671,32 @@ pub fn write_estimate(
         },
     )?;
     let report = dir.join(format!("report-{}.md", run.board));
+    let published = if run.published_exists {
+        "Published: a good pairing exists; how many there are is not published."
+    } else {
+        "Nothing about its pairings is published as far as we know."
+    };
+    let found = match &run.first_pairing {
+        Some((fp, fc)) => format!(
+            "Found by the search after {} nodes and checked good:\n\n`{fp}`\n\n\
+             Its canonical form: `{fc}`",
+            run.first_pairing_nodes
+        ),
+        None if run.first_pairing_outcome == "none" => format!(
+            "**None exists on this board**: the search for one was exhaustive ({} nodes).",
+            run.first_pairing_nodes
+        ),
+        None => format!(
+            "None found within {} search nodes (the limit of this step); whether one \
+             exists is not known. `amoba search --board {}` searches without a limit.",
+            run.first_pairing_nodes, run.board
+        ),
+    };
     let text = format!(
         "# Pairing strategies on board `{b}`: an estimate\n\n\
-         Board `{b}` (docs/spec.md §7): {cells} cells, {lines} lines, symmetry group of order {g}. \
-         Published: a good pairing exists; how many there are is not published.\n\n\
-         ## A good pairing\n\nFound by the search and checked good:\n\n`{fp}`\n\n\
-         Its canonical form: `{fc}`\n\n\
+         Board `{b}` ({desc}): {cells} cells, {lines} lines, symmetry group of order {g}. \
+         {published}\n\n\
+         ## A good pairing\n\n{found}\n\n\
          ## How many\n\nA full count is out of reach on this machine. amoba walked {n} random \
          paths {d} dominoes deep into the search tree of the pairings that contain the first \
          domino (cell 0, code 0), and counted every completion below the {r} that did not \
@@ -661,11 +714,10 @@ pub fn write_estimate(
          estimate itself): read it as an order of magnitude. Reproduce with \
          `amoba reproduce --board {b}` (seed 1, depth {d}, {n} samples).\n",
         b = run.board,
+        desc = run.description,
         cells = run.cells,
         lines = run.lines,
         g = run.group_order,
-        fp = run.first_pairing,
-        fc = run.first_pairing_canonical,
         n = p.samples,
         d = p.depth,
         r = p.reached,
@@ -685,16 +737,38 @@ pub fn write_estimate(
 /// existence of a good pairing). The speed row varies between runs: print it, do not
 /// write it into a committed file.
 pub fn estimate_rows(run: &EstimateRun) -> Vec<Row> {
-    vec![
-        Row::info("a good pairing", "exists", &run.first_pairing),
+    let mut rows = vec![
         Row::info(
-            "good pairings",
-            "not published",
-            &format!(
-                "≈ {:.1e} labelled, ≥ ≈ {:.1e} classes (estimate, see report)",
-                run.estimated_labelled, run.estimated_classes_at_least
-            ),
+            "a good pairing",
+            if run.published_exists { "exists" } else { "—" },
+            &match &run.first_pairing {
+                Some((fp, _)) => fp.clone(),
+                None if run.first_pairing_outcome == "none" => format!(
+                    "none exists (exhaustive search, {} nodes)",
+                    run.first_pairing_nodes
+                ),
+                None => format!("none found within {} nodes", run.first_pairing_nodes),
+            },
         ),
+    ];
+    if run.first_pairing_outcome == "none" {
+        rows.push(Row::info("good pairings", "not published", "0"));
+        return rows;
+    }
+    let estimate = if run.partial.leaves_counted == 0 {
+        format!(
+            "none met below the {} random walks: the estimate is 0 and says only that \
+             good pairings are rare in the search tree",
+            run.partial.samples
+        )
+    } else {
+        format!(
+            "≈ {:.1e} labelled, ≥ ≈ {:.1e} classes (estimate, see report)",
+            run.estimated_labelled, run.estimated_classes_at_least
+        )
+    };
+    rows.extend([
+        Row::info("good pairings", "not published", &estimate),
         Row::info(
             "full count",
             "—",
@@ -703,5 +777,6 @@ pub fn estimate_rows(run: &EstimateRun) -> Vec<Row> {
                 run.estimated_nodes, run.estimated_years, run.nodes_per_second
             ),
         ),
-    ]
+    ]);
+    rows
 }

@@ -769,7 +769,14 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
     /// or `None` — with `stats.cut` set if the search stopped at `limit` nodes. (The
     /// limit is an argument, not a field: a field of `Ctx` would slow `dfs`, which
     /// is sensitive to the context's layout.)
-    fn first_leaf(&self, node: &Node<B, F>, stats: &mut Stats, limit: u64) -> Option<Node<B, F>> {
+    /// `tick(nodes)` is called every 2^20 nodes.
+    fn first_leaf(
+        &self,
+        node: &Node<B, F>,
+        stats: &mut Stats,
+        limit: u64,
+        tick: &dyn Fn(u64),
+    ) -> Option<Node<B, F>> {
         if node.free.is_empty() {
             stats.leaves += 1;
             return Some(*node);
@@ -778,15 +785,18 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             stats.cut = true;
             return None;
         }
+        if stats.nodes & 0xF_FFFF == 0 {
+            tick(stats.nodes);
+        }
         let mut avail = [B::empty(); F];
         let branch = self.choose(node, &mut avail, B::empty())?;
         let mut found = None;
         self.branches(branch, &avail, |f, a| {
-            if found.is_none() {
+            if found.is_none() && !stats.cut {
                 let mut child = *node;
                 self.place(&mut child, f, a);
                 stats.nodes += 1;
-                found = self.first_leaf(&child, stats, limit);
+                found = self.first_leaf(&child, stats, limit, tick);
             }
         });
         found
@@ -1107,14 +1117,25 @@ pub fn find_one(board: &Board) -> (Option<Vec<u8>>, Stats) {
 /// [`find_one`] stopping after `limit` nodes: `(None, stats)` with `stats.cut` set
 /// means the search did not finish, so neither a pairing nor its absence is known.
 pub fn find_one_within(board: &Board, limit: Option<u64>) -> (Option<Vec<u8>>, Stats) {
+    find_one_reporting(board, limit, &|_| {})
+}
+
+/// [`find_one_within`] calling `progress(nodes)` every 2^20 nodes (from the searching
+/// thread).
+pub fn find_one_reporting(
+    board: &Board,
+    limit: Option<u64>,
+    progress: &(dyn Fn(u64) + Sync),
+) -> (Option<Vec<u8>>, Stats) {
     fn run<S: Shift<B>, B: Bits, const F: usize>(
         ctx: &Ctx<'_, S, B, F>,
         limit: u64,
+        progress: &(dyn Fn(u64) + Sync),
     ) -> (Option<Vec<u8>>, Stats) {
         let root = ctx.root();
         let mut stats = Stats::default();
         let found = with_pool(ctx.board, 1, || {
-            ctx.first_leaf(&root.node, &mut stats, limit)
+            ctx.first_leaf(&root.node, &mut stats, limit, progress)
         });
         (
             found.map(|leaf| leaf.codes.as_ref()[..ctx.n].to_vec()),
@@ -1123,7 +1144,8 @@ pub fn find_one_within(board: &Board, limit: Option<u64>) -> (Option<Vec<u8>>, S
     }
     with_ctx!(board, Mode::Labelled, |ctx| run(
         ctx,
-        limit.unwrap_or(u64::MAX)
+        limit.unwrap_or(u64::MAX),
+        progress
     ))
 }
 

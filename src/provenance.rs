@@ -96,8 +96,16 @@ pub const SCAN: JsonFormat = JsonFormat {
     schema: "scan.schema.json",
 };
 
+/// The document `amoba count` writes: classes and labelled pairings without a
+/// catalogue, for a board or one shard of its search.
+pub const COUNT: JsonFormat = JsonFormat {
+    name: "amoba-count",
+    version: 1,
+    schema: "count.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 7] = [
+pub const JSON_FORMATS: [JsonFormat; 8] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -105,6 +113,7 @@ pub const JSON_FORMATS: [JsonFormat; 7] = [
     VERIFY,
     REPRODUCE,
     SCAN,
+    COUNT,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

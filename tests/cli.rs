@@ -446,7 +446,10 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
         .unwrap();
     let (out, err, code) = common::output_text(&o);
     assert_eq!(code, 1, "{out}{err}");
-    assert!(out.contains("none exists (exhaustive search, 4 nodes)"), "{out}");
+    assert!(
+        out.contains("none exists (exhaustive search, 4 nodes)"),
+        "{out}"
+    );
     let text = std::fs::read_to_string(dir.join("results/estimate-nonetest.json")).unwrap();
     let doc = common::schema::assert_valid_text(&text);
     assert_eq!(doc["first_pairing"], serde_json::Value::Null);
@@ -477,4 +480,86 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
             && out.contains("not known"),
         "{out}"
     );
+}
+
+/// `amoba count` without a catalogue: the whole 8×8 torus gives the published counts,
+/// its two shards add up to the same document, and `--merge` refuses incomplete,
+/// repeated or foreign sets of shards, naming the file.
+#[test]
+fn count_shards_add_up_to_the_whole_and_bad_sets_are_refused() {
+    let dir = temp_dir("cli-count");
+    let run = |args: &[&str]| {
+        let o = amoba()
+            .args(args)
+            .args(["--progress", "none"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        common::output_text(&o)
+    };
+    let merge = |args: &[&str]| {
+        let o = amoba()
+            .args(["count", "--merge"])
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        common::output_text(&o)
+    };
+    let (out, err, code) = run(&["count", "--json", "whole.json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(
+        out.contains("board square9: 194,543 classes, 99,368,960 labelled good pairings"),
+        "{out}"
+    );
+    let whole = common::schema::assert_valid_text(
+        &std::fs::read_to_string(dir.join("whole.json")).unwrap(),
+    );
+    assert_eq!(whole["classes_by_stabiliser_order"]["4"], 24);
+    for i in 0..2 {
+        let (out, err, code) = run(&["count", "--shard", &format!("{i}/2"), "--threads", "1"]);
+        assert_eq!(code, 0, "{out}{err}");
+    }
+    let part = |i: usize| format!("results/parts/count-9.part-{i}-of-2.json");
+    for i in 0..2 {
+        common::schema::assert_valid_text(&std::fs::read_to_string(dir.join(part(i))).unwrap());
+    }
+    let (out, err, code) = merge(&[&part(0), &part(1), "--json", "merged.json"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let merged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("merged.json")).unwrap()).unwrap();
+    let without_command = |mut v: serde_json::Value| {
+        v["provenance"]["command"] = serde_json::Value::Null;
+        v
+    };
+    assert_eq!(without_command(merged), without_command(whole));
+
+    // A missing shard, a repeated one, a whole count among shards, another board.
+    let (_, err, code) = merge(&[&part(0)]);
+    assert_eq!(
+        (code, err.contains("shard 1/2 is missing")),
+        (2, true),
+        "{err}"
+    );
+    let (_, err, code) = merge(&[&part(0), &part(0)]);
+    assert_eq!(code, 2);
+    assert!(err.contains("shard 0/2 appears twice"), "{err}");
+    let (_, err, code) = merge(&[&part(0), "whole.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("whole.json: key `shard`: not a shard"),
+        "{err}"
+    );
+    let (out, err, code) = run(&["count", "--board", "hex7", "--shard", "1/2"]);
+    assert_eq!(code, 0, "{out}{err}");
+    let (_, err, code) = merge(&[&part(0), "results/parts/count-hex7.part-1-of-2.json"]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("count-hex7.part-1-of-2.json: not a shard of the same count"),
+        "{err}"
+    );
+    std::fs::write(dir.join("bad.json"), "{\n  \"provenance\": 3\n}\n").unwrap();
+    let (_, err, code) = merge(&[&part(0), "bad.json"]);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.json:2:"), "{err}");
 }

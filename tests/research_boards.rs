@@ -58,6 +58,10 @@ fn knight9_counts_equal_independent_counts() {
     assert_eq!(labelled, engine.census.labelled);
     assert_eq!(classes, engine.census.classes);
     assert_eq!(engine.catalogue.len() as u64, classes);
+    // `amoba count` (the search without a catalogue) agrees class for class.
+    let (by_stab, _) =
+        amoba::search::count_classes(&board, amoba::search::Options::default(), &|_, _| {});
+    assert_eq!(by_stab, engine.census.classes_by_stabiliser_order);
     // The figures the README states.
     assert_eq!((labelled, classes), (58_929_152, 231_760));
 }

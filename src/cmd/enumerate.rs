@@ -90,7 +90,7 @@ fn outputs_to_stdout(args: &Args) -> bool {
 }
 
 /// The shard given by a Slurm job array, if this runs in one.
-fn slurm_shard() -> anyhow::Result<Option<Shard>> {
+pub fn slurm_shard() -> anyhow::Result<Option<Shard>> {
     let var = |name: &str| match std::env::var(name) {
         Ok(v) => Ok(Some(v)),
         Err(std::env::VarError::NotPresent) => Ok(None),

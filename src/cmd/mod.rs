@@ -9,6 +9,7 @@
 //! ignored too ([`note!`]). SIGINT, SIGTERM and SIGHUP remove the temporary files of
 //! the writes in progress before the process ends ([`amoba::io`]).
 
+mod count;
 mod directions;
 mod enumerate;
 mod graph;
@@ -73,6 +74,8 @@ enum Command {
     Reproduce(reproduce::Args),
     /// Find one good pairing of a board, or show exhaustively that it has none.
     Search(search::Args),
+    /// Count the classes and labelled pairings of a board without keeping a catalogue.
+    Count(count::Args),
     /// A set of directions up to GL(d, Z): normal form, symmetries, class in a box.
     Directions(directions::Args),
     /// Search one game, or every class of games of a kind, on every period lattice up to an index.
@@ -135,6 +138,7 @@ pub fn main() -> ExitCode {
         Command::Merge(a) => merge::run(a),
         Command::Reproduce(a) => reproduce::run(a),
         Command::Search(a) => search::run(a),
+        Command::Count(a) => count::run(a),
         Command::Scan(a) => scan::run(a),
         Command::Directions(a) => directions::run(a),
         Command::Verify(a) => verify::run(a),
@@ -339,4 +343,28 @@ pub fn no_graph_reason(board: &amoba::board::Board) -> Option<String> {
             .collect::<Vec<_>>()
             .join("/")
     ))
+}
+
+/// Reads JSON documents of one kind (`what`, e.g. "scan document") from `files`, each
+/// with its file name; errors name the file, line and column.
+pub fn read_json_docs<D: serde::de::DeserializeOwned>(
+    files: &[std::path::PathBuf],
+    what: &str,
+) -> anyhow::Result<Vec<(String, D)>> {
+    files
+        .iter()
+        .map(|f| {
+            let text =
+                std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
+            let doc = serde_json::from_str(&text).map_err(|e| {
+                anyhow::anyhow!(
+                    "{}:{}:{}: not a {what}: {e}",
+                    f.display(),
+                    e.line(),
+                    e.column()
+                )
+            })?;
+            Ok((f.display().to_string(), doc))
+        })
+        .collect()
 }

@@ -98,8 +98,10 @@ impl Progress {
             if bar.length() != Some(u64::MAX) {
                 bar.set_length(u64::MAX);
                 bar.set_style(
-                    ProgressStyle::with_template("{msg:>10} [{elapsed_precise}] {human_pos} {per_sec}")
-                        .expect("a valid template"),
+                    ProgressStyle::with_template(
+                        "{msg:>10} [{elapsed_precise}] {human_pos} {per_sec}",
+                    )
+                    .expect("a valid template"),
                 );
             }
             bar.set_position(done);

@@ -79,20 +79,7 @@ fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(files) = &args.merge {
-        let mut parts = Vec::new();
-        for f in files {
-            let text =
-                std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-            let doc: ScanDoc = serde_json::from_str(&text).map_err(|e| {
-                anyhow::anyhow!(
-                    "{}:{}:{}: not a scan document: {e}",
-                    f.display(),
-                    e.line(),
-                    e.column()
-                )
-            })?;
-            parts.push((f.display().to_string(), doc));
-        }
+        let parts: Vec<(String, ScanDoc)> = super::read_json_docs(files, "scan document")?;
         let mut doc = merge(&parts)?;
         doc.provenance.command = super::command_line();
         return write(&args, &doc);

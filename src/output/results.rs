@@ -737,20 +737,22 @@ pub fn write_estimate(
 /// existence of a good pairing). The speed row varies between runs: print it, do not
 /// write it into a committed file.
 pub fn estimate_rows(run: &EstimateRun) -> Vec<Row> {
-    let mut rows = vec![
-        Row::info(
-            "a good pairing",
-            if run.published_exists { "exists" } else { "—" },
-            &match &run.first_pairing {
-                Some((fp, _)) => fp.clone(),
-                None if run.first_pairing_outcome == "none" => format!(
-                    "none exists (exhaustive search, {} nodes)",
-                    run.first_pairing_nodes
-                ),
-                None => format!("none found within {} nodes", run.first_pairing_nodes),
-            },
-        ),
-    ];
+    let mut rows = vec![Row::info(
+        "a good pairing",
+        if run.published_exists {
+            "exists"
+        } else {
+            "—"
+        },
+        &match &run.first_pairing {
+            Some((fp, _)) => fp.clone(),
+            None if run.first_pairing_outcome == "none" => format!(
+                "none exists (exhaustive search, {} nodes)",
+                run.first_pairing_nodes
+            ),
+            None => format!("none found within {} nodes", run.first_pairing_nodes),
+        },
+    )];
     if run.first_pairing_outcome == "none" {
         rows.push(Row::info("good pairings", "not published", "0"));
         return rows;

@@ -7,6 +7,8 @@
 //! [`merge`] puts them back together.
 
 use crate::board::lattice::vector_text;
+pub use crate::output::MergeError;
+use crate::output::check_shards;
 use crate::output::table::fmt_int;
 use crate::provenance::Provenance;
 use crate::search::scan::{Counts, Existence, Row};
@@ -236,28 +238,8 @@ pub fn markdown(doc: &ScanDoc) -> String {
     s
 }
 
-/// Why shard documents cannot be merged.
-#[derive(Debug, thiserror::Error)]
-#[error("{0}")]
-pub struct MergeError(pub String);
-
 /// Merges the shards `I/N`, `I = 0 … N−1`, of one scan into the whole scan.
 pub fn merge(parts: &[(String, ScanDoc)]) -> Result<ScanDoc, MergeError> {
-    let Some((_, first)) = parts.first() else {
-        return Err(MergeError("no shard documents to merge".into()));
-    };
-    let shard_of = |name: &str, d: &ScanDoc| -> Result<(usize, usize), MergeError> {
-        let sh = d
-            .shard
-            .as_deref()
-            .ok_or_else(|| MergeError(format!("{name}: key `shard`: not a shard (null)")))?;
-        let parsed: crate::search::Shard = sh
-            .parse()
-            .map_err(|e| MergeError(format!("{name}: key `shard`: {e}")))?;
-        Ok((parsed.index, parsed.count))
-    };
-    let (_, count) = shard_of(&parts[0].0, first)?;
-    let mut seen = vec![false; count];
     let same = |a: &ScanDoc, b: &ScanDoc| {
         a.dims == b.dims
             && a.min_index == b.min_index
@@ -270,34 +252,21 @@ pub fn merge(parts: &[(String, ScanDoc)]) -> Result<ScanDoc, MergeError> {
                 .zip(&b.games)
                 .all(|(x, y)| x.directions == y.directions)
     };
-    let mut out = first.clone();
+    check_shards(
+        parts,
+        |d| d.shard.as_deref(),
+        same,
+        "scan (games, index range or limits differ)",
+    )?;
+    let mut out = parts[0].1.clone();
     out.shard = None;
     for g in &mut out.games {
         g.rows.clear();
     }
-    for (name, d) in parts {
-        let (i, n) = shard_of(name, d)?;
-        if n != count {
-            return Err(MergeError(format!(
-                "{name}: key `shard`: is {i}/{n}, but the first shard is of {count}"
-            )));
-        }
-        if !same(first, d) {
-            return Err(MergeError(format!(
-                "{name}: not a shard of the same scan as {} (games, index range or limits \
-                 differ)",
-                parts[0].0
-            )));
-        }
-        if std::mem::replace(&mut seen[i], true) {
-            return Err(MergeError(format!("{name}: shard {i}/{n} appears twice")));
-        }
+    for (_, d) in parts {
         for (g, h) in out.games.iter_mut().zip(&d.games) {
             g.rows.extend(h.rows.iter().cloned());
         }
-    }
-    if let Some(missing) = seen.iter().position(|s| !s) {
-        return Err(MergeError(format!("shard {missing}/{count} is missing")));
     }
     for g in &mut out.games {
         g.rows

@@ -1004,6 +1004,38 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
 ) -> Stats {
+    let n = ctx.n;
+    let results = run_frontier(ctx, opts, progress, |node, stats, limit| {
+        let mut found = Vec::new();
+        ctx.search(node, stats, limit, &mut |leaf, ncand| {
+            found.push(Found {
+                codes: leaf.codes.as_ref()[..n].to_vec(),
+                stabiliser: 1 + ncand,
+            })
+        });
+        found.sort_unstable();
+        found
+    });
+    let mut stats = Stats::default();
+    for (found, s) in &results {
+        stats += *s;
+        for f in found {
+            sink(f);
+        }
+    }
+    stats
+}
+
+/// Runs `subtree(node, stats, limit)` on every frontier subtree of canonical mode (or
+/// of the shard `opts.shard`) in parallel, and returns the results in frontier order.
+/// Once the node limit is spent, the subtrees not yet started are skipped.
+fn run_frontier<S: Shift<B>, B: Bits, const F: usize, T: Send + Default>(
+    ctx: &Ctx<'_, S, B, F>,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    subtree: impl Fn(&Subtree<B, F>, &mut Stats, u64) -> T + Sync,
+) -> Vec<(T, Stats)> {
+    use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
     let mut frontier = ctx.frontier(0);
     if let Some(sh) = opts.shard {
         // Keep subtrees j ≡ index (mod count), in order.
@@ -1014,12 +1046,11 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
         });
     }
     let total = frontier.len() as u64;
-    let done = std::sync::atomic::AtomicU64::new(0);
+    let done = AtomicU64::new(0);
     // Nodes of the finished subtrees: a subtree may use what is left of the node limit
     // when it starts, and once nothing is left the subtrees not yet started are skipped.
-    let spent = std::sync::atomic::AtomicU64::new(0);
-    let n = ctx.n;
-    let results: Vec<(Vec<Found>, Stats)> = with_pool(ctx.board, opts.threads, || {
+    let spent = AtomicU64::new(0);
+    with_pool(ctx.board, opts.threads, || {
         frontier
             .par_iter()
             .map(|node| {
@@ -1027,37 +1058,67 @@ fn run_canonical<S: Shift<B>, B: Bits, const F: usize>(
                     subtrees: 1,
                     ..Stats::default()
                 };
-                let mut found = Vec::new();
-                let used = spent.load(std::sync::atomic::Ordering::Relaxed);
+                let used = spent.load(Relaxed);
                 let limit = opts.node_limit.map_or(u64::MAX, |l| l.saturating_sub(used));
-                if limit == 0 {
+                let out = if limit == 0 {
                     stats.cut = true;
-                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    progress(d, total);
-                    return (found, stats);
-                }
-                ctx.search(node, &mut stats, limit, &mut |leaf, ncand| {
-                    found.push(Found {
-                        codes: leaf.codes.as_ref()[..n].to_vec(),
-                        stabiliser: 1 + ncand,
-                    })
-                });
-                spent.fetch_add(stats.nodes, std::sync::atomic::Ordering::Relaxed);
-                found.sort_unstable();
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                progress(d, total);
-                (found, stats)
+                    T::default()
+                } else {
+                    let out = subtree(node, &mut stats, limit);
+                    spent.fetch_add(stats.nodes, Relaxed);
+                    out
+                };
+                progress(done.fetch_add(1, Relaxed) + 1, total);
+                (out, stats)
             })
             .collect()
-    });
-    let mut stats = Stats::default();
-    for (found, s) in &results {
-        stats += *s;
-        for f in found {
-            sink(f);
+    })
+}
+
+/// The labelled good pairings of classes counted by stabiliser order (the orbit of a
+/// class of stabiliser order `s` has `group_order / s` pairings).
+pub fn labelled(by_stabiliser: &std::collections::BTreeMap<usize, u64>, group_order: usize) -> u64 {
+    by_stabiliser
+        .iter()
+        .map(|(&s, &n)| n * (group_order / s) as u64)
+        .sum()
+}
+
+/// Counts the classes of `board` by the order of their stabilisers, as [`enumerate`]
+/// finds them, without keeping the classes: the memory is that of the search alone,
+/// whatever the number of classes. With `opts.shard`, the classes of that shard.
+///
+/// *Returns* the classes by stabiliser order and the search counters (with
+/// `stats.cut` when the node limit stopped the search: then the counts are partial).
+/// The same counts for any number of threads.
+pub fn count_classes(
+    board: &Board,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> (std::collections::BTreeMap<usize, u64>, Stats) {
+    fn run<S: Shift<B>, B: Bits, const F: usize>(
+        ctx: &Ctx<'_, S, B, F>,
+        opts: Options,
+        progress: &(dyn Fn(u64, u64) + Sync),
+    ) -> (std::collections::BTreeMap<usize, u64>, Stats) {
+        let results = run_frontier(ctx, opts, progress, |node, stats, limit| {
+            let mut by_stab = std::collections::BTreeMap::<usize, u64>::new();
+            ctx.search(node, stats, limit, &mut |_, ncand| {
+                *by_stab.entry(1 + ncand).or_default() += 1;
+            });
+            by_stab
+        });
+        let mut by_stab = std::collections::BTreeMap::new();
+        let mut stats = Stats::default();
+        for (part, s) in results {
+            stats += s;
+            for (k, v) in part {
+                *by_stab.entry(k).or_default() += v;
+            }
         }
+        (by_stab, stats)
     }
-    stats
+    with_ctx!(board, Mode::Canonical, |ctx| run(ctx, opts, progress))
 }
 
 /// Counts labelled good pairings with no symmetry reduction (`Mode::Labelled` or

@@ -26,7 +26,7 @@
 //! any number of threads (the boards are searched in parallel, each on one thread,
 //! and the rows are put back in order).
 
-use super::{Options, Shard, enumerate, find_one_within};
+use super::{Options, Shard, count_classes, find_one_within, labelled};
 use crate::board::directions::{least_image, symmetries};
 use crate::board::group::GroupError;
 use crate::board::lattice::Lattice;
@@ -192,30 +192,18 @@ pub fn scan_board(board: &Board, orbit: usize, limits: Limits) -> Row {
 
 /// The canonical enumeration of `board` on one thread, up to about `limit` nodes.
 pub fn count(board: &Board, limit: u64) -> Counts {
-    let order = board.group_order() as u64;
-    let mut classes = 0u64;
-    let mut labelled = 0u64;
-    let mut by_stab: BTreeMap<usize, u64> = BTreeMap::new();
-    let stats = enumerate(
-        board,
-        Options {
-            threads: 1,
-            shard: None,
-            node_limit: Some(limit),
-        },
-        &|_, _| {},
-        &mut |f| {
-            classes += 1;
-            labelled += order / f.stabiliser as u64;
-            *by_stab.entry(f.stabiliser).or_default() += 1;
-        },
-    );
+    let opts = Options {
+        threads: 1,
+        shard: None,
+        node_limit: Some(limit),
+    };
+    let (by_stab, stats) = count_classes(board, opts, &|_, _| {});
     if stats.cut {
         Counts::Unfinished { nodes: stats.nodes }
     } else {
         Counts::Complete {
-            classes,
-            labelled,
+            classes: by_stab.values().sum(),
+            labelled: labelled(&by_stab, board.group_order()),
             classes_by_stabiliser_order: by_stab,
             nodes: stats.nodes,
         }

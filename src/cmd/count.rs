@@ -1,0 +1,149 @@
+//! `amoba count`: the classes and labelled good pairings of a board, counted by the
+//! canonical search without keeping a catalogue, for the whole board or one shard of
+//! its search; `--merge` adds up the shards (`amoba::output::count`).
+
+use super::note;
+use super::progress::{Mode, Progress};
+use amoba::output::count::{CountDoc, merge};
+use amoba::search::{Options, Shard, count_classes};
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    amoba count --board data/boards/research/knight9.toml\n  \
+    amoba count --board data/boards/research/five11.toml --shard 17/2000 --progress log\n  \
+    amoba count --merge results/parts/count-five11.part-*-of-2000.json\n\n\
+    The memory is that of the search, whatever the number of classes. Shards are the \
+    subtrees of the search taken I mod N, as in `amoba enumerate --shard`; the \
+    Slurm array variables SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT choose the \
+    shard when --shard is not given.\n\n\
+    Exit status: 0 counted (or merged), 2 usage or input error.")]
+pub struct Args {
+    #[command(flatten)]
+    pub board: super::BoardArgs,
+    /// Count only shard I of N (0-based) of the search.
+    #[arg(long, value_name = "I/N", conflicts_with = "merge")]
+    pub shard: Option<Shard>,
+    /// Add up the documents of all N shards of one count instead of counting.
+    #[arg(long, num_args = 1.., value_name = "FILES")]
+    pub merge: Option<Vec<PathBuf>>,
+    /// The JSON document (docs/schemas/count.schema.json; `-` = stdout). Default:
+    /// results/count-<tag>.json, or results/parts/count-<tag>.part-I-of-N.json for a
+    /// shard.
+    #[arg(long, value_name = "FILE")]
+    pub json: Option<PathBuf>,
+    /// Worker threads (0 = all cores); the document is the same for any number.
+    #[arg(long, default_value_t = 0)]
+    pub threads: usize,
+    /// Progress display.
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
+    /// Count the whole board even when its enumeration is known to be out of reach.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if let Some(files) = &args.merge {
+        let parts: Vec<(String, CountDoc)> = super::read_json_docs(files, "count document")?;
+        let mut doc = merge(&parts)?;
+        doc.provenance.command = super::command_line();
+        let tag = doc.provenance.board.clone();
+        return write(
+            &args,
+            &doc,
+            PathBuf::from(format!("results/count-{tag}.json")),
+        );
+    }
+    let board = args.board.load()?;
+    let shard = match args.shard {
+        Some(s) => Some(s),
+        None => super::enumerate::slurm_shard()?,
+    };
+    if shard.is_none() {
+        // A shard is one part of a job meant to be out of reach as a whole.
+        super::refuse_out_of_reach(&board, args.threads, args.force)?;
+    } else {
+        amoba::search::searchable(&board, true)
+            .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
+    }
+    let tag = amoba::catalogue::enumerate::file_tag(&board);
+    let default = match shard {
+        Some(s) => PathBuf::from(format!(
+            "results/parts/count-{tag}.part-{}-of-{}.json",
+            s.index, s.count
+        )),
+        None => PathBuf::from(format!("results/count-{tag}.json")),
+    };
+    let path = args.json.clone().unwrap_or(default.clone());
+    if let Some(s) = shard
+        && let Ok(text) = std::fs::read_to_string(&path)
+    {
+        // Written atomically: a shard's document that exists is complete, so a
+        // requeued job resumes by skipping it.
+        match serde_json::from_str::<CountDoc>(&text) {
+            Ok(done)
+                if done.shard == Some(s.to_string())
+                    && done.provenance.board == board.name()
+                    && done.provenance.amoba_version == env!("CARGO_PKG_VERSION") =>
+            {
+                note!("{} is complete: skipped", path.display());
+                writeln!(amoba::io::stdout(), "{}", done.line())?;
+                return Ok(ExitCode::SUCCESS);
+            }
+            _ => note!("{} is not this shard's count: redoing it", path.display()),
+        }
+    }
+    let what = match shard {
+        Some(s) => format!("count {s}"),
+        None => "count".into(),
+    };
+    let progress = Progress::new(args.progress, &what);
+    let start = std::time::Instant::now();
+    let (by_stab, stats) = count_classes(
+        &board,
+        Options {
+            threads: args.threads,
+            shard,
+            ..Options::default()
+        },
+        &|d, t| progress.update(d, t),
+    );
+    progress.finish();
+    note!(
+        "count: {:.3} s, {:.2e} nodes per second",
+        start.elapsed().as_secs_f64(),
+        stats.nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)
+    );
+    let provenance = amoba::provenance::Provenance::new(board.name(), &super::command_line(), None);
+    let doc = CountDoc::new(&board, &provenance, shard, by_stab, &stats);
+    write(&args, &doc, default)
+}
+
+/// Writes the document where `--json` says (or to `default`) and its line on stdout
+/// (on stderr when the document itself goes to stdout).
+fn write(args: &Args, doc: &CountDoc, default: PathBuf) -> anyhow::Result<ExitCode> {
+    let path = args.json.clone().unwrap_or(default);
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
+        && !amoba::io::is_stdout(&path)
+    {
+        std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
+    }
+    amoba::io::write_atomic(&path, |w| {
+        serde_json::to_writer_pretty(&mut *w, doc)?;
+        writeln!(w)
+    })?;
+    if amoba::io::is_stdout(&path) {
+        note!("{}", doc.line());
+    } else {
+        writeln!(
+            amoba::io::stdout(),
+            "{}; wrote {}",
+            doc.line(),
+            super::shown(&path)
+        )?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -1,0 +1,147 @@
+//! The count of a board's classes without a catalogue (`amoba count`): a JSON document
+//! (`docs/schemas/count.schema.json`) for the whole board or for one shard of its
+//! search, and [`merge`], which adds up a complete set of shards.
+//!
+//! The canonical search finds each class once with the order of its stabiliser
+//! (docs/spec.md §4), so the classes by stabiliser order are all a count needs: the
+//! labelled good pairings are `Σ |G|/|stabiliser|` over them. Nothing else is kept, so
+//! the memory is that of the search whatever the number of classes, and shards of the
+//! search (the frontier subtrees taken `I mod N`, as `amoba enumerate --shard` takes
+//! them) add up to the whole. The document holds no times: a rerun writes the same
+//! bytes.
+
+use crate::board::Board;
+use crate::output::table::fmt_int;
+use crate::output::{MergeError, check_shards};
+use crate::provenance::Provenance;
+use crate::search::{Shard, Stats};
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// A count document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct CountDoc {
+    /// The shared provenance block (`catalogue_sha256` is `null`: no catalogue).
+    pub provenance: Provenance,
+    /// Cells of the board.
+    pub cells: usize,
+    /// Order of the board's symmetry group.
+    pub group_order: usize,
+    /// `"I/N"` for one shard of the search, `null` for the whole board.
+    pub shard: Option<String>,
+    /// Frontier subtrees searched (docs/spec.md §4: the tree cut after the first
+    /// cells of the first row).
+    pub subtrees: u64,
+    /// Classes (canonical pairings found).
+    pub classes: u64,
+    /// Labelled good pairings: `Σ group_order / stabiliser order` over the classes.
+    pub labelled_good_pairings: u64,
+    /// Classes by the order of their stabiliser.
+    pub classes_by_stabiliser_order: BTreeMap<usize, u64>,
+    /// Search nodes.
+    pub search_nodes: u64,
+}
+
+impl CountDoc {
+    /// The document of a count of `board` (or of its shard `shard`): the classes by
+    /// stabiliser order and the search counters of [`crate::search::count_classes`].
+    pub fn new(
+        board: &Board,
+        provenance: &Provenance,
+        shard: Option<Shard>,
+        by_stabiliser: BTreeMap<usize, u64>,
+        stats: &Stats,
+    ) -> CountDoc {
+        CountDoc {
+            provenance: provenance.stamped(&crate::provenance::COUNT),
+            cells: board.ncells(),
+            group_order: board.group_order(),
+            shard: shard.map(|s| s.to_string()),
+            subtrees: stats.subtrees,
+            classes: by_stabiliser.values().sum(),
+            labelled_good_pairings: crate::search::labelled(&by_stabiliser, board.group_order()),
+            classes_by_stabiliser_order: by_stabiliser,
+            search_nodes: stats.nodes,
+        }
+    }
+
+    /// One line for a person: the board, the counts and the shard.
+    pub fn line(&self) -> String {
+        let by = self
+            .classes_by_stabiliser_order
+            .iter()
+            .map(|(s, n)| format!("|stab|={s}: {}", fmt_int(*n)))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let part = match &self.shard {
+            Some(s) => format!("shard {s} of "),
+            None => String::new(),
+        };
+        format!(
+            "{part}board {}: {} classes, {} labelled good pairings ({by}); {} search nodes \
+             in {} subtrees",
+            self.provenance.board,
+            fmt_int(self.classes),
+            fmt_int(self.labelled_good_pairings),
+            fmt_int(self.search_nodes),
+            fmt_int(self.subtrees)
+        )
+    }
+}
+
+/// Adds up the shards `I/N`, `I = 0 … N−1`, of one count: each must be there once, all
+/// of the same board (name, cells, group order) and amoba version (which fixes how
+/// the search is cut into shards).
+///
+/// *Returns* the document of the whole count (`shard: null`), or what is wrong,
+/// naming the file.
+///
+/// ```
+/// use amoba::output::count::{CountDoc, merge};
+/// use amoba::provenance::Provenance;
+/// use amoba::search::{Options, Shard, count_classes};
+/// let board = amoba::board::Board::by_name("square5").unwrap();
+/// let prov = Provenance::new(board.name(), "amoba count", None);
+/// let parts: Vec<(String, CountDoc)> = (0..2)
+///     .map(|i| {
+///         let shard = Shard { index: i, count: 2 };
+///         let opts = Options { shard: Some(shard), ..Options::default() };
+///         let (by, stats) = count_classes(&board, opts, &|_, _| {});
+///         (format!("part {i}"), CountDoc::new(&board, &prov, Some(shard), by, &stats))
+///     })
+///     .collect();
+/// let whole = merge(&parts).unwrap();
+/// let (by, _) = count_classes(&board, Options::default(), &|_, _| {});
+/// assert_eq!(whole.classes, by.values().sum::<u64>());
+/// ```
+pub fn merge(parts: &[(String, CountDoc)]) -> Result<CountDoc, MergeError> {
+    let same = |a: &CountDoc, b: &CountDoc| {
+        a.provenance.board == b.provenance.board
+            && a.provenance.amoba_version == b.provenance.amoba_version
+            && a.cells == b.cells
+            && a.group_order == b.group_order
+    };
+    check_shards(
+        parts,
+        |d| d.shard.as_deref(),
+        same,
+        "count (board, cells, group order or amoba version differ)",
+    )?;
+    let mut out = parts[0].1.clone();
+    out.shard = None;
+    out.subtrees = 0;
+    out.classes = 0;
+    out.labelled_good_pairings = 0;
+    out.classes_by_stabiliser_order.clear();
+    out.search_nodes = 0;
+    for (_, d) in parts {
+        out.subtrees += d.subtrees;
+        out.classes += d.classes;
+        out.labelled_good_pairings += d.labelled_good_pairings;
+        out.search_nodes += d.search_nodes;
+        for (&s, &n) in &d.classes_by_stabiliser_order {
+            *out.classes_by_stabiliser_order.entry(s).or_default() += n;
+        }
+    }
+    Ok(out)
+}

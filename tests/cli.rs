@@ -563,3 +563,32 @@ fn count_shards_add_up_to_the_whole_and_bad_sets_are_refused() {
     assert_eq!(code, 2);
     assert!(err.contains("bad.json:2:"), "{err}");
 }
+
+/// A board given inline, about which nothing says whether it is feasible, is sized up
+/// by a quick estimate before the enumeration starts: {E, SE, S, NE, (1,2)} on the
+/// 10×10 torus is refused at once, naming the estimate, with nothing written.
+#[test]
+fn enumerations_out_of_reach_are_refused_up_front() {
+    let dir = temp_dir("cli-out-of-reach");
+    let t = std::time::Instant::now();
+    let o = amoba()
+        .args([
+            "enumerate",
+            "--directions",
+            "1,0 0,1 1,1 1,-1 1,2",
+            "--lattice",
+            "10,0 0,10",
+        ])
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    let (out, err, code) = common::output_text(&o);
+    assert_eq!(code, 2, "{out}{err}");
+    assert!(
+        err.contains("a full enumeration looks out of reach: Knuth's estimator"),
+        "{err}"
+    );
+    assert!(err.contains("Pass --force"), "{err}");
+    assert!(t.elapsed().as_secs() < 10, "the estimate is quick");
+    assert!(!dir.join("results").exists(), "nothing written");
+}

@@ -303,8 +303,11 @@ pub fn refuse_out_of_reach(
 ) -> anyhow::Result<()> {
     amoba::search::searchable(board, true)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
-    if board.info().catalogue != Some(false) || force {
+    if force || board.info().catalogue == Some(true) {
         return Ok(());
+    }
+    if board.info().catalogue.is_none() {
+        return refuse_if_large(board, threads);
     }
     note!(
         "board {}: enumerating its classes is out of reach; estimating the cost…",
@@ -367,4 +370,33 @@ pub fn read_json_docs<D: serde::de::DeserializeOwned>(
             Ok((f.display().to_string(), doc))
         })
         .collect()
+}
+
+/// Nodes of the unreduced search tree beyond which [`refuse_out_of_reach`] refuses a
+/// board whose file says nothing about feasibility: at the few million nodes per
+/// second of one core, and with the symmetry pruning of the canonical search, days of
+/// work at the least.
+const QUICK_LIMIT: f64 = 1e12;
+
+/// Refuses, with the estimate, a board whose quick estimate
+/// ([`amoba::search::quick_size`]) exceeds [`QUICK_LIMIT`] nodes.
+fn refuse_if_large(board: &amoba::board::Board, threads: usize) -> anyhow::Result<()> {
+    let quick = amoba::search::quick_size(board, threads);
+    if quick.nodes <= QUICK_LIMIT {
+        return Ok(());
+    }
+    anyhow::bail!(
+        "board {}: a full enumeration looks out of reach: Knuth's estimator ({} random \
+         walks) puts the search tree of the pairings with the first domino at about {:.1e} \
+         nodes and {:.1e} leaves, beyond the {:.0e} nodes (days of work) this command \
+         takes on without being asked; the symmetry pruning of the enumeration saves a \
+         factor of a few to a few dozen. Pass --force to run it anyway, split it with \
+         `amoba count --shard I/N`, or set `catalogue = false` in a board file for \
+         `amoba reproduce` to write a fuller estimate.",
+        board.name(),
+        quick.samples,
+        quick.nodes,
+        quick.leaves,
+        QUICK_LIMIT
+    )
 }

@@ -110,3 +110,29 @@ pub fn partial_counts(
     }
     with_ctx!(board, mode, |ctx| run(ctx, depth, samples, seed, opts))
 }
+
+/// Random walks of [`quick_size`].
+pub const QUICK_WALKS: u64 = 2000;
+
+/// A quick estimate of the size of `board`'s search: Knuth's estimator with plain
+/// random walks to the leaves ([`QUICK_WALKS`] of them, seed 1) in the tree of the
+/// labelled pairings with the first domino, which the canonical search prunes further
+/// by symmetry (on the 8×8 torus it visits 12 times fewer nodes, on the 16-toroidal
+/// board 5 times fewer, on the knight game 3 times fewer). Milliseconds on every
+/// board amoba ships; heavy-tailed, so read it as an order of magnitude.
+///
+/// *Returns* the [`PartialCounts`] of depth `nlines` (every walk ends at a leaf or a
+/// dead end, so the exact counts below are trivial).
+pub fn quick_size(board: &Board, threads: usize) -> PartialCounts {
+    partial_counts(
+        board,
+        Mode::LabelledFirstDomino,
+        board.nlines(),
+        QUICK_WALKS,
+        1,
+        Options {
+            threads,
+            ..Options::default()
+        },
+    )
+}

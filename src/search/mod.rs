@@ -961,7 +961,7 @@ macro_rules! with_ctx {
 }
 
 pub mod estimate;
-pub use estimate::{PartialCounts, partial_counts};
+pub use estimate::{PartialCounts, partial_counts, quick_size};
 
 /// Enumerates the canonical pairings of `board`, streaming them to `sink` in
 /// ascending (catalogue) order, and returns the search counters.

@@ -56,6 +56,7 @@ pub mod group;
 pub mod lattice;
 pub mod pairing;
 pub mod published;
+pub mod square16;
 pub mod square8;
 
 use group::{GroupError, Matrix, apply, check_group, point_group};
@@ -99,6 +100,10 @@ pub enum FastPath {
     /// shifts in the search ([`square8`]) and bitboard class keys in the graph
     /// (`crate::symmetry::torus8`).
     Square8,
+    /// The 16-toroidal board of 9-in-a-row, `Z² / ⟨(16,0), (8,8)⟩`, with directions
+    /// E, SE, S, SW and the point group D4: hand-written `u128` shifts in the search
+    /// ([`square16`]).
+    Square16,
 }
 
 /// What is special about a board, as data.
@@ -328,9 +333,16 @@ impl Board {
                     .expect("a group has inverses")
             })
             .collect();
-        let is_square8 = lattice == Lattice::rectangular(&[8, 8]).expect("8×8")
-            && families == [[1, 0], [1, 1], [0, 1], [-1, 1]]
-            && group.len() == 8;
+        let square_game = families == [[1, 0], [1, 1], [0, 1], [-1, 1]] && group.len() == 8;
+        let fast = if square_game && lattice == Lattice::rectangular(&[8, 8]).expect("8×8") {
+            Some(FastPath::Square8)
+        } else if square_game
+            && lattice == Lattice::new(&[vec![16, 0], vec![8, 8]]).expect("a lattice")
+        {
+            Some(FastPath::Square16)
+        } else {
+            None
+        };
         Ok(Board {
             info,
             lattice,
@@ -348,7 +360,7 @@ impl Board {
             mcode,
             inverse,
             pull: OnceLock::new(),
-            fast: is_square8.then_some(FastPath::Square8),
+            fast,
             coarser,
         })
     }
@@ -725,7 +737,7 @@ mod tests {
         let b = Board::square9_16();
         assert_eq!((b.ncells(), b.dims()), (128, &[16usize, 8][..]));
         assert_eq!(b.group_order(), 1024);
-        assert_eq!(b.fast_path(), None);
+        assert_eq!(b.fast_path(), Some(FastPath::Square16));
         // Rows and columns have 16 cells and two dominoes; diagonals 8 and one.
         assert_eq!(
             (0..4).map(|f| b.per_line(f)).collect::<Vec<_>>(),

@@ -3,7 +3,7 @@
 //! 29 (1975) 121–136).
 
 use super::bits::{Bits, Words};
-use super::{Ctx, Mode, Options, SegShift, Shift, Square8, Stats, with_pool};
+use super::{Ctx, Mode, Options, SegShift, Shift, Square8, Square16, Stats, with_pool};
 use crate::board::Board;
 use rayon::prelude::*;
 

@@ -26,9 +26,12 @@
 //! free), intersected, when `q_f > 1`, with its own images under the jumps by
 //! `p·v_f` (every domino of the option must be free). `pull_f(s)` holds cell `a`
 //! exactly when `a + v_f ∈ s` ([`Shift`]). On the 8×8 torus `pull_f` is two byte-wise
-//! rotations ([`Square8`]); on every other board it is a [`SegShift`]: a translation
+//! rotations ([`Square8`]), on the 16-toroidal board a few lane rotations of a `u128`
+//! ([`Square16`]); on every other board it is a [`SegShift`]: a translation
 //! moves the cells of at most `2^d` segments of the cell numbering by one index
-//! difference each, so it is that many masked word shifts.
+//! difference each, so it is that many masked word shifts. The fast paths are chosen
+//! from the board's geometry ([`crate::board::FastPath`]) and tested equal to the
+//! segment shifts of the same board.
 //!
 //! # Branching
 //!
@@ -161,6 +164,44 @@ impl Shift<u64> for Square8 {
     fn pull_jump(&self, _f: usize, s: u64) -> u64 {
         // 8·v_f is a period of the 8×8 torus.
         s
+    }
+}
+
+/// The 16-toroidal board of 9-in-a-row: lane `y` of the `u128` is row `y`, bit `x` of
+/// it is column `x` ([`crate::board::square16`]).
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Square16;
+
+impl Shift<u128> for Square16 {
+    #[inline(always)]
+    fn pull(&self, f: usize, s: u128) -> u128 {
+        use crate::board::square16::{east, north, west};
+        // Families E (1,0), SE (1,1), S (0,1), SW (−1,1); moving the set by −v_f.
+        match f {
+            0 => west(s),
+            1 => north(west(s)),
+            2 => north(s),
+            _ => north(east(s)),
+        }
+    }
+    #[inline(always)]
+    fn push(&self, f: usize, s: u128) -> u128 {
+        use crate::board::square16::{east, south, west};
+        match f {
+            0 => east(s),
+            1 => south(east(s)),
+            2 => south(s),
+            _ => south(west(s)),
+        }
+    }
+    #[inline(always)]
+    fn pull_jump(&self, f: usize, s: u128) -> u128 {
+        // 8·E and 8·S are both (8,0) modulo the lattice; 8·SE and 8·SW are periods.
+        if f == 0 || f == 2 {
+            crate::board::square16::half_turn_of_rows(s)
+        } else {
+            s
+        }
     }
 }
 
@@ -922,6 +963,7 @@ fn with_pool<T: Send>(board: &Board, threads: usize, f: impl FnOnce() -> T + Sen
 
 /// Binds `$ctx` to the search context of `$board` in `$mode` and evaluates `$body`,
 /// monomorphised per board kind: [`Square8`] shifts on `u64` for the 8×8 torus,
+/// [`Square16`] shifts on `u128` for the 16-toroidal board,
 /// [`SegShift`]s on the narrowest bit set that holds the board otherwise.
 macro_rules! with_ctx {
     ($board:expr, $mode:expr, |$ctx:ident| $body:expr) => {{
@@ -930,6 +972,9 @@ macro_rules! with_ctx {
         let few = board.nfamilies() <= 4;
         if board.fast_path() == Some($crate::board::FastPath::Square8) {
             let $ctx = &Ctx::<_, u64, 4>::new(board, Square8, $mode);
+            $body
+        } else if board.fast_path() == Some($crate::board::FastPath::Square16) {
+            let $ctx = &Ctx::<_, u128, 4>::new(board, Square16, $mode);
             $body
         } else if n <= 64 && few {
             let $ctx = &Ctx::<_, u64, 4>::new(board, SegShift::<u64>::new(board), $mode);
@@ -1232,6 +1277,42 @@ mod tests {
                 assert_eq!(Square8.pull(f, x), t.pull(f, x), "pull {f}");
                 assert_eq!(Square8.push(f, x), t.push(f, x), "push {f}");
                 assert_eq!(Square8.pull_jump(f, x), t.pull_jump(f, x), "jump {f}");
+            }
+        }
+    }
+
+    #[test]
+    fn square16_shifts_match_segment_shifts() {
+        let b = Board::square9_16();
+        assert_eq!(b.fast_path(), Some(crate::board::FastPath::Square16));
+        let t = SegShift::<u128>::new(&b);
+        // Every shift commutes with union, so agreeing on the 128 single cells is
+        // agreeing everywhere; random sets check the union too.
+        for c in 0..128 {
+            for f in 0..4 {
+                let s = 1u128 << c;
+                assert_eq!(Square16.pull(f, s), t.pull(f, s), "pull {f} of cell {c}");
+                assert_eq!(Square16.push(f, s), t.push(f, s), "push {f} of cell {c}");
+                assert_eq!(
+                    Square16.pull_jump(f, s),
+                    t.pull_jump(f, s),
+                    "jump {f} of cell {c}"
+                );
+            }
+        }
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..200 {
+            let mut s = 0u128;
+            for _ in 0..2 {
+                x ^= x << 13;
+                x ^= x >> 7;
+                x ^= x << 17;
+                s = (s << 64) | u128::from(x);
+            }
+            for f in 0..4 {
+                assert_eq!(Square16.pull(f, s), t.pull(f, s), "pull {f}");
+                assert_eq!(Square16.push(f, s), t.push(f, s), "push {f}");
+                assert_eq!(Square16.pull_jump(f, s), t.pull_jump(f, s), "jump {f}");
             }
         }
     }

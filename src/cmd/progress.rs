@@ -1,8 +1,13 @@
 //! Progress reporting: a bar on a terminal, a plain periodic line for cluster logs.
+//!
+//! The log line comes every 10 s whether or not a step finished in between: a
+//! background thread repeats the last known state, so a long step (one heavy subtree
+//! of a search) never leaves a job silent.
 
 use indicatif::{ProgressBar, ProgressStyle};
 use std::io::IsTerminal;
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// How progress is shown (`--progress`).
@@ -21,13 +26,65 @@ pub enum Mode {
 /// Interval between log lines.
 const LOG_EVERY: Duration = Duration::from_secs(10);
 
+/// The state the log lines print.
+struct LogState {
+    /// When the last line was printed.
+    last: Instant,
+    /// Steps done and their total (`None`: a count with no known total).
+    done: u64,
+    total: Option<u64>,
+}
+
+/// What the log lines and their background thread share.
+struct Log {
+    state: Mutex<LogState>,
+    stop: AtomicBool,
+    start: Instant,
+    what: String,
+    unit: Mutex<&'static str>,
+}
+
+impl Log {
+    /// Prints the line of the current state if the last one is `LOG_EVERY` old.
+    fn tick(&self) {
+        let mut st = self.state.lock().unwrap_or_else(|e| e.into_inner());
+        if st.last.elapsed() < LOG_EVERY {
+            return;
+        }
+        st.last = Instant::now();
+        let secs = self.start.elapsed().as_secs_f64();
+        let unit = *self.unit.lock().unwrap_or_else(|e| e.into_inner());
+        let done = st.done;
+        match st.total {
+            Some(total) => {
+                let eta = if done > 0 {
+                    format!(
+                        "ETA {:.0} s",
+                        secs * (total - done.min(total)) as f64 / done as f64
+                    )
+                } else {
+                    "ETA unknown".into()
+                };
+                super::note!(
+                    "{}: {done}/{total} {unit} ({:.1}%), {secs:.0} s elapsed, {eta}",
+                    self.what,
+                    100.0 * done as f64 / total.max(1) as f64
+                );
+            }
+            None => super::note!(
+                "{}: {done} {unit} in {secs:.0} s ({:.2e} per second)",
+                self.what,
+                done as f64 / secs.max(1e-9)
+            ),
+        }
+    }
+}
+
 /// A progress reporter over `total` steps (the total may be set later).
 pub struct Progress {
     bar: Option<ProgressBar>,
-    log: Option<Mutex<Instant>>,
-    start: Instant,
-    what: String,
-    unit: &'static str,
+    log: Option<Arc<Log>>,
+    heartbeat: Option<std::thread::JoinHandle<()>>,
 }
 
 impl Progress {
@@ -48,20 +105,46 @@ impl Progress {
                 .expect("a valid template"),
             );
             bar.set_message(what.to_string());
+            // The elapsed time moves on while a long step runs.
+            bar.enable_steady_tick(Duration::from_secs(1));
             bar
+        });
+        let log = (mode == Mode::Log).then(|| {
+            Arc::new(Log {
+                state: Mutex::new(LogState {
+                    last: Instant::now(),
+                    done: 0,
+                    total: Some(0),
+                }),
+                stop: AtomicBool::new(false),
+                start: Instant::now(),
+                what: what.into(),
+                unit: Mutex::new("subtrees"),
+            })
+        });
+        let heartbeat = log.clone().map(|log| {
+            std::thread::spawn(move || {
+                while !log.stop.load(Ordering::Relaxed) {
+                    // Woken early by `stop`, so finishing does not wait.
+                    std::thread::park_timeout(Duration::from_millis(500));
+                    if !log.stop.load(Ordering::Relaxed) {
+                        log.tick();
+                    }
+                }
+            })
         });
         Progress {
             bar,
-            log: (mode == Mode::Log).then(|| Mutex::new(Instant::now())),
-            start: Instant::now(),
-            what: what.into(),
-            unit: "subtrees",
+            log,
+            heartbeat,
         }
     }
 
     /// Names the steps in the log lines (default "subtrees").
-    pub fn with_unit(mut self, unit: &'static str) -> Progress {
-        self.unit = unit;
+    pub fn with_unit(self, unit: &'static str) -> Progress {
+        if let Some(log) = &self.log {
+            *log.unit.lock().unwrap_or_else(|e| e.into_inner()) = unit;
+        }
         self
     }
 
@@ -71,24 +154,7 @@ impl Progress {
             bar.set_length(total);
             bar.set_position(done);
         }
-        if let Some(last) = &self.log {
-            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-            if last.elapsed() >= LOG_EVERY {
-                *last = Instant::now();
-                let secs = self.start.elapsed().as_secs_f64();
-                let eta = if done > 0 {
-                    secs * (total - done) as f64 / done as f64
-                } else {
-                    f64::NAN
-                };
-                super::note!(
-                    "{}: {done}/{total} {} ({:.1}%), {secs:.0} s elapsed, ETA {eta:.0} s",
-                    self.what,
-                    self.unit,
-                    100.0 * done as f64 / total.max(1) as f64
-                );
-            }
-        }
+        self.record(done, Some(total));
     }
 
     /// Records that `done` steps are finished, of a total not known in advance (the
@@ -106,25 +172,41 @@ impl Progress {
             }
             bar.set_position(done);
         }
-        if let Some(last) = &self.log {
-            let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-            if last.elapsed() >= LOG_EVERY {
-                *last = Instant::now();
-                let secs = self.start.elapsed().as_secs_f64();
-                super::note!(
-                    "{}: {done} {} in {secs:.0} s ({:.2e} per second)",
-                    self.what,
-                    self.unit,
-                    done as f64 / secs.max(1e-9)
-                );
+        self.record(done, None);
+    }
+
+    fn record(&self, done: u64, total: Option<u64>) {
+        if let Some(log) = &self.log {
+            {
+                let mut st = log.state.lock().unwrap_or_else(|e| e.into_inner());
+                st.done = done;
+                st.total = total;
             }
+            log.tick();
         }
     }
 
-    /// Clears the bar.
-    pub fn finish(&self) {
+    /// Clears the bar and stops the log lines.
+    pub fn finish(mut self) {
+        self.stop();
+    }
+
+    fn stop(&mut self) {
         if let Some(bar) = &self.bar {
             bar.finish_and_clear();
         }
+        if let Some(log) = &self.log {
+            log.stop.store(true, Ordering::Relaxed);
+        }
+        if let Some(h) = self.heartbeat.take() {
+            h.thread().unpark();
+            let _ = h.join();
+        }
+    }
+}
+
+impl Drop for Progress {
+    fn drop(&mut self) {
+        self.stop();
     }
 }

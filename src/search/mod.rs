@@ -1011,7 +1011,8 @@ pub use estimate::{PartialCounts, partial_counts, quick_size};
 /// Enumerates the canonical pairings of `board`, streaming them to `sink` in
 /// ascending (catalogue) order, and returns the search counters.
 ///
-/// `progress(done, total)` is called after each frontier subtree, in completion
+/// `progress(done, total)` is called with `done = 0` once the frontier is known, then
+/// after each frontier subtree, in completion
 /// order, from worker threads. The board must be [`searchable`] with symmetry
 /// breaking.
 ///
@@ -1091,6 +1092,7 @@ fn run_frontier<S: Shift<B>, B: Bits, const F: usize, T: Send + Default>(
         });
     }
     let total = frontier.len() as u64;
+    progress(0, total);
     let done = AtomicU64::new(0);
     // Nodes of the finished subtrees: a subtree may use what is left of the node limit
     // when it starts, and once nothing is left the subtrees not yet started are skipped.

@@ -9,6 +9,12 @@ fn amoba() -> Command {
     Command::new(env!("CARGO_BIN_EXE_amoba"))
 }
 
+/// Runs `amoba ARGS` in `dir`: (stdout, stderr, exit code).
+fn run_in(dir: &std::path::Path, args: &[&str]) -> (String, String, i32) {
+    let o = amoba().args(args).current_dir(dir).output().unwrap();
+    common::output_text(&o)
+}
+
 /// The files under results/ that git tracks, relative to the repository; `None` when
 /// git cannot tell (no git, or not a clone), which CI does not accept.
 fn tracked_results() -> Option<Vec<String>> {
@@ -439,12 +445,7 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
          lattice = [[4, 0], [1, 2]]\ndirections = [[1, 0], [0, 1]]\ncatalogue = false\n",
     )
     .unwrap();
-    let o = amoba()
-        .args(["reproduce", "--board", "none.toml"])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let (out, err, code) = common::output_text(&o);
+    let (out, err, code) = run_in(&dir, &["reproduce", "--board", "none.toml"]);
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains("none exists (exhaustive search, 4 nodes)"),
@@ -458,8 +459,9 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
     assert!(report.contains("**None exists on this board**"), "{report}");
 
     // The 8×8×8 torus with the axes and the space diagonal: stopped after 1,000 nodes.
-    let o = amoba()
-        .args([
+    let (out, err, code) = run_in(
+        &dir,
+        &[
             "search",
             "--directions",
             "1,0,0 0,1,0 0,0,1 1,1,1",
@@ -469,11 +471,8 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
             "1000",
             "--progress",
             "none",
-        ])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let (out, err, code) = common::output_text(&o);
+        ],
+    );
     assert_eq!(code, 1, "{out}{err}");
     assert!(
         out.contains("no good pairing found within 1000 nodes (--node-limit)")
@@ -488,24 +487,8 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
 #[test]
 fn count_shards_add_up_to_the_whole_and_bad_sets_are_refused() {
     let dir = temp_dir("cli-count");
-    let run = |args: &[&str]| {
-        let o = amoba()
-            .args(args)
-            .args(["--progress", "none"])
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        common::output_text(&o)
-    };
-    let merge = |args: &[&str]| {
-        let o = amoba()
-            .args(["count", "--merge"])
-            .args(args)
-            .current_dir(&dir)
-            .output()
-            .unwrap();
-        common::output_text(&o)
-    };
+    let run = |args: &[&str]| run_in(&dir, &[args, &["--progress", "none"]].concat());
+    let merge = |args: &[&str]| run_in(&dir, &[&["count", "--merge"], args].concat());
     let (out, err, code) = run(&["count", "--json", "whole.json"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
@@ -571,18 +554,16 @@ fn count_shards_add_up_to_the_whole_and_bad_sets_are_refused() {
 fn enumerations_out_of_reach_are_refused_up_front() {
     let dir = temp_dir("cli-out-of-reach");
     let t = std::time::Instant::now();
-    let o = amoba()
-        .args([
+    let (out, err, code) = run_in(
+        &dir,
+        &[
             "enumerate",
             "--directions",
             "1,0 0,1 1,1 1,-1 1,2",
             "--lattice",
             "10,0 0,10",
-        ])
-        .current_dir(&dir)
-        .output()
-        .unwrap();
-    let (out, err, code) = common::output_text(&o);
+        ],
+    );
     assert_eq!(code, 2, "{out}{err}");
     assert!(
         err.contains("a full enumeration looks out of reach: Knuth's estimator"),

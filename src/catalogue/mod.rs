@@ -22,6 +22,7 @@ use crate::board::pairing::{Pairing, PairingError};
 use crate::io::{IoError, write_atomic};
 use crate::search::Found;
 use crate::symmetry::canonical_into;
+use rayon::prelude::*;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
@@ -185,53 +186,66 @@ impl Catalogue {
             codes: Vec::with_capacity(text.len()),
             stabiliser: Vec::new(),
         };
-        let mut canon = vec![0u8; n];
         let err = |line: usize, column: usize, message: String| CatalogueError::Format {
             path: path.to_path_buf(),
             line: line + line_offset,
             column,
             message,
         };
-        for (i, raw) in text.split_inclusive('\n').enumerate() {
-            let lineno = i + 1;
-            let Some(line) = raw.strip_suffix('\n') else {
-                return Err(err(
-                    lineno,
-                    raw.chars().count() + 1,
-                    "expected a line ending \\n".into(),
-                ));
-            };
-            let p =
-                Pairing::parse_line(board, line).map_err(|e| err(lineno, e.column, e.message))?;
-            if let Err(e) = p.check(board) {
-                let column = match e {
-                    PairingError::Inconsistent { cell, .. } | PairingError::Code { cell, .. } => {
-                        cell + 1
+        // Each line is checked on its own (good, canonical) on all threads; then, in
+        // order, the first error wins and the order of the lines is checked, so the
+        // error reported is that of a check line by line.
+        let lines: Vec<&str> = text.split_inclusive('\n').collect();
+        let checked: Vec<Result<(Pairing, usize), CatalogueError>> = lines
+            .par_iter()
+            .enumerate()
+            .map_init(
+                || vec![0u8; n],
+                |canon, (i, raw)| {
+                    let lineno = i + 1;
+                    let Some(line) = raw.strip_suffix('\n') else {
+                        return Err(err(
+                            lineno,
+                            raw.chars().count() + 1,
+                            "expected a line ending \\n".into(),
+                        ));
+                    };
+                    let p = Pairing::parse_line(board, line)
+                        .map_err(|e| err(lineno, e.column, e.message))?;
+                    if let Err(e) = p.check(board) {
+                        let column = match e {
+                            PairingError::Inconsistent { cell, .. }
+                            | PairingError::Code { cell, .. } => cell + 1,
+                            _ => 1,
+                        };
+                        return Err(err(lineno, column, format!("not a good pairing: {e}")));
                     }
-                    _ => 1,
-                };
-                return Err(err(lineno, column, format!("not a good pairing: {e}")));
-            }
-            let stab = canonical_into(board, p.codes(), &mut canon);
-            if canon != p.codes() {
-                let column = canon
-                    .iter()
-                    .zip(p.codes())
-                    .position(|(a, b)| a != b)
-                    .unwrap_or(0)
-                    + 1;
-                return Err(err(
-                    lineno,
-                    column,
-                    format!(
-                        "not in canonical form (expected {})",
-                        Pairing::from_codes(canon.clone()).to_line()
-                    ),
-                ));
-            }
+                    let stab = canonical_into(board, p.codes(), canon);
+                    if canon.as_slice() != p.codes() {
+                        let column = canon
+                            .iter()
+                            .zip(p.codes())
+                            .position(|(a, b)| a != b)
+                            .unwrap_or(0)
+                            + 1;
+                        return Err(err(
+                            lineno,
+                            column,
+                            format!(
+                                "not in canonical form (expected {})",
+                                Pairing::from_codes(canon.clone()).to_line()
+                            ),
+                        ));
+                    }
+                    Ok((p, stab))
+                },
+            )
+            .collect();
+        for (i, r) in checked.into_iter().enumerate() {
+            let (p, stab) = r?;
             if !cat.is_empty() && cat.codes_of(cat.len()) >= p.codes() {
                 return Err(err(
-                    lineno,
+                    i + 1,
                     1,
                     "expected lines in strictly ascending order (sorted, no duplicates)".into(),
                 ));
@@ -247,5 +261,44 @@ impl Catalogue {
             ));
         }
         Ok(cat)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The line and message of the error `text` gets, read as a catalogue of square5.
+    fn error_of(text: &str) -> (usize, String) {
+        let board = Board::by_name("square5").unwrap();
+        match Catalogue::parse(&board, text, Path::new("c.txt"), 0) {
+            Err(CatalogueError::Format { line, message, .. }) => (line, message),
+            other => panic!("expected a format error, got {other:?}"),
+        }
+    }
+
+    #[test]
+    fn the_first_bad_line_is_reported_whatever_comes_after() {
+        let board = Board::by_name("square5").unwrap();
+        let (found, _) = crate::search::enumerate_all(&board, Default::default());
+        let [a, b] = [0, 1].map(|i| Pairing::from_codes(found[i].codes.clone()).to_line());
+        assert!(a < b);
+        let ok = Catalogue::parse(&board, &format!("{a}\n{b}\n"), Path::new("c.txt"), 0);
+        assert_eq!(ok.unwrap().len(), 2);
+        // A copy of `a` with two codes swapped is not a good pairing.
+        let mut bad: Vec<char> = a.chars().collect();
+        let j = (1..bad.len()).find(|&j| bad[j] != bad[0]).unwrap();
+        bad.swap(0, j);
+        let bad: String = bad.into_iter().collect();
+
+        let (line, msg) = error_of(&format!("{b}\n{a}\n{bad}\n"));
+        assert_eq!(line, 2);
+        assert!(msg.contains("strictly ascending"), "{msg}");
+        let (line, msg) = error_of(&format!("{a}\n{bad}\n{a}\n"));
+        assert_eq!(line, 2);
+        assert!(msg.contains("not a good pairing"), "{msg}");
+        let (line, msg) = error_of(&format!("{a}\n{b}"));
+        assert_eq!(line, 2);
+        assert!(msg.contains("line ending"), "{msg}");
     }
 }

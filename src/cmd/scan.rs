@@ -164,9 +164,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             progress.update(a, b)
         })?;
         progress.finish();
-        for r in &rows {
-            certify(dirs, r)?;
-        }
+        // Every pairing found passes the verifier before it is written (in parallel:
+        // the periodic check of a large 3-D board takes a while).
+        let found = rows
+            .iter()
+            .filter(|r| matches!(r.existence, Existence::Found { .. }))
+            .count() as u64;
+        let checking = Progress::new(args.progress, "certify").with_unit("pairings");
+        let done = std::sync::atomic::AtomicU64::new(0);
+        super::with_threads(args.threads, || {
+            use rayon::prelude::*;
+            rows.par_iter().try_for_each(|r| {
+                certify(dirs, r)?;
+                if matches!(r.existence, Existence::Found { .. }) {
+                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                    checking.update(d, found);
+                }
+                anyhow::Ok(())
+            })
+        })?;
+        checking.finish();
         let g = Game { rows, ..game };
         let (f, no, u) = tally(&g);
         note!("  found on {f}, none on {no}, unknown on {u}");

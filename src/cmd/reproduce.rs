@@ -13,6 +13,7 @@ use amoba::output::results::{
 };
 use amoba::output::table::{Cost, Row, Stage, published_table, reproduce_document};
 use amoba::provenance::Provenance;
+use amoba::search::scan::Existence;
 use std::io::Write;
 use std::path::Path;
 use std::process::ExitCode;
@@ -51,7 +52,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             amoba::output::results::FIRST_PAIRING_NODES as f64
         );
         let run = estimate_board(&board, args.threads);
-        none_exists = run.first_pairing_outcome == "none";
+        none_exists = matches!(run.first_pairing, Existence::None { .. });
         let provenance = Provenance::new(board.name(), &super::command_line(), None);
         let written = write_estimate(Path::new("results"), &run, &provenance)?;
         note!(

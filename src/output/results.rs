@@ -27,6 +27,7 @@ use crate::output::export::{Source, degree_counts, write_all};
 use crate::output::plot::{degree_chart, graph_drawing};
 use crate::output::table::{Row, fmt_int, int_row, published_table, text_row};
 use crate::provenance::{ANALYSIS, ESTIMATE, Provenance, sha256_of};
+use crate::search::scan::Existence;
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -506,15 +507,12 @@ pub struct EstimateRun {
     pub lines: usize,
     /// Order of the symmetry group.
     pub group_order: usize,
-    /// A good pairing (one-line form) found by the search within
-    /// [`FIRST_PAIRING_NODES`] nodes, and its canonical form; `None` when the search
-    /// found none (see `first_pairing_outcome`).
-    pub first_pairing: Option<(String, String)>,
-    /// `found`, `none` (the search was exhaustive: the board has no good pairing) or
-    /// `unknown` (stopped at the node limit).
-    pub first_pairing_outcome: &'static str,
-    /// Nodes of that search.
-    pub first_pairing_nodes: u64,
+    /// The search for a good pairing within [`FIRST_PAIRING_NODES`] nodes: the pairing
+    /// (one-line form), none (the search was exhaustive: the board has no good
+    /// pairing) or unknown (stopped at the node limit).
+    pub first_pairing: Existence,
+    /// The canonical form of the pairing found.
+    pub first_pairing_canonical: Option<String>,
     /// Seconds to find it.
     pub first_pairing_seconds: f64,
     /// Exact counts below random subtrees and the estimate built on them.
@@ -555,17 +553,12 @@ pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
     let t = Instant::now();
     let (first, stats) = find_one_within(board, Some(FIRST_PAIRING_NODES));
     let first_pairing_seconds = t.elapsed().as_secs_f64();
-    let first_pairing = first.map(|codes| {
+    let first_pairing = Existence::of(first.as_deref(), &stats);
+    let first_pairing_canonical = first.map(|codes| {
         let p = crate::board::pairing::Pairing::from_codes(codes);
         assert!(p.is_good(board), "the search returns good pairings");
-        let canon = crate::symmetry::canonical_pairing(board, &p);
-        (p.to_line(), canon.to_line())
+        crate::symmetry::canonical_pairing(board, &p).to_line()
     });
-    let first_pairing_outcome = match (&first_pairing, stats.cut) {
-        (Some(_), _) => "found",
-        (None, false) => "none",
-        (None, true) => "unknown",
-    };
     let partial = partial_counts(
         board,
         Mode::LabelledFirstDomino,
@@ -589,8 +582,7 @@ pub fn estimate_board(board: &Board, threads: usize) -> EstimateRun {
         lines: board.nlines(),
         group_order: board.group_order(),
         first_pairing,
-        first_pairing_outcome,
-        first_pairing_nodes: stats.nodes,
+        first_pairing_canonical,
         first_pairing_seconds,
         estimated_labelled_with_first_domino: partial.leaves,
         estimated_labelled: labelled,
@@ -650,10 +642,13 @@ pub fn write_estimate(
             cells: run.cells,
             lines: run.lines,
             group_order: run.group_order,
-            first_pairing: run.first_pairing.as_ref().map(|p| p.0.as_str()),
-            first_pairing_canonical: run.first_pairing.as_ref().map(|p| p.1.as_str()),
-            first_pairing_outcome: run.first_pairing_outcome,
-            first_pairing_nodes: run.first_pairing_nodes,
+            first_pairing: match &run.first_pairing {
+                Existence::Found { pairing, .. } => Some(pairing),
+                _ => None,
+            },
+            first_pairing_canonical: run.first_pairing_canonical.as_deref(),
+            first_pairing_outcome: run.first_pairing.answer(),
+            first_pairing_nodes: run.first_pairing.nodes(),
             partial: PartialJson {
                 depth: p.depth,
                 samples: p.samples,
@@ -677,19 +672,18 @@ pub fn write_estimate(
         "Nothing about its pairings is published as far as we know."
     };
     let found = match &run.first_pairing {
-        Some((fp, fc)) => format!(
-            "Found by the search after {} nodes and checked good:\n\n`{fp}`\n\n\
-             Its canonical form: `{fc}`",
-            run.first_pairing_nodes
+        Existence::Found { pairing, nodes } => format!(
+            "Found by the search after {nodes} nodes and checked good:\n\n`{pairing}`\n\n\
+             Its canonical form: `{}`",
+            run.first_pairing_canonical.as_deref().unwrap_or_default()
         ),
-        None if run.first_pairing_outcome == "none" => format!(
-            "**None exists on this board**: the search for one was exhaustive ({} nodes).",
-            run.first_pairing_nodes
+        Existence::None { nodes } => format!(
+            "**None exists on this board**: the search for one was exhaustive ({nodes} nodes)."
         ),
-        None => format!(
-            "None found within {} search nodes (the limit of this step); whether one \
+        Existence::Unknown { nodes } => format!(
+            "None found within {nodes} search nodes (the limit of this step); whether one \
              exists is not known. `amoba search --board {}` searches without a limit.",
-            run.first_pairing_nodes, run.board
+            run.board
         ),
     };
     let text = format!(
@@ -745,15 +739,12 @@ pub fn estimate_rows(run: &EstimateRun) -> Vec<Row> {
             "—"
         },
         &match &run.first_pairing {
-            Some((fp, _)) => fp.clone(),
-            None if run.first_pairing_outcome == "none" => format!(
-                "none exists (exhaustive search, {} nodes)",
-                run.first_pairing_nodes
-            ),
-            None => format!("none found within {} nodes", run.first_pairing_nodes),
+            Existence::Found { pairing, .. } => pairing.clone(),
+            Existence::None { nodes } => format!("none exists (exhaustive search, {nodes} nodes)"),
+            Existence::Unknown { nodes } => format!("none found within {nodes} nodes"),
         },
     )];
-    if run.first_pairing_outcome == "none" {
+    if let Existence::None { .. } = run.first_pairing {
         rows.push(Row::info("good pairings", "not published", "0"));
         return rows;
     }

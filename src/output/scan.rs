@@ -174,11 +174,7 @@ pub fn markdown(doc: &ScanDoc) -> String {
              labelled | classes by stabiliser |\n|---|---|---|---|---|---|---|---|---|---|"
         );
         for r in &g.rows {
-            let (answer, nodes) = match &r.existence {
-                Existence::Found { nodes, .. } => ("found", *nodes),
-                Existence::None { nodes } => ("none", *nodes),
-                Existence::Unknown { nodes } => ("unknown", *nodes),
-            };
+            let (answer, nodes) = (r.existence.answer(), r.existence.nodes());
             let (classes, labelled, stabs) = match &r.counts {
                 None => ("".into(), "".into(), "".into()),
                 Some(Counts::Unfinished { nodes }) => {

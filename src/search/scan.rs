@@ -26,7 +26,7 @@
 //! any number of threads (the boards are searched in parallel, each on one thread,
 //! and the rows are put back in order).
 
-use super::{Options, Shard, count_classes, find_one_within, labelled};
+use super::{Options, Shard, Stats, count_classes, find_one_within, labelled};
 use crate::board::directions::{least_image, symmetries};
 use crate::board::group::GroupError;
 use crate::board::lattice::Lattice;
@@ -98,6 +98,40 @@ pub enum Existence {
     Unknown { nodes: u64 },
 }
 
+impl Existence {
+    /// The answer of a search for one pairing ([`find_one_within`]): the pairing it
+    /// found, or none, exhaustively unless the node limit cut the search
+    /// (`stats.cut`).
+    pub fn of(found: Option<&[u8]>, stats: &Stats) -> Existence {
+        match found {
+            Some(codes) => Existence::Found {
+                pairing: crate::board::pairing::Pairing::from_codes(codes.to_vec()).to_line(),
+                nodes: stats.nodes,
+            },
+            None if stats.cut => Existence::Unknown { nodes: stats.nodes },
+            None => Existence::None { nodes: stats.nodes },
+        }
+    }
+
+    /// `found`, `none` or `unknown`, as in the JSON documents.
+    pub fn answer(&self) -> &'static str {
+        match self {
+            Existence::Found { .. } => "found",
+            Existence::None { .. } => "none",
+            Existence::Unknown { .. } => "unknown",
+        }
+    }
+
+    /// Nodes of the search.
+    pub fn nodes(&self) -> u64 {
+        match self {
+            Existence::Found { nodes, .. }
+            | Existence::None { nodes }
+            | Existence::Unknown { nodes } => *nodes,
+        }
+    }
+}
+
 /// The counts of a board where a pairing exists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
@@ -161,14 +195,7 @@ pub fn board_on(
 /// orbit, for the row.
 pub fn scan_board(board: &Board, orbit: usize, limits: Limits) -> Row {
     let (found, stats) = find_one_within(board, Some(limits.find_nodes));
-    let existence = match found {
-        Some(codes) => Existence::Found {
-            pairing: crate::board::pairing::Pairing::from_codes(codes).to_line(),
-            nodes: stats.nodes,
-        },
-        None if stats.cut => Existence::Unknown { nodes: stats.nodes },
-        None => Existence::None { nodes: stats.nodes },
-    };
+    let existence = Existence::of(found.as_deref(), &stats);
     let counts = match (&existence, limits.count_nodes) {
         (Existence::Found { .. }, Some(limit)) if super::searchable(board, true).is_ok() => {
             Some(count(board, limit))

@@ -7,7 +7,7 @@ use super::progress::{Mode, Progress};
 use amoba::output::count::{CountDoc, merge};
 use amoba::search::{Options, Shard, count_classes};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -50,34 +50,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let parts: Vec<(String, CountDoc)> = super::read_json_docs(files, "count document")?;
         let mut doc = merge(&parts)?;
         doc.provenance.command = super::command_line();
-        let tag = doc.provenance.board.clone();
-        return write(
-            &args,
-            &doc,
-            PathBuf::from(format!("results/count-{tag}.json")),
-        );
+        let path = args.json.clone().unwrap_or_else(|| {
+            PathBuf::from(format!("results/count-{}.json", doc.provenance.board))
+        });
+        return write(&doc, &path);
     }
     let board = args.board.load()?;
     let shard = match args.shard {
         Some(s) => Some(s),
         None => super::enumerate::slurm_shard()?,
     };
-    if shard.is_none() {
-        // A shard is one part of a job meant to be out of reach as a whole.
-        super::refuse_out_of_reach(&board, args.threads, args.force)?;
-    } else {
-        amoba::search::searchable(&board, true)
-            .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
-    }
+    // A shard is one part of a job meant to be out of reach as a whole: only the
+    // whole board is sized up first.
+    super::refuse_out_of_reach(&board, args.threads, args.force || shard.is_some())?;
     let tag = amoba::catalogue::enumerate::file_tag(&board);
-    let default = match shard {
+    let path = args.json.clone().unwrap_or_else(|| match shard {
         Some(s) => PathBuf::from(format!(
             "results/parts/count-{tag}.part-{}-of-{}.json",
             s.index, s.count
         )),
         None => PathBuf::from(format!("results/count-{tag}.json")),
-    };
-    let path = args.json.clone().unwrap_or(default.clone());
+    });
     if let Some(s) = shard
         && let Ok(text) = std::fs::read_to_string(&path)
     {
@@ -119,30 +112,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let provenance = amoba::provenance::Provenance::new(board.name(), &super::command_line(), None);
     let doc = CountDoc::new(&board, &provenance, shard, by_stab, &stats);
-    write(&args, &doc, default)
+    write(&doc, &path)
 }
 
-/// Writes the document where `--json` says (or to `default`) and its line on stdout
-/// (on stderr when the document itself goes to stdout).
-fn write(args: &Args, doc: &CountDoc, default: PathBuf) -> anyhow::Result<ExitCode> {
-    let path = args.json.clone().unwrap_or(default);
+/// Writes the document to `path` and its line on stdout (on stderr when the document
+/// itself goes to stdout).
+fn write(doc: &CountDoc, path: &Path) -> anyhow::Result<ExitCode> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && !amoba::io::is_stdout(&path)
+        && !amoba::io::is_stdout(path)
     {
         std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     }
-    amoba::io::write_atomic(&path, |w| {
+    amoba::io::write_atomic(path, |w| {
         serde_json::to_writer_pretty(&mut *w, doc)?;
         writeln!(w)
     })?;
-    if amoba::io::is_stdout(&path) {
+    if amoba::io::is_stdout(path) {
         note!("{}", doc.line());
     } else {
         writeln!(
             amoba::io::stdout(),
             "{}; wrote {}",
             doc.line(),
-            super::shown(&path)
+            super::shown(path)
         )?;
     }
     Ok(ExitCode::SUCCESS)

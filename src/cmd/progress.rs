@@ -41,7 +41,7 @@ struct Log {
     stop: AtomicBool,
     start: Instant,
     what: String,
-    unit: Mutex<&'static str>,
+    unit: &'static str,
 }
 
 impl Log {
@@ -53,7 +53,7 @@ impl Log {
         }
         st.last = Instant::now();
         let secs = self.start.elapsed().as_secs_f64();
-        let unit = *self.unit.lock().unwrap_or_else(|e| e.into_inner());
+        let unit = self.unit;
         let done = st.done;
         match st.total {
             Some(total) => {
@@ -88,8 +88,13 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A reporter for `what` in the given mode.
+    /// A reporter for `what`, counted in subtrees, in the given mode.
     pub fn new(mode: Mode, what: &str) -> Progress {
+        Progress::counting(mode, what, "subtrees")
+    }
+
+    /// A reporter for `what` whose log lines count `unit`s.
+    pub fn counting(mode: Mode, what: &str, unit: &'static str) -> Progress {
         let terminal = std::io::stdout().is_terminal() && std::io::stderr().is_terminal();
         let mode = match mode {
             Mode::Auto if terminal => Mode::Bar,
@@ -119,7 +124,7 @@ impl Progress {
                 stop: AtomicBool::new(false),
                 start: Instant::now(),
                 what: what.into(),
-                unit: Mutex::new("subtrees"),
+                unit,
             })
         });
         let heartbeat = log.clone().map(|log| {
@@ -138,14 +143,6 @@ impl Progress {
             log,
             heartbeat,
         }
-    }
-
-    /// Names the steps in the log lines (default "subtrees").
-    pub fn with_unit(self, unit: &'static str) -> Progress {
-        if let Some(log) = &self.log {
-            *log.unit.lock().unwrap_or_else(|e| e.into_inner()) = unit;
-        }
-        self
     }
 
     /// Records that `done` of `total` steps are finished.

@@ -159,7 +159,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.min_index,
             list.len()
         );
-        let progress = Progress::new(args.progress, "scan").with_unit("lattices");
+        let progress = Progress::counting(args.progress, "scan", "lattices");
         let rows = scan(dirs, &list, limits, args.shard, args.threads, &|a, b| {
             progress.update(a, b)
         })?;
@@ -170,7 +170,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .iter()
             .filter(|r| matches!(r.existence, Existence::Found { .. }))
             .count() as u64;
-        let checking = Progress::new(args.progress, "certify").with_unit("pairings");
+        let checking = Progress::counting(args.progress, "certify", "pairings");
         let done = std::sync::atomic::AtomicU64::new(0);
         super::with_threads(args.threads, || {
             use rayon::prelude::*;

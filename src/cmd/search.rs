@@ -36,7 +36,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     amoba::search::searchable(&board, false)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
     let start = std::time::Instant::now();
-    let progress = Progress::new(args.progress, "search").with_unit("nodes");
+    let progress = Progress::counting(args.progress, "search", "nodes");
     let (found, stats) =
         amoba::search::find_one_reporting(&board, args.node_limit, &|n| progress.update_open(n));
     progress.finish();

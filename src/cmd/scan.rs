@@ -166,20 +166,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         progress.finish();
         // Every pairing found passes the verifier before it is written (in parallel:
         // the periodic check of a large 3-D board takes a while).
-        let found = rows
+        let found: Vec<(&amoba::search::scan::Row, &str)> = rows
             .iter()
-            .filter(|r| matches!(r.existence, Existence::Found { .. }))
-            .count() as u64;
+            .filter_map(|r| match &r.existence {
+                Existence::Found { pairing, .. } => Some((r, pairing.as_str())),
+                _ => None,
+            })
+            .collect();
         let checking = Progress::counting(args.progress, "certify", "pairings");
         let done = std::sync::atomic::AtomicU64::new(0);
         super::with_threads(args.threads, || {
             use rayon::prelude::*;
-            rows.par_iter().try_for_each(|r| {
-                certify(dirs, r)?;
-                if matches!(r.existence, Existence::Found { .. }) {
-                    let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                    checking.update(d, found);
-                }
+            found.par_iter().try_for_each(|&(r, pairing)| {
+                certify(dirs, r, pairing)?;
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                checking.update(d, found.len() as u64);
                 anyhow::Ok(())
             })
         })?;
@@ -197,17 +198,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         max_index,
         node_limit: args.node_limit,
         count_node_limit: limits.count_nodes,
-        shard: args.shard.map(|s| format!("{}/{}", s.index, s.count)),
+        shard: args.shard.map(|s| s.to_string()),
         games: out_games,
     };
     write(&args, &doc)
 }
 
-/// Checks a found pairing with the independent verifier.
-fn certify(dirs: &[Vec<i64>], row: &amoba::search::scan::Row) -> anyhow::Result<()> {
-    let Existence::Found { pairing, .. } = &row.existence else {
-        return Ok(());
-    };
+/// Checks the pairing found on a row's board with the independent verifier.
+fn certify(dirs: &[Vec<i64>], row: &amoba::search::scan::Row, pairing: &str) -> anyhow::Result<()> {
     let lattice = amoba::board::lattice::Lattice::new(&row.lattice)?;
     let board = board_on("scan", dirs, &lattice)?;
     let geom = amoba::verify::Geometry::new(&board)?;

@@ -104,8 +104,36 @@ pub const COUNT: JsonFormat = JsonFormat {
     schema: "count.schema.json",
 };
 
+/// `amoba query`'s document format.
+pub const QUERY: JsonFormat = JsonFormat {
+    name: "amoba-query",
+    version: 1,
+    schema: "query.schema.json",
+};
+
+/// `amoba path`'s document format.
+pub const PATH: JsonFormat = JsonFormat {
+    name: "amoba-path",
+    version: 1,
+    schema: "path.schema.json",
+};
+
+/// `amoba canon`'s document format.
+pub const CANON: JsonFormat = JsonFormat {
+    name: "amoba-canon",
+    version: 1,
+    schema: "canon.schema.json",
+};
+
+/// `amoba select --format json`'s first line.
+pub const SELECT: JsonFormat = JsonFormat {
+    name: "amoba-select",
+    version: 1,
+    schema: "select.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 8] = [
+pub const JSON_FORMATS: [JsonFormat; 12] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -114,6 +142,10 @@ pub const JSON_FORMATS: [JsonFormat; 8] = [
     REPRODUCE,
     SCAN,
     COUNT,
+    QUERY,
+    PATH,
+    CANON,
+    SELECT,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

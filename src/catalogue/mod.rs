@@ -73,6 +73,22 @@ impl Catalogue {
         cat
     }
 
+    /// A catalogue from its flat codes (`ncells` per class) and stabiliser orders, as
+    /// an index file stores them; `None` unless the lengths agree and the classes are
+    /// strictly ascending. (The codes are not re-validated as pairings: the index that
+    /// stores them is checksummed and tied to a validated catalogue file.)
+    pub fn from_parts(ncells: usize, codes: Vec<u8>, stabiliser: Vec<u16>) -> Option<Catalogue> {
+        if ncells == 0 || codes.len() != ncells * stabiliser.len() {
+            return None;
+        }
+        let cat = Catalogue {
+            ncells,
+            codes,
+            stabiliser,
+        };
+        cat.is_strictly_sorted().then_some(cat)
+    }
+
     fn is_strictly_sorted(&self) -> bool {
         (1..self.len()).all(|i| self.codes_of(i) < self.codes_of(i + 1))
     }

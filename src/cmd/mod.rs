@@ -9,16 +9,22 @@
 //! ignored too ([`note!`]). SIGINT, SIGTERM and SIGHUP remove the temporary files of
 //! the writes in progress before the process ends ([`amoba::io`]).
 
+mod ask;
+mod canon;
 mod count;
 mod directions;
 mod enumerate;
 mod graph;
 mod merge;
+mod path;
 mod progress;
+mod query;
 mod reproduce;
 mod scan;
 mod search;
+mod select;
 mod show;
+mod transform;
 mod verify;
 
 use clap::{CommandFactory, Parser, Subcommand};
@@ -92,6 +98,35 @@ enum Command {
         amoba show 1 --format svg --out pairing-1.svg\n  \
         amoba show data/good/first.txt --window 16   # a 16x16 window of the plane")]
     Show(show::Args),
+    /// A class and everything around it: stabiliser, component, degree, each neighbour
+    /// with the move that reaches it.
+    #[command(after_help = "Examples:\n  \
+        amoba query 1                         # class 1 of the 8x8 catalogue\n  \
+        amoba query my-pairing.txt --json     # the moves of a pairing of your own\n  \
+        amoba query 5 --board hex7")]
+    Query(query::Args),
+    /// A shortest sequence of moves from one pairing to another (IDs or files).
+    #[command(after_help = "Examples:\n  \
+        amoba path 1 194543                   # exit 1: different components\n  \
+        amoba path 1 2000 --svg steps/        # each step drawn, slid dominoes highlighted\n  \
+        amoba path mine.txt 17 --json")]
+    Path(path::Args),
+    /// The classes that pass a filter: IDs, stabiliser, component, degree, a symmetry.
+    #[command(after_help = "Examples:\n  \
+        amoba select --stabiliser 16..        # the most symmetric classes\n  \
+        amoba select --component 2.. --format forms\n  \
+        amoba select --symmetry \"-1,0 0,-1\" --count   # classes with a half-turn symmetry")]
+    Select(select::Args),
+    /// Canonical form, ID and the symmetry reaching it, for each pairing in a file.
+    #[command(after_help = "Examples:\n  \
+        amoba canon my-pairings.txt\n  \
+        amoba transform 1 --symmetry \"0,-1 1,0\" | amoba canon -   # back to ID 1")]
+    Canon(canon::Args),
+    /// Apply a symmetry of the board to pairings (IDs or a file).
+    #[command(after_help = "Examples:\n  \
+        amoba transform 1 --symmetry \"0,-1 1,0 + 3,0\"    # (x,y) -> (-y+3, x)\n  \
+        amoba transform mine.txt --symmetry \"+ 1,0\" --grid  # shift one cell east")]
+    Transform(transform::Args),
     /// Print a shell completion script, generated from these command definitions.
     #[command(after_help = "Examples:\n  \
         amoba completions bash > ~/.local/share/bash-completion/completions/amoba\n  \
@@ -143,6 +178,11 @@ pub fn main() -> ExitCode {
         Command::Directions(a) => directions::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Show(a) => show::run(a),
+        Command::Query(a) => query::run(a),
+        Command::Path(a) => path::run(a),
+        Command::Select(a) => select::run(a),
+        Command::Canon(a) => canon::run(a),
+        Command::Transform(a) => transform::run(a),
         Command::Completions { shell } => completions(shell),
         Command::Man { command } => man(command.as_deref()),
     };

@@ -356,6 +356,35 @@ impl PairingGraph {
         g
     }
 
+    /// [`PairingGraph::from_csr`] for rows read from a file: `None` unless the offsets
+    /// are ascending from 0 to `targets.len()` and every row is sorted, duplicate-free,
+    /// within range, without loops and symmetric.
+    ///
+    /// *Complexity*: `O(E log d)` for the symmetry check (`d` the largest degree).
+    pub fn try_from_csr(offsets: Vec<usize>, targets: Vec<u32>) -> Option<PairingGraph> {
+        let n = offsets.len().checked_sub(1)?;
+        if offsets[0] != 0 || offsets[n] != targets.len() || offsets.windows(2).any(|w| w[0] > w[1])
+        {
+            return None;
+        }
+        let row = |u: usize| &targets[offsets[u]..offsets[u + 1]];
+        let fine = (0..n).into_par_iter().all(|u| {
+            let r = row(u);
+            r.windows(2).all(|w| w[0] < w[1])
+                && r.iter().all(|&v| {
+                    (v as usize) < n
+                        && v as usize != u
+                        && row(v as usize).binary_search(&(u as u32)).is_ok()
+                })
+        });
+        fine.then(|| PairingGraph::from_csr(offsets, targets))
+    }
+
+    /// The compressed sparse rows (module docs): offsets and 0-based targets.
+    pub fn csr(&self) -> (&[usize], &[u32]) {
+        (&self.offsets, &self.targets)
+    }
+
     fn number_components(&mut self) {
         let n = self.vertex_count();
         let mut comp = vec![u32::MAX; n];

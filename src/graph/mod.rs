@@ -1,12 +1,16 @@
 //! The pairing move and the pairing graph: construction ([`build`], from the moves of
 //! [`moves`]), breadth-first search ([`bfs`]), exact diameters ([`diameter`]), cycle
-//! structure ([`structure`]) and the analysis that gathers them ([`analysis`]).
+//! structure ([`structure`]), the analysis that gathers them ([`analysis`]), the
+//! questions `amoba query`, `path` and `select` ask of one class or two ([`query`]) and
+//! the on-disk index that answers them fast ([`index`]).
 
 pub mod analysis;
 pub mod bfs;
 pub mod build;
 pub mod diameter;
+pub mod index;
 pub mod moves;
+pub mod query;
 pub mod structure;
 
 pub use build::{BuildStats, GraphError, Naming, PairingGraph};

@@ -83,6 +83,32 @@ pub enum MoveError {
 /// ```
 #[inline]
 pub fn apply_move(board: &Board, codes: &mut [u8], a: usize) -> Result<usize, MoveError> {
+    apply_move_with(board, codes, a, |_| {})
+}
+
+/// One slide of a move chain: the domino `{from, pivot}` becomes `{pivot, to}`, one
+/// step further along its line (`to = pivot + (pivot − from)`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Slide {
+    /// The cell the domino leaves.
+    pub from: usize,
+    /// The cell it keeps.
+    pub pivot: usize,
+    /// The cell it moves onto.
+    pub to: usize,
+}
+
+/// [`apply_move`], calling `on_slide` with every slide of the chain in order (the
+/// chain `amoba query` and `amoba path` print).
+///
+/// *Complexity*: `O(length of the chain)`.
+#[inline]
+pub fn apply_move_with(
+    board: &Board,
+    codes: &mut [u8],
+    a: usize,
+    mut on_slide: impl FnMut(Slide),
+) -> Result<usize, MoveError> {
     let nfam = board.nfamilies();
     let ncodes = 2 * nfam;
     let limit = codes.len() * codes.len();
@@ -94,6 +120,11 @@ pub fn apply_move(board: &Board, codes: &mut [u8], a: usize) -> Result<usize, Mo
         let y = board.neighbor(x, k);
         let z = board.neighbor(y, k);
         slides += 1;
+        on_slide(Slide {
+            from: x,
+            pivot: y,
+            to: z,
+        });
         // z's partner before this slide (meaningless when z = a, which is uncovered).
         let old = codes[z] as usize;
         codes[y] = k as u8;

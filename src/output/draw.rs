@@ -354,7 +354,31 @@ pub fn svg_with_notes(
     caption: &str,
     notes: &[String],
 ) -> Result<String, DrawError> {
+    svg_marked(geom, codes, view, caption, notes, &[])
+}
+
+/// [`svg_with_notes`] with some dominoes highlighted: a domino whose two cells are both
+/// in `marked` (cell indices) is drawn over a wide yellow halo (`amoba path --svg`
+/// marks the dominoes a move slid).
+pub fn svg_marked(
+    geom: &Geometry,
+    codes: &[u8],
+    view: View,
+    caption: &str,
+    notes: &[String],
+    marked: &[usize],
+) -> Result<String, DrawError> {
     let sc = scene(geom, codes, view)?;
+    let mut is_marked = vec![false; codes.len()];
+    for &c in marked {
+        if let Some(m) = is_marked.get_mut(c) {
+            *m = true;
+        }
+    }
+    // The cell of view position (x, y, z), as `scene` reads the codes.
+    let (bw, bh) = (geom.width() as i64, geom.height() as i64);
+    let cell_at =
+        |x: i64, y: i64, z: i64| ((z * bh + y.rem_euclid(bh)) * bw + x.rem_euclid(bw)) as usize;
     let longest = sc.cols.max(sc.rows) as f64;
     // A 3-D board is drawn as its layers side by side, one cell apart, each with its
     // label `z=…` above it.
@@ -517,6 +541,31 @@ pub fn svg_with_notes(
             "<rect x=\"{left:.1}\" y=\"{top:.1}\" width=\"{layer_w:.1}\" height=\"{frame_h:.1}\" \
              fill=\"none\" stroke=\"#888\" stroke-width=\"1.5\"{dash}/>"
         );
+    }
+    // Halos under the marked dominoes.
+    if !marked.is_empty() {
+        let _ = writeln!(
+            s,
+            "<g stroke=\"#ffd23f\" stroke-width=\"{:.1}\" stroke-linecap=\"round\" class=\"marked\">",
+            bar * 2.6
+        );
+        for b in &sc.bars {
+            if !(is_marked[cell_at(b.x, b.y, b.z)]
+                && is_marked[cell_at(b.x + b.dx, b.y + b.dy, b.z)])
+            {
+                continue;
+            }
+            let t = if b.half { 0.5 } else { 1.0 };
+            let _ = writeln!(
+                s,
+                "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\"/>",
+                cxz(b.z, b.x as f64),
+                cy(b.y as f64),
+                cxz(b.z, b.x as f64 + t * b.dx as f64),
+                cy(b.y as f64 + t * b.dy as f64)
+            );
+        }
+        let _ = writeln!(s, "</g>");
     }
     // Bars, one group per family.
     for f in 0..geom.nfamilies() {

@@ -1,8 +1,9 @@
 //! What the engine writes: the published-beside-computed tables ([`table`]), the
 //! result files of the graph stage and the reports ([`results`]), the graph exports
 //! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]), the figure set
-//! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]) and of
-//! class counts without a catalogue ([`count`]).
+//! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
+//! class counts without a catalogue ([`count`]) and of the questions asked of the
+//! catalogue and the graph ([`query`]).
 
 pub mod blocks;
 pub mod count;
@@ -10,6 +11,7 @@ pub mod draw;
 pub mod export;
 pub mod figures;
 pub mod plot;
+pub mod query;
 pub mod results;
 pub mod scan;
 pub mod summary;

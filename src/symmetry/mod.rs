@@ -23,6 +23,7 @@
 //! every automorphism is a candidate (it fixes cell 0's code), so the stabiliser is
 //! counted among them.
 
+pub mod text;
 pub mod torus8;
 
 use crate::board::pairing::Pairing;
@@ -173,7 +174,7 @@ pub fn canonical(board: &Board, p: &Pairing) -> Canonical {
 /// `f⁻¹ ∘ h`, found as the symmetry with the same action on cells *and* on codes.
 /// (Cells alone do not determine a symmetry: on the 2-cell torus of line3 the
 /// reflection and a translation move the cells alike but rewrite codes differently.)
-fn compose_inverse_first(board: &Board, f: Symmetry, h: Symmetry) -> Symmetry {
+pub fn compose_inverse_first(board: &Board, f: Symmetry, h: Symmetry) -> Symmetry {
     let n = board.ncells();
     let mut finv = vec![0usize; n];
     for c in 0..n {
@@ -193,6 +194,16 @@ fn compose_inverse_first(board: &Board, f: Symmetry, h: Symmetry) -> Symmetry {
             board.mcode_row(g.m) == codes && (0..n).all(|c| board.map_cell(g, c) == target[c])
         })
         .expect("the group is closed")
+}
+
+/// The inverse symmetry `g⁻¹`.
+pub fn inverse(board: &Board, g: Symmetry) -> Symmetry {
+    compose_inverse_first(board, g, Symmetry { m: 0, t: 0 })
+}
+
+/// The composition `h ∘ g` (first `g`, then `h`).
+pub fn compose(board: &Board, h: Symmetry, g: Symmetry) -> Symmetry {
+    compose_inverse_first(board, inverse(board, h), g)
 }
 
 /// The canonical form of a pairing, as a pairing.

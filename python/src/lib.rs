@@ -1,0 +1,249 @@
+//! The native half of the `amoba` Python package: the engine's library
+//! ([`amoba::output::query::Session`]) behind a handful of functions that return JSON
+//! text (the very documents of the CLI's `--json`) or raw little-endian arrays, which
+//! `amoba/__init__.py` turns into dicts, NumPy arrays, SciPy matrices and NetworkX
+//! graphs.
+//!
+//! Sessions (a board's catalogue and graph) are kept per board and catalogue path for
+//! the life of the interpreter, so only the first call on a board pays for loading.
+//! Every error is an `amoba.AmobaError` (a `ValueError`) carrying the CLI's message.
+
+use amoba::graph::query::{Filter, SymmetryFilter};
+use amoba::output::query::{Session, Target, read_pairings};
+use pyo3::create_exception;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+use std::sync::{Arc, Mutex};
+
+create_exception!(_native, AmobaError, PyValueError);
+
+/// Sessions opened so far: (board, catalogue path) and the session.
+static SESSIONS: Mutex<Vec<((String, Option<String>), Arc<Session>)>> = Mutex::new(Vec::new());
+
+fn err(e: impl std::fmt::Display) -> PyErr {
+    AmobaError::new_err(e.to_string())
+}
+
+/// The session of `board` (a name or a board file) with its catalogue from `catalogue`
+/// or where the CLI finds it.
+fn session(board: &str, catalogue: Option<&str>) -> PyResult<Arc<Session>> {
+    let key = (board.to_string(), catalogue.map(str::to_string));
+    let mut sessions = SESSIONS.lock().map_err(err)?;
+    if let Some((_, s)) = sessions.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(s));
+    }
+    let b = amoba::board::Board::by_name(board).map_err(err)?;
+    if !b.one_domino_per_line() {
+        return Err(err(format!(
+            "board {board}: its lines hold several dominoes, so it has no pairing graph (docs/spec.md §5)"
+        )));
+    }
+    let geom = amoba::verify::Geometry::new(&b).map_err(err)?;
+    if let Some(why) = amoba::verify::no_catalogue_reason(&geom) {
+        return Err(err(why));
+    }
+    let location = amoba::catalogue::source::locate(&b, catalogue.map(std::path::Path::new));
+    let data =
+        amoba::graph::index::load(&b, &location, &|s| eprintln!("amoba: {s}")).map_err(err)?;
+    let command = format!("python: amoba (board {board})");
+    let s = Arc::new(Session::new(b, data, &command).map_err(err)?);
+    sessions.push((key, Arc::clone(&s)));
+    Ok(s)
+}
+
+/// A pairing argument: an int is a catalogue ID, a str the text of one pairing.
+fn target(s: &Session, what: &Bound<'_, PyAny>) -> PyResult<Target> {
+    if let Ok(id) = what.extract::<i64>() {
+        if id < 1 {
+            return Err(err(format!(
+                "found ID {id}, expected a catalogue ID from 1 to {}",
+                s.classes()
+            )));
+        }
+        return Ok(Target::Id(id as usize));
+    }
+    let text: String = what
+        .extract()
+        .map_err(|_| err("expected a catalogue ID (int) or the text of a pairing (str)"))?;
+    let mut all = read_pairings(&s.geom, "<string>", text.as_bytes()).map_err(err)?;
+    Ok(all.swap_remove(0))
+}
+
+fn json(doc: &impl serde::Serialize) -> PyResult<String> {
+    serde_json::to_string(doc).map_err(err)
+}
+
+/// Classes and cells, then the codes (n × cells bytes) and stabiliser orders (u16).
+#[pyfunction]
+#[pyo3(signature = (board, catalogue=None))]
+fn catalogue_data<'py>(
+    py: Python<'py>,
+    board: &str,
+    catalogue: Option<&str>,
+) -> PyResult<(usize, usize, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
+    let s = session(board, catalogue)?;
+    let cat = &s.data.catalogue;
+    let stab: Vec<u8> = (1..=cat.len())
+        .flat_map(|id| (cat.stabiliser(id) as u16).to_le_bytes())
+        .collect();
+    Ok((
+        cat.len(),
+        cat.ncells(),
+        PyBytes::new(py, cat.flat_codes()),
+        PyBytes::new(py, &stab),
+    ))
+}
+
+/// The graph: CSR offsets (u64), 0-based targets (u32), component of each vertex (u32).
+#[pyfunction]
+#[pyo3(signature = (board, catalogue=None))]
+fn graph_data<'py>(
+    py: Python<'py>,
+    board: &str,
+    catalogue: Option<&str>,
+) -> PyResult<(
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+    Bound<'py, PyBytes>,
+)> {
+    let s = session(board, catalogue)?;
+    let g = &s.data.graph;
+    let (offsets, targets) = g.csr();
+    let o: Vec<u8> = offsets
+        .iter()
+        .flat_map(|&x| (x as u64).to_le_bytes())
+        .collect();
+    let t: Vec<u8> = targets.iter().flat_map(|&x| x.to_le_bytes()).collect();
+    let c: Vec<u8> = (1..=g.vertex_count())
+        .flat_map(|id| (g.component(id) as u32).to_le_bytes())
+        .collect();
+    Ok((
+        PyBytes::new(py, &o),
+        PyBytes::new(py, &t),
+        PyBytes::new(py, &c),
+    ))
+}
+
+/// `amoba query --json`.
+#[pyfunction]
+#[pyo3(signature = (board, what, catalogue=None))]
+fn query(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyResult<String> {
+    let s = session(board, catalogue)?;
+    let t = target(&s, what)?;
+    json(&s.query(&t).map_err(err)?)
+}
+
+/// `amoba path --json`.
+#[pyfunction]
+#[pyo3(signature = (board, a, b, catalogue=None))]
+fn path(
+    board: &str,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    catalogue: Option<&str>,
+) -> PyResult<String> {
+    let s = session(board, catalogue)?;
+    let (ta, tb) = (target(&s, a)?, target(&s, b)?);
+    json(&s.path(&ta, &tb).map_err(err)?.0)
+}
+
+/// `amoba canon --json` on the pairings of a text (or one ID).
+#[pyfunction]
+#[pyo3(signature = (board, what, catalogue=None))]
+fn canon(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyResult<String> {
+    let s = session(board, catalogue)?;
+    let targets = match what.extract::<String>() {
+        Ok(text) => read_pairings(&s.geom, "<string>", text.as_bytes()).map_err(err)?,
+        Err(_) => vec![target(&s, what)?],
+    };
+    json(&s.canon(&targets).map_err(err)?)
+}
+
+/// The verifier's reports on the pairings of a text.
+#[pyfunction]
+#[pyo3(signature = (board, text, catalogue=None))]
+fn verify(board: &str, text: &str, catalogue: Option<&str>) -> PyResult<String> {
+    let s = session(board, catalogue)?;
+    json(&s.verify("<string>", text).map_err(err)?)
+}
+
+/// `amoba select`: the IDs passing the filter (ranges as (lo, hi), inclusive).
+#[pyfunction]
+#[pyo3(signature = (board, catalogue=None, ids=None, stabiliser=None, component=None, degree=None, symmetry=None))]
+#[allow(clippy::too_many_arguments)]
+fn select(
+    board: &str,
+    catalogue: Option<&str>,
+    ids: Option<(usize, usize)>,
+    stabiliser: Option<(usize, usize)>,
+    component: Option<(usize, usize)>,
+    degree: Option<(usize, usize)>,
+    symmetry: Option<&str>,
+) -> PyResult<Vec<usize>> {
+    let s = session(board, catalogue)?;
+    let symmetry = match symmetry {
+        None => None,
+        Some(text) => {
+            let g = amoba::symmetry::text::parse(&s.board, text).map_err(err)?;
+            Some(if text.contains('+') {
+                SymmetryFilter::Exact(g)
+            } else {
+                SymmetryFilter::Linear(g.m)
+            })
+        }
+    };
+    let r = |x: Option<(usize, usize)>| x.map(|(a, b)| a..=b);
+    let filter = Filter {
+        ids: r(ids),
+        stabiliser: r(stabiliser),
+        component: r(component),
+        degree: r(degree),
+        symmetry,
+    };
+    Ok(s.select(&filter))
+}
+
+/// A symmetry applied to the pairings of a text: their images, one-line forms.
+#[pyfunction]
+#[pyo3(signature = (board, text, symmetry))]
+fn transform(board: &str, text: &str, symmetry: &str) -> PyResult<Vec<String>> {
+    let b = amoba::board::Board::by_name(board).map_err(err)?;
+    let g = amoba::symmetry::text::parse(&b, symmetry).map_err(err)?;
+    let geom = amoba::verify::Geometry::new(&b).map_err(err)?;
+    let all = read_pairings(&geom, "<string>", text.as_bytes()).map_err(err)?;
+    Ok(all
+        .into_iter()
+        .filter_map(|t| match t {
+            Target::Pairing { codes, .. } => Some(
+                amoba::board::pairing::Pairing::from_codes(amoba::symmetry::apply(&b, &codes, g))
+                    .to_line(),
+            ),
+            Target::Id(_) => None,
+        })
+        .collect())
+}
+
+/// The names of the built-in boards.
+#[pyfunction]
+fn boards() -> Vec<String> {
+    amoba::board::Board::NAMES
+        .iter()
+        .map(|s| s.to_string())
+        .collect()
+}
+
+#[pymodule]
+fn _native(m: &Bound<'_, PyModule>) -> PyResult<()> {
+    m.add("AmobaError", m.py().get_type::<AmobaError>())?;
+    m.add_function(wrap_pyfunction!(catalogue_data, m)?)?;
+    m.add_function(wrap_pyfunction!(graph_data, m)?)?;
+    m.add_function(wrap_pyfunction!(query, m)?)?;
+    m.add_function(wrap_pyfunction!(path, m)?)?;
+    m.add_function(wrap_pyfunction!(canon, m)?)?;
+    m.add_function(wrap_pyfunction!(verify, m)?)?;
+    m.add_function(wrap_pyfunction!(select, m)?)?;
+    m.add_function(wrap_pyfunction!(transform, m)?)?;
+    m.add_function(wrap_pyfunction!(boards, m)?)?;
+    Ok(())
+}

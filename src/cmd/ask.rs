@@ -1,0 +1,110 @@
+//! What `amoba query`, `path`, `select` and `canon` share: the board and catalogue
+//! options, the session over the catalogue and its graph (through the index of
+//! [`amoba::graph::index`]), and how a command-line argument names a pairing.
+
+use super::note;
+use amoba::catalogue::source;
+use amoba::output::query::{Session, Target, read_pairings};
+use amoba::verify::Geometry;
+use std::io::{BufRead, BufReader};
+use std::path::{Path, PathBuf};
+
+/// The board and where its catalogue comes from.
+#[derive(clap::Args, Clone, Debug)]
+pub struct AskArgs {
+    #[command(flatten)]
+    pub board: super::BoardArgs,
+    /// Catalogue to read (default results/catalogue-<tag>.txt if it exists, else the
+    /// per-user cache; enumerated there if missing). Its graph is indexed in the cache
+    /// on first use, so later questions are answered at once.
+    #[arg(long, value_name = "PATH")]
+    pub catalogue: Option<PathBuf>,
+}
+
+impl AskArgs {
+    /// The session over the board's catalogue and graph; refuses a board without a
+    /// catalogue or without a pairing graph.
+    pub fn session(&self) -> anyhow::Result<Session> {
+        let board = self.board.load()?;
+        if let Some(why) = super::no_graph_reason(&board) {
+            anyhow::bail!(why);
+        }
+        let geom = Geometry::new(&board)?;
+        if let Some(why) = amoba::verify::no_catalogue_reason(&geom) {
+            anyhow::bail!(why);
+        }
+        let location = source::locate(&board, self.catalogue.as_deref());
+        let data = amoba::graph::index::load(&board, &location, &|s| note!("amoba: {s}"))?;
+        Ok(Session::new(board, data, &super::command_line())?)
+    }
+}
+
+/// Reads every pairing of `name` (`-` = standard input).
+pub fn read_file(geom: &Geometry, name: &Path) -> anyhow::Result<Vec<Target>> {
+    let stdin = amoba::io::is_dash(name);
+    let display = if stdin {
+        "<stdin>".to_string()
+    } else {
+        name.display().to_string()
+    };
+    let input: Box<dyn BufRead> = if stdin {
+        Box::new(std::io::stdin().lock())
+    } else {
+        let f = std::fs::File::open(name)
+            .map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
+        Box::new(BufReader::new(f))
+    };
+    Ok(read_pairings(geom, &display, input)?)
+}
+
+/// An argument naming a pairing: a whole number that is not the name of an existing
+/// file is a catalogue ID; anything else a pairing file, of which `pick` (1-based)
+/// chooses one.
+pub fn target(geom: &Geometry, arg: &Path, pick: usize) -> anyhow::Result<Target> {
+    if let Some(id) = arg.to_str().and_then(|t| t.trim().parse::<usize>().ok())
+        && !arg.exists()
+    {
+        return Ok(Target::Id(id));
+    }
+    let mut all = read_file(geom, arg)?;
+    let found = all.len();
+    if pick == 0 || pick > found {
+        anyhow::bail!(
+            "{}: found {found} pairings, expected at least {pick} (--pick {pick})",
+            arg.display()
+        );
+    }
+    Ok(all.swap_remove(pick - 1))
+}
+
+/// Prints a document as pretty JSON on stdout.
+pub fn print_json(doc: &impl serde::Serialize) -> anyhow::Result<()> {
+    use std::io::Write as _;
+    let mut out = amoba::io::stdout();
+    serde_json::to_writer_pretty(&mut out, doc)?;
+    writeln!(out)?;
+    Ok(())
+}
+
+/// A cell as `(x,y)`.
+pub fn cell(v: &[i64]) -> String {
+    let parts: Vec<String> = v.iter().map(i64::to_string).collect();
+    format!("({})", parts.join(","))
+}
+
+/// A chain of slides, `(0,0)-(1,0) → (1,0)-(2,0), …`.
+pub fn chain(slides: &[amoba::output::query::SlideDoc]) -> String {
+    slides
+        .iter()
+        .map(|s| {
+            format!(
+                "{}-{} → {}-{}",
+                cell(&s.from),
+                cell(&s.pivot),
+                cell(&s.pivot),
+                cell(&s.to)
+            )
+        })
+        .collect::<Vec<_>>()
+        .join(", ")
+}

@@ -1,0 +1,127 @@
+//! `amoba select`: the classes of the catalogue that pass a filter — ID range,
+//! stabiliser order, component, degree, a symmetry they must have — printed as IDs,
+//! canonical forms or JSON lines ([`amoba::graph::query::select`]).
+
+use super::ask::AskArgs;
+use amoba::graph::query::{Filter, SymmetryFilter};
+use amoba::symmetry::text;
+use std::io::Write;
+use std::ops::RangeInclusive;
+use std::process::ExitCode;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    /// One ID a line.
+    Ids,
+    /// One canonical form (one-line) a line.
+    Forms,
+    /// JSON lines: the provenance first, then one object a class
+    /// (docs/schemas/select.schema.json).
+    Json,
+}
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// Catalogue IDs: N, A..B, A.. or ..B (inclusive).
+    #[arg(long, value_name = "RANGE", value_parser = range)]
+    pub ids: Option<RangeInclusive<usize>>,
+    /// Stabiliser order: N or a range.
+    #[arg(long, value_name = "RANGE", value_parser = range)]
+    pub stabiliser: Option<RangeInclusive<usize>>,
+    /// Component of the pairing graph (1 = the largest): N or a range.
+    #[arg(long, value_name = "RANGE", value_parser = range)]
+    pub component: Option<RangeInclusive<usize>>,
+    /// Degree in the pairing graph: N or a range.
+    #[arg(long, value_name = "RANGE", value_parser = range)]
+    pub degree: Option<RangeInclusive<usize>>,
+    /// A symmetry the canonical form must have (FORMATS.md, Symmetries). With a
+    /// translation ("-1,0 0,1 + 4,0") that element exactly; a matrix alone ("-1,0 0,1")
+    /// asks for any element with that linear part other than the identity, so "1,0 0,1"
+    /// selects the classes fixed by a non-zero translation.
+    #[arg(long, value_name = "SYM", allow_hyphen_values = true)]
+    pub symmetry: Option<String>,
+    /// What to print for each class.
+    #[arg(long, value_enum, default_value = "ids")]
+    pub format: Format,
+    /// Print only the number of classes selected.
+    #[arg(long, conflicts_with = "format")]
+    pub count: bool,
+    #[command(flatten)]
+    pub ask: AskArgs,
+}
+
+/// Parses `N`, `A..B`, `A..` or `..B` (inclusive).
+fn range(s: &str) -> Result<RangeInclusive<usize>, String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("found {t:?}, expected a whole number"))
+    };
+    let r = match s.split_once("..") {
+        None => {
+            let n = num(s)?;
+            n..=n
+        }
+        Some((a, b)) => {
+            let lo = if a.trim().is_empty() { 0 } else { num(a)? };
+            let hi = if b.trim().is_empty() {
+                usize::MAX
+            } else {
+                num(b)?
+            };
+            lo..=hi
+        }
+    };
+    if r.is_empty() {
+        return Err(format!("{s:?} is an empty range: expected A..B with A ≤ B"));
+    }
+    Ok(r)
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let session = args.ask.session()?;
+    let symmetry = match &args.symmetry {
+        None => None,
+        Some(s) => {
+            let g =
+                text::parse(&session.board, s).map_err(|e| anyhow::anyhow!("--symmetry {e}"))?;
+            Some(if s.contains('+') {
+                SymmetryFilter::Exact(g)
+            } else {
+                SymmetryFilter::Linear(g.m)
+            })
+        }
+    };
+    let filter = Filter {
+        ids: args.ids.clone(),
+        stabiliser: args.stabiliser.clone(),
+        component: args.component.clone(),
+        degree: args.degree.clone(),
+        symmetry,
+    };
+    let ids = session.select(&filter);
+    let mut out = amoba::io::stdout();
+    if args.count {
+        writeln!(out, "{}", ids.len())?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    match args.format {
+        Format::Ids => {
+            for id in &ids {
+                writeln!(out, "{id}")?;
+            }
+        }
+        Format::Forms => {
+            for &id in &ids {
+                writeln!(out, "{}", session.data.catalogue.pairing(id).to_line())?;
+            }
+        }
+        Format::Json => {
+            writeln!(out, "{}", serde_json::to_string(&session.select_head())?)?;
+            for &id in &ids {
+                writeln!(out, "{}", serde_json::to_string(&session.select_row(id))?)?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -153,3 +153,20 @@ def test_other_errors_are_amoba_errors(cat_file):
         amoba.query("0411", catalogue=cat_file)
     with pytest.raises(amoba.AmobaError):
         amoba.query(1, board="no-such-board")
+
+
+def test_the_worked_example_reproduces_the_degree_distribution(cat_file, tmp_path):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "python" / "examples"))
+    import degrees
+
+    got = degrees.degree_distribution()
+    assert sum(got.values()) == 194543
+    assert sum(d * n for d, n in got.items()) == 2 * 532107
+    out = tmp_path / "p.svg"
+    p = subprocess.run([sys.executable, str(ROOT / "python" / "examples" / "degrees.py"), "1", str(out)],
+                       capture_output=True, text=True)
+    assert p.returncode == 0, p.stderr
+    assert "degree 4: 39811 classes" in p.stdout
+    assert out.read_text().count("<line") == 64

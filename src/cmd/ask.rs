@@ -39,21 +39,20 @@ impl AskArgs {
     }
 }
 
+/// Opens `name` for reading (`-` = standard input), with the name messages give it.
+pub fn open_input(name: &Path) -> anyhow::Result<(String, Box<dyn BufRead>)> {
+    if amoba::io::is_dash(name) {
+        return Ok(("<stdin>".to_string(), Box::new(std::io::stdin().lock())));
+    }
+    let display = name.display().to_string();
+    let f =
+        std::fs::File::open(name).map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
+    Ok((display, Box::new(BufReader::new(f))))
+}
+
 /// Reads every pairing of `name` (`-` = standard input).
 pub fn read_file(geom: &Geometry, name: &Path) -> anyhow::Result<Vec<Target>> {
-    let stdin = amoba::io::is_dash(name);
-    let display = if stdin {
-        "<stdin>".to_string()
-    } else {
-        name.display().to_string()
-    };
-    let input: Box<dyn BufRead> = if stdin {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f = std::fs::File::open(name)
-            .map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
-        Box::new(BufReader::new(f))
-    };
+    let (display, input) = open_input(name)?;
     Ok(read_pairings(geom, &display, input)?)
 }
 

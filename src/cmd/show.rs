@@ -21,7 +21,7 @@ use amoba::output::blocks::BlockIds;
 use amoba::output::draw::{View, ascii, svg};
 use amoba::output::figures::figure_set;
 use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
-use std::io::{BufRead, BufReader, Write};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -176,19 +176,7 @@ fn by_id(
 
 /// Pairing number `pick` of a file, and a caption naming it.
 fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
-    let stdin = amoba::io::is_dash(name);
-    let display = if stdin {
-        "<stdin>".to_string()
-    } else {
-        name.display().to_string()
-    };
-    let input: Box<dyn BufRead> = if stdin {
-        Box::new(std::io::stdin().lock())
-    } else {
-        let f = std::fs::File::open(name)
-            .map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
-        Box::new(BufReader::new(f))
-    };
+    let (display, input) = super::ask::open_input(name)?;
     let mut reader = Reader::new(geom, display.clone(), input);
     let mut seen = 0;
     while let Some(cand) = reader.next_candidate()? {

@@ -1,15 +1,15 @@
 //! The native half of the `amoba` Python package: the engine's library
-//! ([`amoba::output::query::Session`]) behind a handful of functions that return JSON
+//! ([`amoba::output::query::Answers`]) behind a handful of functions that return JSON
 //! text (the very documents of the CLI's `--json`) or raw little-endian arrays, which
 //! `amoba/__init__.py` turns into dicts, NumPy arrays, SciPy matrices and NetworkX
 //! graphs.
 //!
-//! Sessions (a board's catalogue and graph) are kept per board and catalogue path for
+//! The answers of a board (its catalogue and graph) are kept per board and catalogue path for
 //! the life of the interpreter, so only the first call on a board pays for loading.
 //! Every error is an `amoba.AmobaError` (a `ValueError`) carrying the CLI's message.
 
 use amoba::graph::query::{Filter, SymmetryFilter};
-use amoba::output::query::{Session, Target, read_pairings};
+use amoba::output::query::{Answers, Target, read_pairings};
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -18,42 +18,35 @@ use std::sync::{Arc, Mutex};
 
 create_exception!(_native, AmobaError, PyValueError);
 
-/// Sessions opened so far: (board, catalogue path) and the session.
-static SESSIONS: Mutex<Vec<((String, Option<String>), Arc<Session>)>> = Mutex::new(Vec::new());
+/// The answers opened so far: (board, catalogue path) and the answers.
+static OPEN: Mutex<Vec<((String, Option<String>), Arc<Answers>)>> = Mutex::new(Vec::new());
 
 fn err(e: impl std::fmt::Display) -> PyErr {
     AmobaError::new_err(e.to_string())
 }
 
-/// The session of `board` (a name or a board file) with its catalogue from `catalogue`
+/// The answers of `board` (a name or a board file) with its catalogue from `catalogue`
 /// or where the CLI finds it.
-fn session(board: &str, catalogue: Option<&str>) -> PyResult<Arc<Session>> {
+fn answers(board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
     let key = (board.to_string(), catalogue.map(str::to_string));
-    let mut sessions = SESSIONS.lock().map_err(err)?;
-    if let Some((_, s)) = sessions.iter().find(|(k, _)| *k == key) {
+    let mut open = OPEN.lock().map_err(err)?;
+    if let Some((_, s)) = open.iter().find(|(k, _)| *k == key) {
         return Ok(Arc::clone(s));
     }
     let b = amoba::board::Board::by_name(board).map_err(err)?;
-    if !b.one_domino_per_line() {
-        return Err(err(format!(
-            "board {board}: its lines hold several dominoes, so it has no pairing graph (docs/spec.md §5)"
-        )));
-    }
-    let geom = amoba::verify::Geometry::new(&b).map_err(err)?;
-    if let Some(why) = amoba::verify::no_catalogue_reason(&geom) {
-        return Err(err(why));
-    }
-    let location = amoba::catalogue::source::locate(&b, catalogue.map(std::path::Path::new));
-    let data =
-        amoba::graph::index::load(&b, &location, &|s| eprintln!("amoba: {s}")).map_err(err)?;
     let command = format!("python: amoba (board {board})");
-    let s = Arc::new(Session::new(b, data, &command).map_err(err)?);
-    sessions.push((key, Arc::clone(&s)));
+    let s = Arc::new(
+        Answers::open(b, catalogue.map(std::path::Path::new), &command, &|s| {
+            eprintln!("amoba: {s}")
+        })
+        .map_err(err)?,
+    );
+    open.push((key, Arc::clone(&s)));
     Ok(s)
 }
 
 /// A pairing argument: an int is a catalogue ID, a str the text of one pairing.
-fn target(s: &Session, what: &Bound<'_, PyAny>) -> PyResult<Target> {
+fn target(s: &Answers, what: &Bound<'_, PyAny>) -> PyResult<Target> {
     if let Ok(id) = what.extract::<i64>() {
         if id < 1 {
             return Err(err(format!(
@@ -82,7 +75,7 @@ fn catalogue_data<'py>(
     board: &str,
     catalogue: Option<&str>,
 ) -> PyResult<(usize, usize, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     let cat = &s.data.catalogue;
     let stab: Vec<u8> = (1..=cat.len())
         .flat_map(|id| (cat.stabiliser(id) as u16).to_le_bytes())
@@ -107,7 +100,7 @@ fn graph_data<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     let g = &s.data.graph;
     let (offsets, targets) = g.csr();
     let o: Vec<u8> = offsets
@@ -129,7 +122,7 @@ fn graph_data<'py>(
 #[pyfunction]
 #[pyo3(signature = (board, what, catalogue=None))]
 fn query(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyResult<String> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     let t = target(&s, what)?;
     json(&s.query(&t).map_err(err)?)
 }
@@ -143,7 +136,7 @@ fn path(
     b: &Bound<'_, PyAny>,
     catalogue: Option<&str>,
 ) -> PyResult<String> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     let (ta, tb) = (target(&s, a)?, target(&s, b)?);
     json(&s.path(&ta, &tb).map_err(err)?.0)
 }
@@ -152,7 +145,7 @@ fn path(
 #[pyfunction]
 #[pyo3(signature = (board, what, catalogue=None))]
 fn canon(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyResult<String> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     let targets = match what.extract::<String>() {
         Ok(text) => read_pairings(&s.geom, "<string>", text.as_bytes()).map_err(err)?,
         Err(_) => vec![target(&s, what)?],
@@ -164,7 +157,7 @@ fn canon(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyRes
 #[pyfunction]
 #[pyo3(signature = (board, text, catalogue=None))]
 fn verify(board: &str, text: &str, catalogue: Option<&str>) -> PyResult<String> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     json(&s.verify("<string>", text).map_err(err)?)
 }
 
@@ -181,7 +174,7 @@ fn select(
     degree: Option<(usize, usize)>,
     symmetry: Option<&str>,
 ) -> PyResult<Vec<usize>> {
-    let s = session(board, catalogue)?;
+    let s = answers(board, catalogue)?;
     let symmetry = match symmetry {
         None => None,
         Some(text) => {

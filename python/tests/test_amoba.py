@@ -144,8 +144,10 @@ def test_other_errors_are_amoba_errors(cat_file):
 
     with pytest.raises(amoba.AmobaError, match="not a symmetry of board square9"):
         amoba.transform(amoba.catalogue(catalogue=cat_file).line(1), "2,0 0,1")
-    with pytest.raises(amoba.AmobaError, match="no pairing graph"):
+    with pytest.raises(amoba.AmobaError, match="no pairing graph") as e:
         amoba.query(1, board="square9-16")
+    code, _, err = cli("query", "1", "--board", "square9-16")
+    assert code == 2 and str(e.value) in err
     with pytest.raises(amoba.AmobaError, match="expected a good pairing"):
         bad = "4011111504155555041522220435666627333304677773044222733046667710"
         amoba.query(bad, catalogue=cat_file)

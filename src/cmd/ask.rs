@@ -1,10 +1,9 @@
 //! What `amoba query`, `path`, `select` and `canon` share: the board and catalogue
-//! options, the session over the catalogue and its graph (through the index of
+//! options, the answers over the catalogue and its graph (through the index of
 //! [`amoba::graph::index`]), and how a command-line argument names a pairing.
 
 use super::note;
-use amoba::catalogue::source;
-use amoba::output::query::{Session, Target, read_pairings};
+use amoba::output::query::{Answers, Target, read_pairings};
 use amoba::verify::Geometry;
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -22,21 +21,24 @@ pub struct AskArgs {
 }
 
 impl AskArgs {
-    /// The session over the board's catalogue and graph; refuses a board without a
+    /// The answers from the board's catalogue and graph; refuses a board without a
     /// catalogue or without a pairing graph.
-    pub fn session(&self) -> anyhow::Result<Session> {
-        let board = self.board.load()?;
-        if let Some(why) = super::no_graph_reason(&board) {
-            anyhow::bail!(why);
-        }
-        let geom = Geometry::new(&board)?;
-        if let Some(why) = amoba::verify::no_catalogue_reason(&geom) {
-            anyhow::bail!(why);
-        }
-        let location = source::locate(&board, self.catalogue.as_deref());
-        let data = amoba::graph::index::load(&board, &location, &|s| note!("amoba: {s}"))?;
-        Ok(Session::new(board, data, &super::command_line())?)
+    pub fn answers(&self) -> anyhow::Result<Answers> {
+        Ok(Answers::open(
+            self.board.load()?,
+            self.catalogue.as_deref(),
+            &super::command_line(),
+            &|s| note!("amoba: {s}"),
+        )?)
     }
+}
+
+/// The catalogue ID an argument names, if it does: a whole number that is not the
+/// name of an existing file.
+pub fn as_id(arg: &Path) -> Option<usize> {
+    arg.to_str()
+        .and_then(|t| t.parse::<usize>().ok())
+        .filter(|_| !arg.exists())
 }
 
 /// Opens `name` for reading (`-` = standard input), with the name messages give it.
@@ -60,9 +62,7 @@ pub fn read_file(geom: &Geometry, name: &Path) -> anyhow::Result<Vec<Target>> {
 /// file is a catalogue ID; anything else a pairing file, of which `pick` (1-based)
 /// chooses one.
 pub fn target(geom: &Geometry, arg: &Path, pick: usize) -> anyhow::Result<Target> {
-    if let Some(id) = arg.to_str().and_then(|t| t.trim().parse::<usize>().ok())
-        && !arg.exists()
-    {
+    if let Some(id) = as_id(arg) {
         return Ok(Target::Id(id));
     }
     let mut all = read_file(geom, arg)?;

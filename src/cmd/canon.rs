@@ -1,6 +1,6 @@
 //! `amoba canon FILE`: for each pairing of a file, its canonical form, catalogue ID,
 //! stabiliser order and a symmetry that carries it there
-//! ([`amoba::output::query::Session::canon`]). Exit 1 when some pairing is not good.
+//! ([`amoba::output::query::Answers::canon`]). Exit 1 when some pairing is not good.
 
 use super::ask::{AskArgs, print_json, read_file};
 use std::io::Write;
@@ -20,9 +20,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let session = args.ask.session()?;
-    let pairings = read_file(&session.geom, &args.file)?;
-    let doc = session.canon(&pairings)?;
+    let answers = args.ask.answers()?;
+    let pairings = read_file(&answers.geom, &args.file)?;
+    let doc = answers.canon(&pairings)?;
     let code = if doc.pairings.iter().all(|e| e.good) {
         ExitCode::SUCCESS
     } else {
@@ -47,7 +47,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 out,
                 "{}: not a good pairing of board {} (`amoba verify` says why)",
                 e.source,
-                session.board.name()
+                answers.board.name()
             )?,
         }
     }

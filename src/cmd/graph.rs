@@ -34,7 +34,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
         let board = args.board.load()?;
-        if let Some(why) = super::no_graph_reason(&board) {
+        if let Some(why) = amoba::graph::no_graph_reason(&board) {
             anyhow::bail!(why);
         }
         super::refuse_out_of_reach(&board, args.threads, args.force)?;

@@ -369,25 +369,6 @@ pub fn refuse_out_of_reach(
     )
 }
 
-/// Why `board` has no pairing graph, if it has none: the move (docs/spec.md §5) slides
-/// one domino along its line, which keeps a pairing good only when every line holds one
-/// domino.
-pub fn no_graph_reason(board: &amoba::board::Board) -> Option<String> {
-    if board.one_domino_per_line() {
-        return None;
-    }
-    Some(format!(
-        "board {}: the pairing move (docs/spec.md §5) slides one domino along its line, \
-         which keeps a pairing good only when every line holds one domino; this board's \
-         lines hold {} dominoes, so it has no pairing graph",
-        board.name(),
-        (0..board.nfamilies())
-            .map(|f| board.per_line(f).to_string())
-            .collect::<Vec<_>>()
-            .join("/")
-    ))
-}
-
 /// Reads JSON documents of one kind (`what`, e.g. "scan document") from `files`, each
 /// with its file name; errors name the file, line and column.
 pub fn read_json_docs<D: serde::de::DeserializeOwned>(

@@ -1,6 +1,6 @@
 //! `amoba path A B`: a shortest sequence of moves from one pairing to another (IDs or
 //! files), each step with its cell, its chain of slides and the class it reaches
-//! ([`amoba::output::query::Session::path`]); exit 1 when they lie in different
+//! ([`amoba::output::query::Answers::path`]); exit 1 when they lie in different
 //! components. `--svg DIR` draws every step with the dominoes that slid highlighted.
 
 use super::ask::{AskArgs, cell, chain, print_json, target};
@@ -37,10 +37,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(dir) = &args.svg {
         super::directory_option(dir, "--svg")?;
     }
-    let session = args.ask.session()?;
-    let a = target(&session.geom, &args.from, args.pick)?;
-    let b = target(&session.geom, &args.to, args.pick)?;
-    let (doc, steps) = session.path(&a, &b)?;
+    let answers = args.ask.answers()?;
+    let a = target(&answers.geom, &args.from, args.pick)?;
+    let b = target(&answers.geom, &args.to, args.pick)?;
+    let (doc, steps) = answers.path(&a, &b)?;
     if !doc.connected {
         note!(
             "amoba: {} (ID {}, component {}) and {} (ID {}, component {}) lie in different \
@@ -57,7 +57,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         && doc.connected
     {
         let total = steps.len();
-        let start = session.resolve(&a)?.0;
+        let start = answers.resolve(&a)?.0;
         let mut pictures = vec![(
             start,
             Vec::new(),
@@ -81,7 +81,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ));
         }
         for (i, (codes, marked, caption)) in pictures.iter().enumerate() {
-            let picture = svg_marked(&session.geom, codes, View::Torus, caption, &[], marked)?;
+            let picture = svg_marked(&answers.geom, codes, View::Torus, caption, &[], marked)?;
             let path = dir.join(format!("step-{i:03}.svg"));
             write_atomic(&path, |w| w.write_all(picture.as_bytes()))?;
         }

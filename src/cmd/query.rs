@@ -1,6 +1,6 @@
 //! `amoba query ID|FILE`: a class and everything around it — canonical form,
 //! stabiliser with its elements, component and degree, and each neighbour with the move
-//! that reaches it ([`amoba::output::query::Session::query`]).
+//! that reaches it ([`amoba::output::query::Answers::query`]).
 
 use super::ask::{AskArgs, cell, chain, print_json, target};
 use std::io::Write;
@@ -23,9 +23,9 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let session = args.ask.session()?;
-    let t = target(&session.geom, &args.target, args.pick)?;
-    let doc = session.query(&t)?;
+    let answers = args.ask.answers()?;
+    let t = target(&answers.geom, &args.target, args.pick)?;
+    let doc = answers.query(&t)?;
     if args.json {
         print_json(&doc)?;
         return Ok(ExitCode::SUCCESS);
@@ -35,8 +35,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out,
         "class ID {} of {} (board {})",
         doc.id,
-        session.classes(),
-        session.board.name()
+        answers.classes(),
+        answers.board.name()
     )?;
     writeln!(out, "canonical form: {}", doc.canonical)?;
     if let Some(input) = &doc.input {

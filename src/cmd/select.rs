@@ -79,12 +79,12 @@ fn range(s: &str) -> Result<RangeInclusive<usize>, String> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let session = args.ask.session()?;
+    let answers = args.ask.answers()?;
     let symmetry = match &args.symmetry {
         None => None,
         Some(s) => {
             let g =
-                text::parse(&session.board, s).map_err(|e| anyhow::anyhow!("--symmetry {e}"))?;
+                text::parse(&answers.board, s).map_err(|e| anyhow::anyhow!("--symmetry {e}"))?;
             Some(if s.contains('+') {
                 SymmetryFilter::Exact(g)
             } else {
@@ -99,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         degree: args.degree.clone(),
         symmetry,
     };
-    let ids = session.select(&filter);
+    let ids = answers.select(&filter);
     let mut out = amoba::io::stdout();
     if args.count {
         writeln!(out, "{}", ids.len())?;
@@ -113,13 +113,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         Format::Forms => {
             for &id in &ids {
-                writeln!(out, "{}", session.data.catalogue.pairing(id).to_line())?;
+                writeln!(out, "{}", answers.data.catalogue.pairing(id).to_line())?;
             }
         }
         Format::Json => {
-            writeln!(out, "{}", serde_json::to_string(&session.select_head())?)?;
+            writeln!(out, "{}", serde_json::to_string(&answers.select_head())?)?;
             for &id in &ids {
-                writeln!(out, "{}", serde_json::to_string(&session.select_row(id))?)?;
+                writeln!(out, "{}", serde_json::to_string(&answers.select_row(id))?)?;
             }
         }
     }

@@ -88,9 +88,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .target
         .clone()
         .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
-    let id = target.to_str().and_then(|t| t.parse::<usize>().ok());
-    let (codes, caption) = match id {
-        Some(id) if !target.exists() => {
+    let (codes, caption) = match super::ask::as_id(&target) {
+        Some(id) => {
             if let Some(why) = &no_catalogue {
                 anyhow::bail!(
                     "found {:?}, which is not a file, expected a pairing file: ID {id} \
@@ -128,9 +127,8 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
         .target
         .clone()
         .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
-    let id = target.to_str().and_then(|t| t.parse::<usize>().ok());
-    let (codes, caption) = match id {
-        Some(id) if !target.exists() => {
+    let (codes, caption) = match super::ask::as_id(&target) {
+        Some(id) => {
             let location = source::locate(board, args.catalogue.as_deref());
             let cat = load_catalogue(board, &location)?.catalogue;
             by_id(board.name(), &cat, &location, id)?

@@ -32,14 +32,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = args.ask.board.load()?;
     let g = text::parse(&board, &args.symmetry).map_err(|e| anyhow::anyhow!("--symmetry {e}"))?;
     let geom = Geometry::new(&board)?;
-    let id = args
-        .target
-        .to_str()
-        .and_then(|t| t.trim().parse::<usize>().ok());
-    let pairings: Vec<Vec<u8>> = match id {
-        Some(id) if !args.target.exists() => {
-            let session = args.ask.session()?;
-            let (codes, _, _) = session.resolve(&Target::Id(id))?;
+    let pairings: Vec<Vec<u8>> = match super::ask::as_id(&args.target) {
+        Some(id) => {
+            let answers = args.ask.answers()?;
+            let (codes, _, _) = answers.resolve(&Target::Id(id))?;
             vec![codes]
         }
         _ => read_file(&geom, &args.target)?

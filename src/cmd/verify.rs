@@ -299,7 +299,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
-    let no_graph = super::no_graph_reason(&board);
+    let no_graph = amoba::graph::no_graph_reason(&board);
     if let (Some(why), false) = (&no_graph, args.no_graph) {
         note!("amoba: {why}; good pairings get no graph facts");
     }
@@ -314,7 +314,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ctx: Box::new(Context {
                 board: b,
                 location: source::locate(b, args.coarser_catalogue.as_deref()),
-                want_graph: !args.no_graph && super::no_graph_reason(b).is_none(),
+                want_graph: !args.no_graph && amoba::graph::no_graph_reason(b).is_none(),
                 catalogue: None,
                 graph: None,
                 coarser: None,

@@ -30,3 +30,22 @@ pub fn of_catalogue(
 ) -> Result<PairingGraph, GraphError> {
     PairingGraph::build(board, cat).map(|(graph, _)| graph)
 }
+
+/// Why `board` has no pairing graph, if it has none: the move (docs/spec.md §5) slides
+/// one domino along its line, which keeps a pairing good only when every line holds one
+/// domino.
+pub fn no_graph_reason(board: &crate::board::Board) -> Option<String> {
+    if board.one_domino_per_line() {
+        return None;
+    }
+    Some(format!(
+        "board {}: the pairing move (docs/spec.md §5) slides one domino along its line, \
+         which keeps a pairing good only when every line holds one domino; this board's \
+         lines hold {} dominoes, so it has no pairing graph",
+        board.name(),
+        (0..board.nfamilies())
+            .map(|f| board.per_line(f).to_string())
+            .collect::<Vec<_>>()
+            .join("/")
+    ))
+}

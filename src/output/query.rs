@@ -4,7 +4,7 @@
 //! `select.schema.json`). The Python package returns the same documents, so the shell
 //! and Python give the same answers by construction.
 //!
-//! A [`Session`] holds one board's catalogue and graph ([`crate::graph::index`]); its
+//! An [`Answers`] holds one board's catalogue and graph ([`crate::graph::index`]); its
 //! methods answer one question each. Pairings are named by a [`Target`]: a catalogue
 //! ID, or a pairing as read from a file (by [`read_pairings`], the verifier's reader).
 //! Cells are written as coordinate vectors, symmetries in the text form of
@@ -49,6 +49,12 @@ pub enum AskError {
     /// The catalogue and graph disagree with a move.
     #[error(transparent)]
     Query(#[from] QueryError),
+    /// The board has no pairing graph or no catalogue.
+    #[error("{0}")]
+    Board(String),
+    /// The catalogue or its graph could not be loaded.
+    #[error(transparent)]
+    Index(#[from] crate::graph::index::IndexError),
 }
 
 /// A pairing named on the command line or in Python.
@@ -274,7 +280,7 @@ pub struct SelectHead {
 }
 
 /// One board's catalogue and graph, and the questions they answer.
-pub struct Session {
+pub struct Answers {
     /// The board.
     pub board: Board,
     /// The verifier's geometry of the board (for reading pairings and describing
@@ -286,14 +292,35 @@ pub struct Session {
     pub provenance: Provenance,
 }
 
-impl Session {
-    /// A session over `data`, the catalogue and graph of `board`; `command` goes into
-    /// the provenance of its documents.
-    pub fn new(board: Board, data: Indexed, command: &str) -> Result<Session, AskError> {
-        let geom = Geometry::new(&board).map_err(|e| AskError::Input(e.to_string()))?;
+impl Answers {
+    /// The answers from the catalogue and graph of `board`, the catalogue found at
+    /// `catalogue` or where every command finds it ([`crate::catalogue::source`]),
+    /// through the index ([`crate::graph::index`]); `command` goes into the provenance
+    /// of the documents, `note` receives one-line messages for the user. The command
+    /// line and the Python package both open their answers here.
+    ///
+    /// # Errors
+    ///
+    /// A board without a pairing graph or without a catalogue, with the reason; a
+    /// catalogue that cannot be read or enumerated.
+    pub fn open(
+        board: Board,
+        catalogue: Option<&std::path::Path>,
+        command: &str,
+        note: &dyn Fn(&str),
+    ) -> Result<Answers, AskError> {
+        if let Some(why) = crate::graph::no_graph_reason(&board) {
+            return Err(AskError::Board(why));
+        }
+        let geom = Geometry::new(&board).map_err(|e| AskError::Board(e.to_string()))?;
+        if let Some(why) = crate::verify::no_catalogue_reason(&geom) {
+            return Err(AskError::Board(why));
+        }
+        let location = crate::catalogue::source::locate(&board, catalogue);
+        let data = crate::graph::index::load(&board, &location, note)?;
         let provenance =
             Provenance::new(board.name(), command, Some(data.catalogue_sha256.clone()));
-        Ok(Session {
+        Ok(Answers {
             board,
             geom,
             data,

@@ -150,10 +150,15 @@ def canonical_all(text, board=DEFAULT_BOARD, catalogue=None):
     return json.loads(_native.canon(board, text, catalogue))["pairings"]
 
 
-def verify(text, board=DEFAULT_BOARD, catalogue=None):
+def verify(text, board=DEFAULT_BOARD, catalogue=None, *, coarser_catalogue=None,
+           graph=True):
     """``amoba verify``: the verifier's report on every pairing of ``text`` (the
-    ``reports`` of ``amoba verify --json``); ``report["good"]`` is the verdict."""
-    return json.loads(_native.verify(board, text, catalogue))
+    ``reports`` of ``amoba verify --json``); ``report["good"]`` is the verdict. Works
+    on every board: on one with no catalogue (cube7) a good pairing gets its canonical
+    form and stabiliser; on one that refines a coarser board (square9-16) a pairing
+    periodic with the coarser lattice is classified there, with its catalogue
+    ``coarser_catalogue``. ``graph=False`` skips the graph facts (``--no-graph``)."""
+    return json.loads(_native.verify(board, text, catalogue, coarser_catalogue, graph))
 
 
 def _range(x):

@@ -10,6 +10,7 @@
 
 use amoba::graph::query::{Filter, SymmetryFilter};
 use amoba::output::query::{Answers, Target, read_pairings};
+use amoba::verify::Classes;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -18,31 +19,47 @@ use std::sync::{Arc, Mutex};
 
 create_exception!(_native, AmobaError, PyValueError);
 
-/// The answers opened so far: (board, catalogue path) and the answers.
-static OPEN: Mutex<Vec<((String, Option<String>), Arc<Answers>)>> = Mutex::new(Vec::new());
+/// Values made once per key and kept for the life of the interpreter.
+type Cache<K, V> = Mutex<Vec<(K, Arc<V>)>>;
+
+/// The answers opened so far, per (board, catalogue path).
+static OPEN: Cache<(String, Option<String>), Answers> = Mutex::new(Vec::new());
+
+/// The verifier's state per (board, catalogue, coarser catalogue, graph facts wanted).
+type ClassesKey = (String, Option<String>, Option<String>, bool);
+static CLASSES: Cache<ClassesKey, Mutex<Classes>> = Mutex::new(Vec::new());
 
 fn err(e: impl std::fmt::Display) -> PyErr {
     AmobaError::new_err(e.to_string())
+}
+
+/// The value of `key` in `cache`, made by `make` the first time.
+fn cached<K: PartialEq, V>(
+    cache: &Cache<K, V>,
+    key: K,
+    make: impl FnOnce() -> PyResult<V>,
+) -> PyResult<Arc<V>> {
+    let mut open = cache.lock().map_err(err)?;
+    if let Some((_, v)) = open.iter().find(|(k, _)| *k == key) {
+        return Ok(Arc::clone(v));
+    }
+    let v = Arc::new(make()?);
+    open.push((key, Arc::clone(&v)));
+    Ok(v)
 }
 
 /// The answers of `board` (a name or a board file) with its catalogue from `catalogue`
 /// or where the CLI finds it.
 fn answers(board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
     let key = (board.to_string(), catalogue.map(str::to_string));
-    let mut open = OPEN.lock().map_err(err)?;
-    if let Some((_, s)) = open.iter().find(|(k, _)| *k == key) {
-        return Ok(Arc::clone(s));
-    }
-    let b = amoba::board::Board::by_name(board).map_err(err)?;
-    let command = format!("python: amoba (board {board})");
-    let s = Arc::new(
+    cached(&OPEN, key, || {
+        let b = amoba::board::Board::by_name(board).map_err(err)?;
+        let command = format!("python: amoba (board {board})");
         Answers::open(b, catalogue.map(std::path::Path::new), &command, &|s| {
             eprintln!("amoba: {s}")
         })
-        .map_err(err)?,
-    );
-    open.push((key, Arc::clone(&s)));
-    Ok(s)
+        .map_err(err)
+    })
 }
 
 /// A pairing argument: an int is a catalogue ID, a str the text of one pairing.
@@ -153,12 +170,37 @@ fn canon(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyRes
     json(&s.canon(&targets).map_err(err)?)
 }
 
-/// The verifier's reports on the pairings of a text.
+/// The verifier's reports on the pairings of a text, on any board (as `amoba verify
+/// --json`, with `--coarser-catalogue` and `--no-graph`).
 #[pyfunction]
-#[pyo3(signature = (board, text, catalogue=None))]
-fn verify(board: &str, text: &str, catalogue: Option<&str>) -> PyResult<String> {
-    let s = answers(board, catalogue)?;
-    json(&s.verify("<string>", text).map_err(err)?)
+#[pyo3(signature = (board, text, catalogue=None, coarser_catalogue=None, graph=true))]
+fn verify(
+    board: &str,
+    text: &str,
+    catalogue: Option<&str>,
+    coarser_catalogue: Option<&str>,
+    graph: bool,
+) -> PyResult<String> {
+    let key = (
+        board.to_string(),
+        catalogue.map(str::to_string),
+        coarser_catalogue.map(str::to_string),
+        graph,
+    );
+    let classes = cached(&CLASSES, key, || {
+        let b = amoba::board::Board::by_name(board).map_err(err)?;
+        let c = Classes::new(
+            b,
+            catalogue.map(std::path::Path::new),
+            coarser_catalogue.map(std::path::Path::new),
+            graph,
+            |s| eprintln!("amoba: {s}"),
+        )
+        .map_err(err)?;
+        Ok(Mutex::new(c))
+    })?;
+    let mut classes = classes.lock().map_err(err)?;
+    json(&classes.reports("<string>", text).map_err(err)?)
 }
 
 /// `amoba select`: the IDs passing the filter (ranges as (lo, hi), inclusive).

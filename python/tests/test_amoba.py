@@ -172,3 +172,72 @@ def test_the_worked_example_reproduces_the_degree_distribution(cat_file, tmp_pat
     assert p.returncode == 0, p.stderr
     assert "degree 4: 39811 classes" in p.stdout
     assert out.read_text().count("<line") == 64
+
+
+def without_files(x):
+    """A verifier report with the names of the files it was read from left out."""
+    if isinstance(x, dict):
+        return {k: without_files(v) for k, v in x.items() if k != "file"}
+    if isinstance(x, list):
+        return [without_files(v) for v in x]
+    return x
+
+
+def cli_reports(*args):
+    code, out, err = cli("verify", "--json", *args)
+    assert code in (0, 1), err
+    doc = json.loads(out)
+    return [r for f in doc["inputs"] for r in f["reports"]]
+
+
+@pytest.fixture(scope="session")
+def cat16_file(tmp_path_factory):
+    """The 16-toroidal catalogue of square9-16, enumerated by the command line."""
+    d = tmp_path_factory.mktemp("cat16")
+    path = d / "catalogue-9-16.txt"
+    code, _, err = cli("enumerate", "--board", "square9-16", "--out", str(path),
+                       "--summary", str(d / "enumerate.json"))
+    assert code == 0, err
+    return str(path)
+
+
+@pytest.mark.parametrize("name", ["good-8.txt", "good-16.txt"])
+def test_verify_on_a_refining_board(cat_file, cat16_file, name):
+    """square9-16: an 8-toroidal pairing is classified on square9, a 16-toroidal one in
+    the 16-toroidal catalogue, as the command line does."""
+    import amoba
+
+    path = ROOT / "data" / "square9-16" / name
+    fine = cat16_file
+    reports = amoba.verify(path.read_text(), board="square9-16", catalogue=fine,
+                           coarser_catalogue=cat_file)
+    assert reports and all(r["good"] for r in reports)
+    expected = cli_reports("--board", "square9-16", "--catalogue", fine,
+                           "--coarser-catalogue", cat_file, str(path))
+    assert without_files(reports) == without_files(expected)
+    kinds = {r["class"]["periodicity"]["coarser_class"] is None for r in reports}
+    assert kinds == {name == "good-16.txt"}
+
+
+def test_verify_on_boards_without_graph_or_catalogue(tmp_path):
+    """cube7 (no catalogue) and a board whose lines hold two dominoes (no pairing
+    graph): reports with the canonical form and stabiliser, as the command line's."""
+    import amoba
+
+    path = ROOT / "data" / "cube7" / "good.txt"
+    reports = amoba.verify(path.read_text(), board="cube7")
+    assert reports[0]["good"] and reports[0]["class"]["id"] is None
+    assert without_files(reports) == without_files(cli_reports("--board", "cube7", str(path)))
+
+    board = tmp_path / "two5.toml"
+    board.write_text('name = "two5"\ndescription = "5-in-a-row along E and S"\n'
+                     'torus = [8, 8]\ndirections = [[1, 0], [0, 1]]\ncatalogue = false\n')
+    pairing = tmp_path / "p.txt"
+    code, _, err = cli("search", "--board", str(board), "--out", str(pairing))
+    assert code == 0, err
+    reports = amoba.verify(pairing.read_text(), board=str(board))
+    assert reports[0]["good"] and reports[0]["class"]["graph"] is None
+    assert without_files(reports) == without_files(cli_reports("--board", str(board), str(pairing)))
+    for empty in ("", "# nothing\n"):
+        with pytest.raises(amoba.AmobaError, match="expected at least one pairing"):
+            amoba.verify(empty, board=str(board))

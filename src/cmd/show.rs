@@ -11,7 +11,6 @@
 //! they differ highlighted.
 
 use super::note;
-use super::verify::{build_graph, load_catalogue};
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
 use amoba::catalogue::blocks;
@@ -230,4 +229,15 @@ fn figures(
         writeln!(out, "wrote {}", p.display())?;
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
+fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<amoba::graph::PairingGraph> {
+    note!("amoba: building the pairing graph of {} classes", cat.len());
+    Ok(amoba::graph::of_catalogue(board, cat)?)
+}
+
+/// Loads the catalogue from `location`, with notes on stderr.
+fn load_catalogue(board: &Board, location: &source::Location) -> anyhow::Result<source::Loaded> {
+    Ok(source::load(board, location, &|s| note!("amoba: {s}"))?)
 }

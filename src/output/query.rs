@@ -18,7 +18,7 @@ use crate::graph::query::{self, Filter, QueryError};
 use crate::provenance::{CANON, PATH, Provenance, QUERY, SELECT};
 use crate::symmetry::{self, text};
 use crate::verify::SymmetryReport;
-use crate::verify::{Geometry, PairingReport, Reader, classify, graph_facts};
+use crate::verify::{Geometry, Reader};
 use serde::Serialize;
 use std::io::BufRead;
 
@@ -537,40 +537,6 @@ impl Answers {
             Some(&self.data.graph),
             filter,
         )
-    }
-
-    /// The verifier's report on every pairing of `text` (`name` for messages), as
-    /// `amoba verify --json` lists them: the checks, and for a good pairing its class,
-    /// ID and place in the graph.
-    pub fn verify(&self, name: &str, text: &str) -> Result<Vec<PairingReport>, AskError> {
-        let mut reader = Reader::new(&self.geom, name.to_string(), text.as_bytes());
-        let mut out = Vec::new();
-        loop {
-            let cand = match reader.next_candidate() {
-                Ok(Some(c)) => c,
-                Ok(None) => break,
-                Err(e) => return Err(AskError::Input(crate::io::error_chain(&e))),
-            };
-            let mut report = PairingReport::new(&self.geom, name, reader.pairings_read(), &cand);
-            if report.good {
-                let mut class = classify(
-                    &self.geom,
-                    &self.board,
-                    &cand.codes,
-                    Some(&self.data.catalogue),
-                )
-                .map_err(|e| AskError::Input(crate::io::error_chain(&e)))?;
-                class.graph = class.id.and_then(|id| graph_facts(&self.data.graph, id));
-                report.class = Some(class);
-            }
-            out.push(report);
-        }
-        if out.is_empty() {
-            return Err(AskError::Input(format!(
-                "{name}: found no pairing, expected at least one (one-line form or grid; FORMATS.md)"
-            )));
-        }
-        Ok(out)
     }
 
     /// One row of `amoba select --format json`.

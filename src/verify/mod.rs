@@ -137,9 +137,13 @@ pub enum VerifyError {
     /// machinery it checks, or a catalogue that does not match the board.
     #[error("cross-check failed: {0}")]
     CrossCheck(String),
+    /// The catalogue or its pairing graph could not be loaded.
+    #[error(transparent)]
+    Load(#[from] crate::graph::index::IndexError),
 }
 
 mod checks;
+mod classes;
 mod classify;
 mod geometry;
 mod reader;
@@ -147,6 +151,7 @@ mod refine;
 mod report;
 
 pub use checks::*;
+pub use classes::*;
 pub use classify::*;
 pub use geometry::*;
 pub use reader::*;

@@ -82,6 +82,13 @@ pub const VERIFY: JsonFormat = JsonFormat {
     schema: "verify.schema.json",
 };
 
+/// The document `amoba verify --placements --json` prints.
+pub const PLACEMENTS: JsonFormat = JsonFormat {
+    name: "amoba-verify-placements",
+    version: 1,
+    schema: "placements.schema.json",
+};
+
 /// The document `amoba reproduce --json` prints.
 pub const REPRODUCE: JsonFormat = JsonFormat {
     name: "amoba-reproduce",
@@ -133,12 +140,13 @@ pub const SELECT: JsonFormat = JsonFormat {
 };
 
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 12] = [
+pub const JSON_FORMATS: [JsonFormat; 13] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
     ESTIMATE,
     VERIFY,
+    PLACEMENTS,
     REPRODUCE,
     SCAN,
     COUNT,

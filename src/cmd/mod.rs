@@ -17,6 +17,7 @@ mod enumerate;
 mod graph;
 mod merge;
 mod path;
+mod placements;
 mod progress;
 mod query;
 mod reproduce;

@@ -62,9 +62,18 @@ pub struct Args {
     /// component of the pairing graph.
     #[arg(long, value_name = "DIR", conflicts_with_all = ["target", "out"])]
     pub figures: Option<PathBuf>,
+    /// FILE is a periodic t-placement (docs/spec.md §10; FORMATS.md, *Placement
+    /// files*): draw an N×N window of the plane (--window N; default two periods of
+    /// the lattice, at least 8 and at most 48 cells), part a grey, part b white,
+    /// cookies outlined.
+    #[arg(long, conflicts_with = "figures")]
+    pub placement: bool,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.placement {
+        return show_placement(&args);
+    }
     let board = args.board.load()?;
     if blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none() {
         return show_blocks(&board, &args);
@@ -240,4 +249,30 @@ fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<amoba::graph::P
 /// Loads the catalogue from `location`, with notes on stderr.
 fn load_catalogue(board: &Board, location: &source::Location) -> anyhow::Result<source::Loaded> {
     Ok(source::load(board, location, &|s| note!("amoba: {s}"))?)
+}
+
+/// `--placement`: reads, checks the tiling and draws a placement.
+fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
+    use amoba::verify::placement::{parse_placement, tile};
+    use std::io::Read;
+    let target = args
+        .target
+        .as_deref()
+        .ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
+    let (display, mut input) = super::ask::open_input(target)?;
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow::anyhow!("{display}: cannot read: {e}"))?;
+    let placement = parse_placement(&display, &text)?;
+    let tiling = tile(&display, &placement, None)?;
+    let n = args.window.unwrap_or_else(|| {
+        let h = tiling.hnf();
+        (2 * h.period().max(4)).min(48)
+    });
+    let picture = match args.format {
+        Format::Ascii => amoba::output::placement::ascii(&tiling, n),
+        Format::Svg => amoba::output::placement::svg(&placement, &tiling, n),
+    };
+    emit(args.out.as_deref(), &picture)
 }

@@ -60,6 +60,16 @@ pub struct Args {
     /// Do not build the pairing graph (no component or degree in the report).
     #[arg(long)]
     pub no_graph: bool,
+    /// The files are periodic t-placements (docs/spec.md §10; FORMATS.md, *Placement
+    /// files*), checked against the board's directions and k (or --k).
+    #[arg(long)]
+    pub placements: bool,
+    /// With --placements: the most cells a cookie may have.
+    #[arg(long, value_name = "T", requires = "placements")]
+    pub t: Option<usize>,
+    /// With --placements: cells in a winning set (default: the board's k).
+    #[arg(long, value_name = "K", requires = "placements")]
+    pub k: Option<usize>,
 }
 
 #[derive(Serialize)]
@@ -95,6 +105,9 @@ struct Document {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = args.board.load()?;
+    if args.placements {
+        return super::placements::run(&args, &board);
+    }
     let geom = Geometry::new(&board)?;
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");

@@ -10,6 +10,7 @@ pub mod count;
 pub mod draw;
 pub mod export;
 pub mod figures;
+pub mod placement;
 pub mod plot;
 pub mod query;
 pub mod results;

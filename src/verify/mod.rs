@@ -146,6 +146,7 @@ mod checks;
 mod classes;
 mod classify;
 mod geometry;
+pub mod placement;
 mod reader;
 mod refine;
 mod report;

@@ -1,0 +1,130 @@
+//! `amoba verify --placements FILE...`: are these periodic t-placements good?
+//!
+//! Each file holds one placement (docs/spec.md §10; FORMATS.md, *Placement files*);
+//! [`amoba::verify::placement`] checks it against the board's directions and `k`
+//! (`--k` overrides), with `--t` bounding the cookies. One report per file, or one
+//! JSON document with `--json` (docs/schemas/placements.schema.json). Exit 0 every
+//! placement good, 1 some placement leaves a winning set unblocked (the report names
+//! it), 2 some file unreadable or malformed (the message names the line).
+
+use super::note;
+use amoba::board::Board;
+use amoba::verify::placement::{Game, PlacementReport, check_placement, parse_placement};
+use serde::Serialize;
+use std::io::{Read, Write};
+use std::process::ExitCode;
+
+#[derive(Serialize)]
+struct Input {
+    file: String,
+    report: Option<PlacementReport>,
+    error: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Document {
+    provenance: amoba::provenance::Provenance,
+    inputs: Vec<Input>,
+    placements: usize,
+    good: usize,
+    not_good: usize,
+    malformed: usize,
+    exit_code: u8,
+}
+
+/// The game of `board` as a placement must block it.
+fn game(board: &Board, args: &super::verify::Args) -> anyhow::Result<Game> {
+    let directions = board
+        .directions()
+        .iter()
+        .map(|v| match v.as_slice() {
+            [x, y] => Ok([*x, *y]),
+            _ => anyhow::bail!(
+                "board {}: placements are checked in the plane, expected a 2-D board, found \
+                 directions of dimension {}",
+                board.name(),
+                v.len()
+            ),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    let k = args.k.unwrap_or(board.k());
+    if k < 2 {
+        anyhow::bail!("--k {k}: expected k ≥ 2");
+    }
+    if args.t == Some(0) {
+        anyhow::bail!("--t 0: expected t ≥ 2");
+    }
+    Ok(Game {
+        directions,
+        k,
+        t: args.t,
+    })
+}
+
+pub fn run(args: &super::verify::Args, board: &Board) -> anyhow::Result<ExitCode> {
+    let game = game(board, args)?;
+    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let mut inputs = Vec::new();
+    for name in &args.files {
+        let (display, mut input) = super::ask::open_input(name)?;
+        let mut text = String::new();
+        let result = input
+            .read_to_string(&mut text)
+            .map_err(|e| anyhow::anyhow!("{display}: cannot read: {e}"))
+            .and_then(|_| Ok(parse_placement(&display, &text)?))
+            .and_then(|p| Ok(check_placement(&display, &p, &game)?));
+        match result {
+            Ok(report) => {
+                if !args.json {
+                    write!(out, "{}", report.to_text(&display))?;
+                }
+                inputs.push(Input {
+                    file: display,
+                    report: Some(report),
+                    error: None,
+                });
+            }
+            Err(e) => {
+                out.flush()?;
+                let message = super::chain(&*e);
+                note!("{message}");
+                inputs.push(Input {
+                    file: display,
+                    report: None,
+                    error: Some(message),
+                });
+            }
+        }
+    }
+    let reports = inputs.iter().filter_map(|i| i.report.as_ref());
+    let good = reports.clone().filter(|r| r.good).count();
+    let placements = reports.count();
+    let malformed = inputs.len() - placements;
+    let code: u8 = if malformed > 0 {
+        2
+    } else if good < placements {
+        1
+    } else {
+        0
+    };
+    if args.json {
+        let doc = Document {
+            provenance: amoba::provenance::Provenance::new(
+                board.name(),
+                &super::command_line(),
+                None,
+            )
+            .stamped(&amoba::provenance::PLACEMENTS),
+            inputs,
+            placements,
+            good,
+            not_good: placements - good,
+            malformed,
+            exit_code: code,
+        };
+        serde_json::to_writer_pretty(&mut out, &doc)?;
+        writeln!(out)?;
+    }
+    out.flush()?;
+    Ok(ExitCode::from(code))
+}

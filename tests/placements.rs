@@ -6,7 +6,7 @@
 
 mod common;
 
-use common::{Rng, output_text, temp_dir};
+use common::{Rng, STEP, output_text, temp_dir};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
 use std::process::Command;
@@ -14,18 +14,6 @@ use std::process::Command;
 fn amoba() -> Command {
     Command::new(env!("CARGO_BIN_EXE_amoba"))
 }
-
-/// Step of each code on the 8×8 torus (docs/spec.md §2).
-const STEP: [(i64, i64); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 
 const SQUARE: [(i64, i64); 4] = [(1, 0), (1, 1), (0, 1), (-1, 1)];
 

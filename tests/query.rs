@@ -6,23 +6,12 @@
 
 mod common;
 
+use common::STEP;
 use serde_json::Value;
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
 use std::process::Command;
 use std::sync::OnceLock;
-
-/// The 8 king steps of docs/spec.md §2, by code.
-const STEP: [(i64, i64); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 
 fn at(x: i64, y: i64) -> usize {
     (y.rem_euclid(8) * 8 + x.rem_euclid(8)) as usize

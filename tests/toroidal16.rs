@@ -31,23 +31,12 @@ use amoba::board::Board;
 use amoba::catalogue::blocks;
 use amoba::catalogue::enumerate::run;
 use amoba::symmetry::canonical_into;
-use common::{Rng, catalogue, square9, temp_dir};
+use common::{Rng, STEP, catalogue, square9, temp_dir};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
 use std::process::Command;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
-
-const DIRS: [(i64, i64); 8] = [
-    (1, 0),
-    (1, 1),
-    (0, 1),
-    (-1, 1),
-    (-1, 0),
-    (-1, -1),
-    (0, -1),
-    (1, -1),
-];
 
 /// Index on the 16-toroidal board of the plane cell (x, y): (x, y) ≡ (x + 8q, y − 8q).
 fn cell16(x: i64, y: i64) -> usize {
@@ -56,7 +45,7 @@ fn cell16(x: i64, y: i64) -> usize {
 }
 
 fn step8(c: usize, k: u8) -> usize {
-    let (dx, dy) = DIRS[k as usize];
+    let (dx, dy) = STEP[k as usize];
     let x = (c % 8) as i64 + dx;
     let y = (c / 8) as i64 + dy;
     (8 * y.rem_euclid(8) + x.rem_euclid(8)) as usize
@@ -138,7 +127,7 @@ fn good16(q: &[u8; 128]) -> bool {
     for y in 0..8i64 {
         for x in 0..16i64 {
             let k = q[(16 * y + x) as usize];
-            let (dx, dy) = DIRS[k as usize];
+            let (dx, dy) = STEP[k as usize];
             if q[cell16(x + dx, y + dy)] != (k + 4) & 7 {
                 return false;
             }
@@ -191,9 +180,9 @@ impl Symmetries {
             // The inverse of an orthogonal integer matrix with determinant ±1.
             let (ia, ib, ic, id) = (d * det, -b * det, -c * det, a * det);
             let mut cm = [0u8; 8];
-            for (k, &(dx, dy)) in DIRS.iter().enumerate() {
+            for (k, &(dx, dy)) in STEP.iter().enumerate() {
                 let img = (a * dx + b * dy, c * dx + d * dy);
-                cm[k] = DIRS.iter().position(|&v| v == img).unwrap() as u8;
+                cm[k] = STEP.iter().position(|&v| v == img).unwrap() as u8;
             }
             for ty in 0..8i64 {
                 for tx in 0..16i64 {
@@ -632,7 +621,7 @@ fn brute_force() -> (Vec<[u8; 128]>, u64) {
     let mut options: Vec<DlxOption> = Vec::new();
     let shift8 = |c: usize| (c & !15) | ((c + 8) & 15);
     let nb = |c: usize, k: u8| {
-        let (dx, dy) = DIRS[k as usize];
+        let (dx, dy) = STEP[k as usize];
         cell16((c % 16) as i64 + dx, (c / 16) as i64 + dy)
     };
     for y in 0..8 {

@@ -100,13 +100,7 @@ pub fn run(args: &super::verify::Args, board: &Board) -> anyhow::Result<ExitCode
     let good = reports.clone().filter(|r| r.good).count();
     let placements = reports.count();
     let malformed = inputs.len() - placements;
-    let code: u8 = if malformed > 0 {
-        2
-    } else if good < placements {
-        1
-    } else {
-        0
-    };
+    let code = super::verify::exit_code(malformed, good, placements);
     if args.json {
         let doc = Document {
             provenance: amoba::provenance::Provenance::new(

@@ -228,13 +228,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         files.push(file);
     }
-    let code: u8 = if malformed > 0 {
-        2
-    } else if good < total {
-        1
-    } else {
-        0
-    };
+    let code = exit_code(malformed, good, total);
     if args.json {
         let doc = Document {
             provenance: amoba::provenance::Provenance::new(
@@ -269,4 +263,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::from(code))
+}
+
+/// The exit code of a verifier run: 2 when some input is unreadable or malformed, else
+/// 1 when fewer than `checked` candidates are good, else 0.
+pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {
+    if malformed > 0 {
+        2
+    } else if good < checked {
+        1
+    } else {
+        0
+    }
 }

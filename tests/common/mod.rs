@@ -54,6 +54,19 @@ pub fn output_text(o: &std::process::Output) -> (String, String, i32) {
     )
 }
 
+/// The 8 king steps of the 8×8 torus by code (docs/spec.md §2), written out here so
+/// that the tests do not take them from the engine.
+pub const STEP: [(i64, i64); 8] = [
+    (1, 0),
+    (1, 1),
+    (0, 1),
+    (-1, 1),
+    (-1, 0),
+    (-1, -1),
+    (0, -1),
+    (1, -1),
+];
+
 /// Codes from a string of digits.
 pub fn digits(s: &str) -> Vec<u8> {
     s.bytes().map(|b| b - b'0').collect()

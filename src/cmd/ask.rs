@@ -5,7 +5,7 @@
 use super::note;
 use amoba::output::query::{Answers, Target, read_pairings};
 use amoba::verify::Geometry;
-use std::io::{BufRead, BufReader};
+use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
 /// The board and where its catalogue comes from.
@@ -50,6 +50,16 @@ pub fn open_input(name: &Path) -> anyhow::Result<(String, Box<dyn BufRead>)> {
     let f =
         std::fs::File::open(name).map_err(|e| anyhow::anyhow!("{display}: cannot open: {e}"))?;
     Ok((display, Box::new(BufReader::new(f))))
+}
+
+/// The whole text of `name` (`-` = standard input), with the name used in messages.
+pub fn read_text(name: &Path) -> anyhow::Result<(String, String)> {
+    let (display, mut input) = open_input(name)?;
+    let mut text = String::new();
+    input
+        .read_to_string(&mut text)
+        .map_err(|e| anyhow::anyhow!("{display}: cannot read: {e}"))?;
+    Ok((display, text))
 }
 
 /// Reads every pairing of `name` (`-` = standard input).

@@ -254,16 +254,11 @@ fn load_catalogue(board: &Board, location: &source::Location) -> anyhow::Result<
 /// `--placement`: reads, checks the tiling and draws a placement.
 fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
     use amoba::verify::placement::{parse_placement, tile};
-    use std::io::Read;
     let target = args
         .target
         .as_deref()
         .ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
-    let (display, mut input) = super::ask::open_input(target)?;
-    let mut text = String::new();
-    input
-        .read_to_string(&mut text)
-        .map_err(|e| anyhow::anyhow!("{display}: cannot read: {e}"))?;
+    let (display, text) = super::ask::read_text(target)?;
     let placement = parse_placement(&display, &text)?;
     let tiling = tile(&display, &placement, None)?;
     let n = args.window.unwrap_or_else(|| {

@@ -25,7 +25,7 @@
 
 use super::note;
 use amoba::verify::{
-    Classes, Geometry, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError, no_catalogue_reason,
+    Classes, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError, no_catalogue_reason,
 };
 use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
@@ -108,14 +108,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.placements {
         return super::placements::run(&args, &board);
     }
-    let geom = Geometry::new(&board)?;
-    if let Some(why) = no_catalogue_reason(&geom) {
-        note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
-    }
-    let no_graph = amoba::graph::no_graph_reason(&board);
-    if let (Some(why), false) = (&no_graph, args.no_graph) {
-        note!("amoba: {why}; good pairings get no graph facts");
-    }
     // A board that refines a coarser one classifies the pairings periodic with the
     // coarser lattice there.
     let mut classes = Classes::new(
@@ -125,6 +117,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         !args.no_graph,
         |s| note!("amoba: {s}"),
     )?;
+    let geom = classes.geometry();
+    if let Some(why) = no_catalogue_reason(&geom) {
+        note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
+    }
+    let no_graph = amoba::graph::no_graph_reason(&board);
+    if let (Some(why), false) = (&no_graph, args.no_graph) {
+        note!("amoba: {why}; good pairings get no graph facts");
+    }
     let mut out = std::io::BufWriter::new(amoba::io::stdout());
     let (mut total, mut good, mut malformed, mut bad_lines) = (0usize, 0usize, 0usize, 0usize);
     let mut files = Vec::new();

@@ -25,6 +25,7 @@ use crate::catalogue::Catalogue;
 use crate::catalogue::source::{self, Location};
 use crate::graph::PairingGraph;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 /// A catalogue with the file its lines came from and, when wanted, its graph.
 struct Loaded {
@@ -36,7 +37,8 @@ struct Loaded {
 /// The classifying state of one verifier run on one board (module docs).
 pub struct Classes {
     board: Board,
-    geom: Geometry,
+    /// Shared, so that a run can read pairings with it while classifying them.
+    geom: Arc<Geometry>,
     location: Location,
     want_graph: bool,
     note: fn(&str),
@@ -65,7 +67,7 @@ impl Classes {
         want_graph: bool,
         note: fn(&str),
     ) -> Result<Classes, VerifyError> {
-        let geom = Geometry::new(&board)?;
+        let geom = Arc::new(Geometry::new(&board)?);
         let coarser = match geom.refines() {
             Some(name) => {
                 let b = Board::by_name(name).map_err(|e| VerifyError::Board {
@@ -98,8 +100,8 @@ impl Classes {
     }
 
     /// The verifier's geometry of the board.
-    pub fn geometry(&self) -> &Geometry {
-        &self.geom
+    pub fn geometry(&self) -> Arc<Geometry> {
+        Arc::clone(&self.geom)
     }
 
     /// The catalogue, if one has been loaded.
@@ -118,7 +120,7 @@ impl Classes {
 
     /// Loads the catalogue (and the graph when wanted), enumerating it where
     /// [`source::load`] would.
-    fn load(&mut self) -> Result<&Loaded, VerifyError> {
+    fn load(&mut self) -> Result<(), VerifyError> {
         if self.loaded.is_none() {
             let note = self.note;
             let loaded = if self.want_graph {
@@ -139,9 +141,7 @@ impl Classes {
             };
             self.loaded = Some(loaded);
         }
-        self.loaded
-            .as_ref()
-            .ok_or_else(|| VerifyError::CrossCheck("catalogue not loaded".into()))
+        Ok(())
     }
 
     /// Check 6 for a good pairing: sets `report.class` (class, ID and graph facts
@@ -199,7 +199,7 @@ impl Classes {
     /// no pairing, or what [`Classes::classify`] reports.
     pub fn reports(&mut self, name: &str, text: &str) -> Result<Vec<PairingReport>, VerifyError> {
         let mut out = Vec::new();
-        let geom = self.geom.clone();
+        let geom = self.geometry();
         let mut reader = super::Reader::new(&geom, name.to_string(), text.as_bytes());
         while let Some(cand) = reader.next_candidate()? {
             let mut report = PairingReport::new(&geom, name, reader.pairings_read(), &cand);

@@ -445,7 +445,6 @@ pub fn check_placement(
     let hnf = tiling.hnf;
     let index = hnf.index();
     let largest = p.cookies.iter().map(|c| c.cells.len()).max().unwrap_or(0);
-    let copy = |c: [i64; 2]| tiling.copy(c);
     let (mut unblocked, mut multiple) = (0u64, 0u64);
     let mut witnesses = Vec::new();
     let mut window = Vec::with_capacity(game.k);
@@ -455,7 +454,7 @@ pub fn check_placement(
             window.clear();
             window.extend((0..game.k as i64).map(|m| {
                 let c = [s[0] + m * d[0], s[1] + m * d[1]];
-                (c, copy(c))
+                (c, tiling.copy(c))
             }));
             // Copies meeting the window in both parts.
             let mut blockers: Vec<(usize, [i64; 2])> = Vec::new();

@@ -10,6 +10,7 @@
 //! the writes in progress before the process ends ([`amoba::io`]).
 
 mod ask;
+mod blocking;
 mod canon;
 mod count;
 mod directions;
@@ -25,6 +26,7 @@ mod scan;
 mod search;
 mod select;
 mod show;
+mod tight;
 mod transform;
 mod verify;
 
@@ -87,6 +89,11 @@ enum Command {
     Directions(directions::Args),
     /// Search one game, or every class of games of a kind, on every period lattice up to an index.
     Scan(scan::Args),
+    /// Tight t-placements of k-in-a-row: find, count and classify, scan lattices, or
+    /// exclude them from the whole plane.
+    Tight(tight::Args),
+    /// The largest blocking numbers d_t(k) of t-cookies, beside the published values.
+    Blocking(blocking::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
     #[command(after_help = "Examples:\n  \
         amoba verify data/good/several.txt    # exit 0: all good, with IDs\n  \
@@ -178,6 +185,8 @@ pub fn main() -> ExitCode {
         Command::Scan(a) => scan::run(a),
         Command::Directions(a) => directions::run(a),
         Command::Verify(a) => verify::run(a),
+        Command::Tight(a) => tight::run(a),
+        Command::Blocking(a) => blocking::run(a),
         Command::Show(a) => show::run(a),
         Command::Query(a) => query::run(a),
         Command::Path(a) => path::run(a),

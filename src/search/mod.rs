@@ -76,6 +76,9 @@
 #![allow(clippy::needless_range_loop)]
 
 pub mod bits;
+pub mod cookie;
+pub mod dlx;
+pub mod placement;
 pub mod scan;
 pub mod shard;
 

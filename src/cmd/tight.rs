@@ -1,0 +1,432 @@
+//! `amoba tight`: tight t-placements of k-in-a-row (docs/spec.md §10) — one found on
+//! a lattice, counted and classified, searched over every lattice up to an index, or
+//! excluded from the whole plane by a square no tight placement can cover.
+//!
+//! Every placement printed has passed the independent checker
+//! ([`amoba::verify::placement`]) first. Exit 0 a placement was found (or, with
+//! `--plane`, none was excluded), 1 none exists (the message says where and how many
+//! nodes the exhaustive search took), 2 usage or input error, or a game whose good
+//! placements need not be tight.
+
+use super::note;
+use amoba::board::builtin::parse_vectors;
+use amoba::board::lattice::Lattice;
+use amoba::search::cookie::{self, Game};
+use amoba::search::placement::{self, Board, Cookies, Tightness};
+use amoba::verify::placement as checker;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// Most line-connected sets the cookie census may enumerate without `--force`.
+const CENSUS_BUDGET: f64 = 3e8;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    amoba tight --t 3 --k 7 --lattice \"6,0 0,6\"            # one tight 3-placement of 7-in-a-row\n  \
+    amoba tight --t 3 --k 7 --lattice \"6,0 0,6\" --count    # its classes and labelled count\n  \
+    amoba tight --t 3 --k 7 --max-index 72                 # every lattice up to index 72\n  \
+    amoba tight --t 4 --k 5 --plane                        # none in the plane: a 5x5 square\n  \
+    amoba tight --t 3 --k 4 --directions \"1,0 0,1\" --lattice \"3,0 0,3\"\n\n\
+    Exit status: 0 found (with --plane: not excluded), 1 none exists (where, and the \
+    nodes of the exhaustive search), 2 usage or input error, or good placements of this \
+    game need not be tight.")]
+pub struct Args {
+    /// Most cells in a cookie.
+    #[arg(long, value_name = "T")]
+    pub t: usize,
+    /// Cells in a winning set.
+    #[arg(long, value_name = "K")]
+    pub k: usize,
+    /// The winning directions (plane vectors).
+    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
+    pub directions: String,
+    /// The period lattice to search, as basis vectors, e.g. "6,0 0,6".
+    #[arg(long, value_name = "VECTORS", conflicts_with_all = ["max_index", "plane"])]
+    pub lattice: Option<String>,
+    /// With --lattice: count every tight placement and its symmetry classes.
+    #[arg(long, requires = "lattice")]
+    pub count: bool,
+    /// Search every lattice of index up to N (one per orbit of the directions'
+    /// symmetries).
+    #[arg(long, value_name = "N", conflicts_with = "plane")]
+    pub max_index: Option<usize>,
+    /// Least index with --max-index.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "max_index")]
+    pub min_index: usize,
+    /// Decide whether tight placements of the whole plane can cover squares of growing
+    /// side (up to --side); a square none can cover proves none exists at all.
+    #[arg(long)]
+    pub plane: bool,
+    /// The largest square side with --plane.
+    #[arg(long, default_value_t = 12, value_name = "M", requires = "plane")]
+    pub side: i64,
+    /// Node limit of each search.
+    #[arg(long, default_value_t = 1_000_000_000, value_name = "NODES")]
+    pub node_limit: u64,
+    /// Also write the placement found (with --count: the least class) to this file
+    /// (`-` = stdout).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Run a cookie census the estimate puts out of reach.
+    #[arg(long)]
+    pub force: bool,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game = game(&args.directions, args.k)?;
+    if args.t < 2 {
+        anyhow::bail!(
+            "--t {}: expected t ≥ 2 (a cookie has two non-empty parts)",
+            args.t
+        );
+    }
+    let cookies = census(&game, args.t, args.force)?;
+    let n = game.directions.len();
+    let (best, size) = cookies.ratio;
+    let mut stdout = amoba::io::stdout();
+    match cookies.tightness {
+        Tightness::Below => {
+            writeln!(
+                stdout,
+                "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the \
+                 best cookie of at most {t} cells blocks {best} winning sets per {size} cells, \
+                 fewer than {n} per cell (counting, docs/spec.md §10).",
+                t = args.t,
+                k = args.k
+            )?;
+            return Ok(ExitCode::from(1));
+        }
+        Tightness::Above => anyhow::bail!(
+            "{t}-placements of {k}-in-a-row need not be tight: the best cookie blocks {best} \
+             winning sets per {size} cells, more than {n} per cell, so a good placement may \
+             block some sets twice; this command searches tight placements (exact covers) \
+             only",
+            t = args.t,
+            k = args.k
+        ),
+        Tightness::Tight => {}
+    }
+    note!(
+        "{}-placements of {}-in-a-row are tight: {} pieces (line-connected cookies blocking \
+         {n} winning sets per cell)",
+        args.t,
+        args.k,
+        cookies.pieces.len()
+    );
+    if args.plane {
+        return plane(&args, &cookies);
+    }
+    if let Some(max) = args.max_index {
+        return scan(&args, &cookies, max);
+    }
+    let Some(text) = &args.lattice else {
+        anyhow::bail!("expected one of --lattice, --max-index or --plane");
+    };
+    let lattice = lattice(text)?;
+    let board = Board::new(&lattice, &cookies);
+    if args.count {
+        return count(&args, &board);
+    }
+    let start = std::time::Instant::now();
+    let (found, stats) = board.find_one(Some(args.node_limit));
+    match found {
+        Some(p) => {
+            let text = certified(&board, &p, &game, args.t)?;
+            note!(
+                "lattice {}: a tight placement, found after {} nodes in {:.3} s; the checker \
+                 confirms every winning set blocked exactly once",
+                lattice,
+                stats.nodes,
+                start.elapsed().as_secs_f64()
+            );
+            stdout.write_all(text.as_bytes())?;
+            if let Some(path) = &args.out {
+                amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            writeln!(stdout, "{}", none_message(&args, &lattice, &stats))?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}
+
+/// The game of the directions given.
+fn game(directions: &str, k: usize) -> anyhow::Result<Game> {
+    if k < 2 {
+        anyhow::bail!("--k {k}: expected k ≥ 2");
+    }
+    let dirs = parse_vectors("--directions", directions).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let directions = dirs
+        .iter()
+        .map(|v| match v.as_slice() {
+            [x, y] if (*x, *y) != (0, 0) => Ok([*x, *y]),
+            _ => anyhow::bail!(
+                "--directions: expected non-zero plane vectors x,y, found {}",
+                amoba::board::lattice::vector_text(v)
+            ),
+        })
+        .collect::<anyhow::Result<Vec<_>>>()?;
+    for (i, v) in directions.iter().enumerate() {
+        if gcd(v[0], v[1]) != 1 {
+            anyhow::bail!(
+                "--directions: {},{} is not primitive (divide it by its gcd)",
+                v[0],
+                v[1]
+            );
+        }
+        if directions[..i]
+            .iter()
+            .any(|u| *u == *v || *u == [-v[0], -v[1]])
+        {
+            anyhow::bail!(
+                "--directions: {},{} is listed twice (a direction and its negative are the same lines)",
+                v[0],
+                v[1]
+            );
+        }
+    }
+    Ok(Game { directions, k })
+}
+
+fn gcd(a: i64, b: i64) -> i64 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+fn lattice(text: &str) -> anyhow::Result<Lattice> {
+    let basis = parse_vectors("--lattice", text).map_err(|e| anyhow::anyhow!("{e}"))?;
+    if basis.len() != 2 || basis.iter().any(|v| v.len() != 2) {
+        anyhow::bail!("--lattice {text:?}: expected two plane vectors, e.g. \"6,0 0,6\"");
+    }
+    Lattice::new(&basis).map_err(|e| anyhow::anyhow!("--lattice {text:?}: {e}"))
+}
+
+/// The cookie census, refused up front when the estimate puts it out of reach.
+pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
+    let estimate = cookie::estimate(game, t);
+    if estimate > CENSUS_BUDGET && !force {
+        anyhow::bail!(
+            "the census of line-connected cookies of at most {t} cells for k = {} would \
+             enumerate about {estimate:.1e} sets (about {:.0} s at 10^6 sets per second); \
+             --force runs it anyway",
+            game.k,
+            estimate / 1e6
+        );
+    }
+    Ok(Cookies::new(game, t))
+}
+
+/// The placement's text, after the independent checker has confirmed it is tight.
+fn certified(board: &Board, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
+    let text = board.text(p);
+    let parsed = checker::parse_placement("(found)", &text)?;
+    let report = checker::check_placement(
+        "(found)",
+        &parsed,
+        &checker::Game {
+            directions: game.directions.clone(),
+            k: game.k,
+            t: Some(t),
+        },
+    )?;
+    if !report.tight {
+        anyhow::bail!(
+            "the search returned a placement the checker does not find tight:\n{}",
+            report.to_text("(found)")
+        );
+    }
+    Ok(text)
+}
+
+fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::search::dlx::Stats) -> String {
+    if stats.cut {
+        format!(
+            "lattice {lattice}: no tight {}-placement of {}-in-a-row found within {} nodes \
+             (--node-limit): whether one exists on this lattice is not known.",
+            args.t, args.k, stats.nodes
+        )
+    } else {
+        format!(
+            "lattice {lattice}: no tight {}-placement of {}-in-a-row has this period lattice \
+             (the search was exhaustive, {} nodes). This says nothing about other lattices.",
+            args.t, args.k, stats.nodes
+        )
+    }
+}
+
+fn count(args: &Args, board: &Board) -> anyhow::Result<ExitCode> {
+    let dirs: Vec<Vec<i64>> = board
+        .cookies
+        .game
+        .directions
+        .iter()
+        .map(|v| v.to_vec())
+        .collect();
+    let group = amoba::board::group::point_group(&board.lattice, &dirs)?;
+    let start = std::time::Instant::now();
+    let progress = super::progress::Progress::counting(
+        super::progress::Mode::Auto,
+        "tight placements",
+        "classes",
+    );
+    let census = board.census(&group, &mut |classes, _| progress.update_open(classes));
+    progress.finish();
+    note!("counted in {:.3} s", start.elapsed().as_secs_f64());
+    let mut stdout = amoba::io::stdout();
+    let order = group.len() * board.lattice.index();
+    writeln!(
+        stdout,
+        "tight {}-placements of {}-in-a-row with period lattice {} ({} cells, {} \
+         directions, {} symmetries)",
+        args.t,
+        args.k,
+        board.lattice,
+        board.lattice.index(),
+        board.cookies.game.directions.len(),
+        order
+    )?;
+    writeln!(stdout, "classes: {}", census.classes)?;
+    writeln!(
+        stdout,
+        "labelled placements (Σ |G|/|stabiliser|): {}",
+        census.labelled
+    )?;
+    let stab: Vec<String> = census
+        .by_stabiliser
+        .iter()
+        .map(|(s, n)| format!("{n} with stabiliser {s}"))
+        .collect();
+    if !stab.is_empty() {
+        writeln!(stdout, "classes by stabiliser order: {}", stab.join(", "))?;
+    }
+    writeln!(
+        stdout,
+        "search: exhaustive, {} nodes, {} placements canonicalised",
+        census.stats.nodes, census.stats.solutions
+    )?;
+    let Some(first) = &census.first else {
+        return Ok(ExitCode::from(1));
+    };
+    let text = certified(board, first, &board.cookies.game, args.t)?;
+    writeln!(stdout, "the least class:")?;
+    stdout.write_all(text.as_bytes())?;
+    if let Some(path) = &args.out {
+        amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> {
+    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
+    let lattices = amoba::search::scan::candidates(&dirs, 1, args.min_index, max)?;
+    let sizes: Vec<usize> = cookies.pieces.iter().map(|p| p.cells.len()).collect();
+    let mut stdout = amoba::io::stdout();
+    let (mut found, mut none, mut unknown) = (0usize, 0usize, 0usize);
+    let mut first: Option<String> = None;
+    for c in &lattices {
+        // Cells are covered by pieces: an index no sum of piece sizes reaches has none.
+        if !reachable(c.lattice.index(), &sizes) {
+            none += 1;
+            continue;
+        }
+        let board = Board::new(&c.lattice, cookies);
+        let (p, stats) = board.find_one(Some(args.node_limit));
+        let answer = match &p {
+            Some(p) => {
+                found += 1;
+                let text = certified(&board, p, &cookies.game, args.t)?;
+                first.get_or_insert(text);
+                "found"
+            }
+            None if stats.cut => {
+                unknown += 1;
+                "unknown (node limit)"
+            }
+            None => {
+                none += 1;
+                continue;
+            }
+        };
+        writeln!(
+            stdout,
+            "index {:>4}  lattice {}  ({} in its orbit): {answer} after {} nodes",
+            c.lattice.index(),
+            c.lattice,
+            c.orbit,
+            stats.nodes
+        )?;
+    }
+    writeln!(
+        stdout,
+        "{} lattices of index {}..={} up to symmetry: {found} with a tight placement, {none} \
+         without (exhaustive), {unknown} not decided",
+        lattices.len(),
+        args.min_index,
+        max
+    )?;
+    if let Some(text) = &first {
+        writeln!(stdout, "the first found:")?;
+        stdout.write_all(text.as_bytes())?;
+        if let Some(path) = &args.out {
+            amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+        }
+    }
+    Ok(if found > 0 {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    })
+}
+
+/// Can `n` cells be split into pieces of these sizes?
+fn reachable(n: usize, sizes: &[usize]) -> bool {
+    let mut ok = vec![false; n + 1];
+    ok[0] = true;
+    for i in 1..=n {
+        ok[i] = sizes.iter().any(|&s| s <= i && ok[i - s]);
+    }
+    ok[n]
+}
+
+fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
+    let mut stdout = amoba::io::stdout();
+    let mut nodes = 0u64;
+    for m in 1..=args.side {
+        let (found, stats) = placement::local_cover(cookies, m, Some(args.node_limit));
+        nodes += stats.nodes;
+        if found.is_some() {
+            continue;
+        }
+        if stats.cut {
+            writeln!(
+                stdout,
+                "the {m}×{m} square: not decided within {} nodes (--node-limit)",
+                stats.nodes
+            )?;
+            return Ok(ExitCode::from(2));
+        }
+        writeln!(
+            stdout,
+            "no tight {t}-placement of {k}-in-a-row exists in the plane (periodic or not): no \
+             choice of pieces covers the {m}×{m} square with every cell covered and every \
+             winning set inside it blocked exactly once (exhaustive, {} nodes; {nodes} for \
+             the squares 1..={m}). Since tight is forced, no good {t}-placement exists.",
+            stats.nodes,
+            t = args.t,
+            k = args.k,
+        )?;
+        return Ok(ExitCode::from(1));
+    }
+    writeln!(
+        stdout,
+        "every square up to {s}×{s} can be covered by a piece of a tight placement ({nodes} \
+         nodes): the plane does not exclude tight {t}-placements of {k}-in-a-row at this \
+         size; try --max-index for periodic ones.",
+        s = args.side,
+        t = args.t,
+        k = args.k
+    )?;
+    Ok(ExitCode::SUCCESS)
+}

@@ -18,6 +18,9 @@ fn amoba() -> Command {
 
 type Cell = (i64, i64);
 
+/// A piece's cells and the windows it blocks.
+type Shape = (Vec<Cell>, Vec<(usize, Cell)>);
+
 const FOUR: [Cell; 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 const TWO: [Cell; 2] = [(1, 0), (0, 1)];
 
@@ -503,12 +506,12 @@ fn brute_local(pieces: &[Vec<(Cell, bool)>], dirs: &[Cell], k: i64, m: i64) -> b
         }
         w.into_iter().collect()
     };
-    let shapes: Vec<(Vec<Cell>, Vec<(usize, Cell)>)> = pieces
+    let shapes: Vec<Shape> = pieces
         .iter()
         .map(|p| (p.iter().map(|&(c, _)| c).collect(), blocks(p)))
         .collect();
     fn rec(
-        shapes: &[(Vec<Cell>, Vec<(usize, Cell)>)],
+        shapes: &[Shape],
         used: &mut HashSet<Cell>,
         blocked: &mut HashSet<(usize, Cell)>,
         m: i64,

@@ -649,3 +649,40 @@ fn tight_refuses_bad_input_and_explains_games_that_are_not_tight() {
     assert_eq!(code, 1);
     assert!(stdout.contains("fewer than 4 per cell"), "{stdout}");
 }
+
+#[test]
+fn the_placement_table_settles_three_open_entries_with_their_arguments() {
+    let out = amoba()
+        .args(["placement-table", "--t-max", "4", "--max-index", "64"])
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = output_text(&out);
+    assert_eq!(code, 0, "{stderr}");
+    for row in [
+        "| 4 | N (N) | N (N) | N (N) |",
+        "| 5 | N (N) | N (N) | N (?) **settled** |",
+        "| 7 | N (N) | Y (?) **settled** | Y (Y) |",
+        "| 8 | N (N) | Y (?) **settled** | Y (Y) |",
+        "| 9 | Y (Y) | Y (Y) | Y (Y) |",
+    ] {
+        assert!(stdout.contains(row), "{row}\n{stdout}");
+    }
+    assert!(stdout.contains("no tight placement covers the 5×5 square"), "{stdout}");
+    // Every placement the table prints passes the checker.
+    let dir = common::temp_dir("placement-table");
+    for block in stdout.split("\nk = ").skip(1) {
+        let (head, rest) = block.split_once(":\n\n```\n").unwrap();
+        let (k, t) = head.split_once(", t = ").unwrap();
+        let text = rest.split("```").next().unwrap();
+        let file = dir.join(format!("k{k}-t{t}.txt"));
+        std::fs::write(&file, text).unwrap();
+        let check = amoba()
+            .args(["verify", "--placements", "--t", t, "--k", k])
+            .arg(&file)
+            .output()
+            .unwrap();
+        let (report, _, code) = output_text(&check);
+        assert_eq!(code, 0, "k {k} t {t}: {report}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -39,6 +39,9 @@ pub struct Args {
     /// Most line-connected sets one census may enumerate (estimated up front).
     #[arg(long, default_value_t = 2e6, value_name = "SETS")]
     pub budget: f64,
+    /// Write the table here instead of stdout (`-` = stdout).
+    #[arg(long, default_value = "-")]
+    pub out: std::path::PathBuf,
 }
 
 /// `(a, b)` by `t` from the published table.
@@ -116,14 +119,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let mut differ = Vec::new();
     let _ = writeln!(
         out,
-        "d_t(k): the largest number of winning sets of k-in-a-row a cookie of at most t \
+        "# Largest blocking numbers of t-cookies\n\nd_t(k): the largest number of winning sets of k-in-a-row a cookie of at most t \
          cells blocks (directions {}).",
         args.directions
     );
     let _ = writeln!(
         out,
-        "Exhaustive over line-connected cookies, exact by additivity (docs/spec.md §10); \
-         \"computed / published\"; — out of the budget.\n"
+        "Computed by `amoba blocking --t-max {} --k-min {} --k-max {} --budget {:.0e}`: \
+         exhaustive over line-connected cookies, exact by additivity (docs/spec.md §10); \
+         \"computed / published\"; — out of the budget.\n",
+        args.t_max, args.k_min, args.k_max, args.budget
     );
     let _ = write!(out, "| t \\ k |");
     for k in args.k_min..=args.k_max {
@@ -188,7 +193,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let _ = writeln!(out, "- k = {k}: t ≥ {t} (about {e:.1e} sets for t = {t})");
         }
     }
-    amoba::io::stdout().write_all(out.as_bytes())?;
+    if amoba::io::is_dash(&args.out) {
+        amoba::io::stdout().write_all(out.as_bytes())?;
+    } else {
+        amoba::io::write_atomic(&args.out, |w| w.write_all(out.as_bytes()))?;
+    }
     if !differ.is_empty() {
         note!("{} entries differ from the published values", differ.len());
         return Ok(ExitCode::from(1));

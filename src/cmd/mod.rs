@@ -18,6 +18,7 @@ mod enumerate;
 mod graph;
 mod merge;
 mod path;
+mod placement_table;
 mod placements;
 mod progress;
 mod query;
@@ -94,6 +95,8 @@ enum Command {
     Tight(tight::Args),
     /// The largest blocking numbers d_t(k) of t-cookies, beside the published values.
     Blocking(blocking::Args),
+    /// The k-versus-t table of good t-placements, each entry with its argument.
+    PlacementTable(placement_table::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
     #[command(after_help = "Examples:\n  \
         amoba verify data/good/several.txt    # exit 0: all good, with IDs\n  \
@@ -187,6 +190,7 @@ pub fn main() -> ExitCode {
         Command::Verify(a) => verify::run(a),
         Command::Tight(a) => tight::run(a),
         Command::Blocking(a) => blocking::run(a),
+        Command::PlacementTable(a) => placement_table::run(a),
         Command::Show(a) => show::run(a),
         Command::Query(a) => query::run(a),
         Command::Path(a) => path::run(a),

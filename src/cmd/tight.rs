@@ -12,7 +12,7 @@ use super::note;
 use amoba::board::builtin::parse_vectors;
 use amoba::board::lattice::Lattice;
 use amoba::search::cookie::{self, Game};
-use amoba::search::placement::{self, Board, Cookies, Tightness};
+use amoba::search::placement::{self, Board, Cookies, Plane, Tightness};
 use amoba::verify::placement as checker;
 use std::io::Write;
 use std::path::PathBuf;
@@ -154,7 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// The game of the directions given.
-fn game(directions: &str, k: usize) -> anyhow::Result<Game> {
+pub(super) fn game(directions: &str, k: usize) -> anyhow::Result<Game> {
     if k < 2 {
         anyhow::bail!("--k {k}: expected k ≥ 2");
     }
@@ -219,7 +219,7 @@ pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
 }
 
 /// The placement's text, after the independent checker has confirmed it is tight.
-fn certified(board: &Board, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
+pub(super) fn certified(board: &Board, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
     let text = board.text(p);
     let parsed = checker::parse_placement("(found)", &text)?;
     let report = checker::check_placement(
@@ -319,52 +319,55 @@ fn count(args: &Args, board: &Board) -> anyhow::Result<ExitCode> {
 }
 
 fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> {
-    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let lattices = amoba::search::scan::candidates(&dirs, 1, args.min_index, max)?;
-    let sizes: Vec<usize> = cookies.pieces.iter().map(|p| p.cells.len()).collect();
     let mut stdout = amoba::io::stdout();
-    let (mut found, mut none, mut unknown) = (0usize, 0usize, 0usize);
+    let (mut found, mut unknown, mut searched) = (0usize, 0usize, 0usize);
     let mut first: Option<String> = None;
-    for c in &lattices {
-        // Cells are covered by pieces: an index no sum of piece sizes reaches has none.
-        if !reachable(c.lattice.index(), &sizes) {
-            none += 1;
-            continue;
-        }
-        let board = Board::new(&c.lattice, cookies);
-        let (p, stats) = board.find_one(Some(args.node_limit));
-        let answer = match &p {
-            Some(p) => {
-                found += 1;
-                let text = certified(&board, p, &cookies.game, args.t)?;
-                first.get_or_insert(text);
-                "found"
-            }
-            None if stats.cut => {
-                unknown += 1;
-                "unknown (node limit)"
-            }
-            None => {
-                none += 1;
-                continue;
-            }
-        };
-        writeln!(
-            stdout,
-            "index {:>4}  lattice {}  ({} in its orbit): {answer} after {} nodes",
-            c.lattice.index(),
-            c.lattice,
-            c.orbit,
-            stats.nodes
-        )?;
+    let mut failure = None;
+    let total = placement::on_lattices(
+        cookies,
+        args.min_index,
+        max,
+        Some(args.node_limit),
+        &mut |c, board, p, stats| {
+            searched += 1;
+            let answer = match p {
+                Some(p) => match certified(board, p, &cookies.game, args.t) {
+                    Ok(text) => {
+                        found += 1;
+                        first.get_or_insert(text);
+                        "found"
+                    }
+                    Err(e) => {
+                        failure = Some(e);
+                        return false;
+                    }
+                },
+                None if stats.cut => {
+                    unknown += 1;
+                    "unknown (node limit)"
+                }
+                None => return true,
+            };
+            let _ = writeln!(
+                stdout,
+                "index {:>4}  lattice {}  ({} in its orbit): {answer} after {} nodes",
+                c.lattice.index(),
+                c.lattice,
+                c.orbit,
+                stats.nodes
+            );
+            true
+        },
+    )?;
+    if let Some(e) = failure {
+        return Err(e);
     }
     writeln!(
         stdout,
-        "{} lattices of index {}..={} up to symmetry: {found} with a tight placement, {none} \
-         without (exhaustive), {unknown} not decided",
-        lattices.len(),
+        "{total} lattices of index {}..={max} up to symmetry: {found} with a tight placement, \
+         {} without (exhaustive), {unknown} not decided",
         args.min_index,
-        max
+        total - found - unknown,
     )?;
     if let Some(text) = &first {
         writeln!(stdout, "the first found:")?;
@@ -380,53 +383,43 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
     })
 }
 
-/// Can `n` cells be split into pieces of these sizes?
-fn reachable(n: usize, sizes: &[usize]) -> bool {
-    let mut ok = vec![false; n + 1];
-    ok[0] = true;
-    for i in 1..=n {
-        ok[i] = sizes.iter().any(|&s| s <= i && ok[i - s]);
-    }
-    ok[n]
-}
-
 fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::io::stdout();
-    let mut nodes = 0u64;
-    for m in 1..=args.side {
-        let (found, stats) = placement::local_cover(cookies, m, Some(args.node_limit));
-        nodes += stats.nodes;
-        if found.is_some() {
-            continue;
-        }
-        if stats.cut {
+    match placement::plane(cookies, args.side, Some(args.node_limit)) {
+        Plane::Excluded {
+            side: m,
+            nodes,
+            total,
+        } => {
             writeln!(
                 stdout,
-                "the {m}×{m} square: not decided within {} nodes (--node-limit)",
-                stats.nodes
+                "no tight {t}-placement of {k}-in-a-row exists in the plane (periodic or not): \
+                 no choice of pieces covers the {m}×{m} square with every cell covered and \
+                 every winning set inside it blocked exactly once (exhaustive, {nodes} nodes; \
+                 {total} for the squares 1..={m}). Since tight is forced, no good \
+                 {t}-placement exists.",
+                t = args.t,
+                k = args.k,
             )?;
-            return Ok(ExitCode::from(2));
+            Ok(ExitCode::from(1))
         }
-        writeln!(
-            stdout,
-            "no tight {t}-placement of {k}-in-a-row exists in the plane (periodic or not): no \
-             choice of pieces covers the {m}×{m} square with every cell covered and every \
-             winning set inside it blocked exactly once (exhaustive, {} nodes; {nodes} for \
-             the squares 1..={m}). Since tight is forced, no good {t}-placement exists.",
-            stats.nodes,
-            t = args.t,
-            k = args.k,
-        )?;
-        return Ok(ExitCode::from(1));
+        Plane::Undecided { side: m, nodes } => {
+            writeln!(
+                stdout,
+                "the {m}×{m} square: not decided within {nodes} nodes (--node-limit)"
+            )?;
+            Ok(ExitCode::from(2))
+        }
+        Plane::Covered { side: s, total } => {
+            writeln!(
+                stdout,
+                "every square up to {s}×{s} can be covered by the pieces of a tight placement \
+                 ({total} nodes): the plane does not exclude tight {t}-placements of \
+                 {k}-in-a-row at this size; try --max-index for periodic ones.",
+                t = args.t,
+                k = args.k
+            )?;
+            Ok(ExitCode::SUCCESS)
+        }
     }
-    writeln!(
-        stdout,
-        "every square up to {s}×{s} can be covered by a piece of a tight placement ({nodes} \
-         nodes): the plane does not exclude tight {t}-placements of {k}-in-a-row at this \
-         size; try --max-index for periodic ones.",
-        s = args.side,
-        t = args.t,
-        k = args.k
-    )?;
-    Ok(ExitCode::SUCCESS)
 }

@@ -80,7 +80,13 @@ pub struct Cookies {
 impl Cookies {
     /// The census of every line-connected cookie of at most `t` cells (exhaustive).
     pub fn new(game: &Game, t: usize) -> Cookies {
-        let sizes = cookie::census(game, t, |_, _, _| {});
+        Cookies::from_census(game, t, &cookie::census(game, t, |_, _, _| {}))
+    }
+
+    /// The same from a census of at least `t` cells ([`cookie::census`]), so that one
+    /// census serves every `t` up to its own.
+    pub fn from_census(game: &Game, t: usize, census: &[cookie::SizeCensus]) -> Cookies {
+        let sizes = census[..=t].to_vec();
         let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
         let largest = cookie::largest(&connected);
         let mut ratio = (0u32, 1usize);
@@ -460,6 +466,84 @@ pub fn local_cover(
         ..stats
     };
     (found, stats)
+}
+
+/// What squares of growing side say about tight placements of the whole plane.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Plane {
+    /// No tight placement covers the `side × side` square (exhaustive, `nodes` for
+    /// that square, `total` for all squares tried): none exists.
+    Excluded { side: i64, nodes: u64, total: u64 },
+    /// Every square up to `side` can be covered: the plane does not exclude them.
+    Covered { side: i64, total: u64 },
+    /// The square of this side hit the node limit.
+    Undecided { side: i64, nodes: u64 },
+}
+
+/// [`local_cover`] on the squares of side `1..=max_side`, up to the first that no
+/// tight placement covers.
+pub fn plane(cookies: &Cookies, max_side: i64, limit: Option<u64>) -> Plane {
+    let mut total = 0;
+    for side in 1..=max_side {
+        let (found, stats) = local_cover(cookies, side, limit);
+        total += stats.nodes;
+        if found.is_none() {
+            return if stats.cut {
+                Plane::Undecided {
+                    side,
+                    nodes: stats.nodes,
+                }
+            } else {
+                Plane::Excluded {
+                    side,
+                    nodes: stats.nodes,
+                    total,
+                }
+            };
+        }
+    }
+    Plane::Covered {
+        side: max_side,
+        total,
+    }
+}
+
+/// Can `n` cells be split into pieces of these sizes? (A lattice whose index cannot
+/// has no tight placement.)
+pub fn reachable(n: usize, sizes: &[usize]) -> bool {
+    let mut ok = vec![false; n + 1];
+    ok[0] = true;
+    for i in 1..=n {
+        ok[i] = sizes.iter().any(|&s| s <= i && ok[i - s]);
+    }
+    ok[n]
+}
+
+/// The search for one tight placement on every lattice of index `min..=max`, one per
+/// orbit of the symmetries of the directions ([`super::scan::candidates`]), in order:
+/// `each(candidate, board, placement found, statistics)` returns whether to go on.
+/// Lattices whose index no sum of piece sizes reaches are skipped (none there).
+pub fn on_lattices(
+    cookies: &Cookies,
+    min: usize,
+    max: usize,
+    limit: Option<u64>,
+    each: &mut dyn FnMut(&super::scan::Candidate, &Board, Option<&Placement>, &Stats) -> bool,
+) -> Result<usize, crate::board::group::GroupError> {
+    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
+    let lattices = super::scan::candidates(&dirs, 1, min, max)?;
+    let sizes: Vec<usize> = cookies.pieces.iter().map(|p| p.cells.len()).collect();
+    for c in &lattices {
+        if !reachable(c.lattice.index(), &sizes) {
+            continue;
+        }
+        let board = Board::new(&c.lattice, cookies);
+        let (p, stats) = board.find_one(limit);
+        if !each(c, &board, p.as_ref(), &stats) {
+            break;
+        }
+    }
+    Ok(lattices.len())
 }
 
 /// The plane coordinates of cell `c` of the fundamental domain.

@@ -1,0 +1,340 @@
+//! `amoba placement-table`: the k-versus-t table of good t-placements (docs/spec.md
+//! §10), each entry decided by an argument amoba computes, beside the published table.
+//!
+//! Per `k`, one census of line-connected cookies ([`amoba::search::cookie`]) gives the
+//! best blocking number per cell `ρ(k, t)` for every `t` it reaches. Then an entry is
+//!
+//! * **N** by counting when `ρ < 4`;
+//! * when `ρ = 4` (tight): **N** if some square no tight placement covers
+//!   ([`placement::plane`]), else **Y** with a tight placement found on a lattice (and
+//!   passed by the independent checker), else open with "none on lattices of index
+//!   ≤ N";
+//! * open when `ρ > 4` (a covering, not searched) or when the census is beyond the
+//!   budget;
+//!
+//! and then **Y** spreads to larger `k` and `t` (a good placement stays good), **N** to
+//! smaller ones. Entries are compared with the published table (data/published).
+
+use super::note;
+use amoba::search::cookie::{self, Game};
+use amoba::search::placement::{self, Cookies, Plane, Tightness};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+/// The published table, as data.
+const PUBLISHED: &str = include_str!("../../data/published/k-vs-t.csv");
+
+/// The four directions of the published table.
+const FOUR: [[i64; 2]; 4] = [[1, 0], [0, 1], [1, 1], [1, -1]];
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    amoba placement-table                                  # k = 2..9, t = 2..8\n  \
+    amoba placement-table --budget 3e7 --out results/placements-k-vs-t.md\n\n\
+    Exit status: 0 no computed entry contradicts the published table, 1 some do \
+    (marked DIFFER), 2 usage error.")]
+pub struct Args {
+    /// Greatest k (rows 2..=K).
+    #[arg(long, default_value_t = 9, value_name = "K")]
+    pub k_max: usize,
+    /// Greatest t (columns 2..=T).
+    #[arg(long, default_value_t = 8, value_name = "T")]
+    pub t_max: usize,
+    /// Most line-connected sets one census may enumerate (estimated up front).
+    #[arg(long, default_value_t = 2e6, value_name = "SETS")]
+    pub budget: f64,
+    /// Lattices searched for tight placements: index up to N.
+    #[arg(long, default_value_t = 72, value_name = "N")]
+    pub max_index: usize,
+    /// Largest square tried to exclude tight placements from the plane.
+    #[arg(long, default_value_t = 10, value_name = "M")]
+    pub side: i64,
+    /// Node limit of each search.
+    #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
+    pub node_limit: u64,
+    /// Write the report here instead of stdout (`-` = stdout).
+    #[arg(long, default_value = "-")]
+    pub out: PathBuf,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+enum Answer {
+    Yes,
+    No,
+    Open,
+}
+
+#[derive(Clone, Debug)]
+struct Entry {
+    answer: Answer,
+    why: String,
+    /// A placement found, in the text form (for direct Y entries).
+    placement: Option<String>,
+}
+
+fn published() -> Vec<(usize, Vec<String>)> {
+    PUBLISHED
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with('k'))
+        .filter_map(|l| {
+            let mut it = l.split(',');
+            let k = it.next()?.trim().parse().ok()?;
+            Some((k, it.map(|x| x.trim().to_string()).collect()))
+        })
+        .collect()
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.k_max < 2 || !(2..=8).contains(&args.t_max) {
+        anyhow::bail!(
+            "expected --k-max ≥ 2 and 2 ≤ --t-max ≤ 8, found {} and {}",
+            args.k_max,
+            args.t_max
+        );
+    }
+    let ks: Vec<usize> = (2..=args.k_max).collect();
+    let ts: Vec<usize> = (2..=args.t_max).collect();
+    // One census per k, on all threads: the largest t within the budget.
+    let censuses: Vec<(usize, Vec<cookie::SizeCensus>)> = ks
+        .par_iter()
+        .map(|&k| {
+            let game = Game {
+                directions: FOUR.to_vec(),
+                k,
+            };
+            let mut t = args.t_max;
+            while t > 2 && cookie::estimate(&game, t) > args.budget {
+                t -= 1;
+            }
+            (t, cookie::census(&game, t, |_, _, _| {}))
+        })
+        .collect();
+    let mut grid: Vec<Vec<Entry>> = Vec::new();
+    for (&k, (reach, sizes)) in ks.iter().zip(&censuses) {
+        let game = Game {
+            directions: FOUR.to_vec(),
+            k,
+        };
+        let mut row = Vec::new();
+        for &t in &ts {
+            if t > *reach {
+                row.push(Entry {
+                    answer: Answer::Open,
+                    why: format!(
+                        "the census of {t}-cell cookies for k = {k} is beyond the budget \
+                         (about {:.1e} sets)",
+                        cookie::estimate(&game, t)
+                    ),
+                    placement: None,
+                });
+                continue;
+            }
+            row.push(decide(&args, &Cookies::from_census(&game, t, sizes), t)?);
+        }
+        grid.push(row);
+    }
+    infer(&mut grid, &ks, &ts);
+    let (text, differ) = report(&args, &grid, &ks, &ts);
+    if amoba::io::is_dash(&args.out) {
+        amoba::io::stdout().write_all(text.as_bytes())?;
+    } else {
+        amoba::io::write_atomic(&args.out, |w| w.write_all(text.as_bytes()))?;
+    }
+    if differ > 0 {
+        note!("{differ} entries contradict the published table");
+        return Ok(ExitCode::from(1));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// One entry from its own census.
+fn decide(args: &Args, cookies: &Cookies, t: usize) -> anyhow::Result<Entry> {
+    let (best, size) = cookies.ratio;
+    let ratio = format!("the best cookie blocks {best} winning sets with {size} cells");
+    let open = |why: String| Entry {
+        answer: Answer::Open,
+        why,
+        placement: None,
+    };
+    match cookies.tightness {
+        Tightness::Below => Ok(Entry {
+            answer: Answer::No,
+            why: format!("counting: {ratio}, fewer than 4 per cell"),
+            placement: None,
+        }),
+        Tightness::Above => Ok(open(format!(
+            "{ratio}, more than 4 per cell: a good placement may be a covering, which is \
+             not searched"
+        ))),
+        Tightness::Tight => {
+            match placement::plane(cookies, args.side, Some(args.node_limit)) {
+                Plane::Excluded { side, nodes, .. } => {
+                    return Ok(Entry {
+                        answer: Answer::No,
+                        why: format!(
+                            "tight ({ratio}, 4 per cell), and no tight placement covers the \
+                             {side}×{side} square ({nodes} nodes)"
+                        ),
+                        placement: None,
+                    });
+                }
+                Plane::Undecided { .. } | Plane::Covered { .. } => {}
+            }
+            let mut found = None;
+            let mut failure = None;
+            placement::on_lattices(
+                cookies,
+                1,
+                args.max_index,
+                Some(args.node_limit),
+                &mut |c, board, p, stats| {
+                    let Some(p) = p else { return true };
+                    match super::tight::certified(board, p, &cookies.game, t) {
+                        Ok(text) => found = Some((c.lattice.clone(), stats.nodes, text)),
+                        Err(e) => failure = Some(e),
+                    }
+                    false
+                },
+            )?;
+            if let Some(e) = failure {
+                return Err(e);
+            }
+            Ok(match found {
+                Some((lattice, nodes, text)) => Entry {
+                    answer: Answer::Yes,
+                    why: format!(
+                        "tight ({ratio}, 4 per cell): a tight placement with period lattice \
+                         {lattice}, found after {nodes} nodes and confirmed by the checker"
+                    ),
+                    placement: Some(text),
+                },
+                None => open(format!(
+                    "tight ({ratio}, 4 per cell): the squares up to {s}×{s} can be covered, and no \
+                     lattice of index ≤ {m} has a tight placement (or the node limit \
+                     stopped its search)",
+                    s = args.side,
+                    m = args.max_index
+                )),
+            })
+        }
+    }
+}
+
+/// Y spreads to larger k and t, N to smaller.
+fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) {
+    let direct: Vec<Vec<Answer>> = grid
+        .iter()
+        .map(|r| r.iter().map(|e| e.answer.clone()).collect())
+        .collect();
+    for i in 0..ks.len() {
+        for j in 0..ts.len() {
+            if grid[i][j].answer != Answer::Open {
+                continue;
+            }
+            let yes = (0..=i)
+                .flat_map(|a| (0..=j).map(move |b| (a, b)))
+                .find(|&(a, b)| direct[a][b] == Answer::Yes);
+            let no = (i..ks.len())
+                .flat_map(|a| (j..ts.len()).map(move |b| (a, b)))
+                .find(|&(a, b)| direct[a][b] == Answer::No);
+            if let Some((a, b)) = yes {
+                grid[i][j] = Entry {
+                    answer: Answer::Yes,
+                    why: format!(
+                        "a good {}-placement of {}-in-a-row is one here",
+                        ts[b], ks[a]
+                    ),
+                    placement: None,
+                };
+            } else if let Some((a, b)) = no {
+                grid[i][j] = Entry {
+                    answer: Answer::No,
+                    why: format!(
+                        "a good placement here would be a good {}-placement of {}-in-a-row",
+                        ts[b], ks[a]
+                    ),
+                    placement: None,
+                };
+            }
+        }
+    }
+}
+
+/// The Markdown report and the number of entries contradicting the published table.
+fn report(args: &Args, grid: &[Vec<Entry>], ks: &[usize], ts: &[usize]) -> (String, usize) {
+    let published = published();
+    let mut out = String::new();
+    let _ = writeln!(out, "# Good t-placements of k-in-a-row, four directions\n");
+    let _ = writeln!(
+        out,
+        "Computed by `amoba placement-table --budget {:.0e} --max-index {} --side {}` \
+         (docs/spec.md §10). Each entry: computed (published); **settled** where the \
+         published table has \"?\", **DIFFER** where it says the opposite, *not reproduced* \
+         where amoba cannot decide a published answer.\n",
+        args.budget, args.max_index, args.side
+    );
+    let _ = write!(out, "| k \\ t |");
+    for t in ts {
+        let _ = write!(out, " {t} |");
+    }
+    let _ = write!(out, "\n|---|");
+    for _ in ts {
+        let _ = write!(out, "---|");
+    }
+    out.push('\n');
+    let mut differ = 0;
+    let mut notes = String::new();
+    for (i, &k) in ks.iter().enumerate() {
+        let _ = write!(out, "| {k} |");
+        for (j, &t) in ts.iter().enumerate() {
+            let e = &grid[i][j];
+            let mine = match e.answer {
+                Answer::Yes => "Y",
+                Answer::No => "N",
+                Answer::Open => "?",
+            };
+            let theirs = published
+                .iter()
+                .find(|(pk, _)| *pk == k)
+                .and_then(|(_, row)| row.get(t - 2))
+                .map(String::as_str);
+            let mark = match (mine, theirs) {
+                (_, None) => String::new(),
+                (m, Some(p)) if m == p => String::new(),
+                ("?", Some(_)) => " *not reproduced*".into(),
+                (_, Some("?")) => " **settled**".into(),
+                (_, Some(_)) => {
+                    differ += 1;
+                    " **DIFFER**".into()
+                }
+            };
+            let _ = write!(out, " {mine} ({}){mark} |", theirs.unwrap_or("–"));
+            let _ = writeln!(notes, "- k = {k}, t = {t}: {mine} — {}", e.why);
+        }
+        out.push('\n');
+    }
+    let _ = writeln!(out, "\n## Why\n\n{notes}");
+    let found: Vec<(usize, usize, &String)> = ks
+        .iter()
+        .enumerate()
+        .flat_map(|(i, &k)| {
+            ts.iter()
+                .enumerate()
+                .filter_map(move |(j, &t)| grid[i][j].placement.as_ref().map(|p| (k, t, p)))
+        })
+        .collect();
+    if !found.is_empty() {
+        let _ = writeln!(
+            out,
+            "## The placements found\n\nEach is a placement file (FORMATS.md, *Placement \
+             files*): `amoba verify --placements --t T --k K FILE` checks it.\n"
+        );
+        for (k, t, p) in found {
+            let _ = writeln!(out, "k = {k}, t = {t}:\n\n```\n{p}```\n");
+        }
+    }
+    (out, differ)
+}

@@ -24,19 +24,20 @@ type Shape = (Vec<Cell>, Vec<(usize, Cell)>);
 const FOUR: [Cell; 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 const TWO: [Cell; 2] = [(1, 0), (0, 1)];
 
-/// Winning sets meeting both parts, counted one window at a time.
-fn brute_bn(cells: &[(Cell, bool)], dirs: &[Cell], k: i64) -> u32 {
+/// The winning sets meeting both parts, found one window at a time: `(direction index,
+/// first cell)`.
+fn brute_windows(cells: &[(Cell, bool)], dirs: &[Cell], k: i64) -> Vec<(usize, Cell)> {
     let mut windows = HashSet::new();
     for &((x, y), _) in cells {
         for (f, &(dx, dy)) in dirs.iter().enumerate() {
             for j in 0..k {
-                windows.insert((f, x - j * dx, y - j * dy));
+                windows.insert((f, (x - j * dx, y - j * dy)));
             }
         }
     }
-    windows
+    let mut out: Vec<(usize, Cell)> = windows
         .into_iter()
-        .filter(|&(f, sx, sy)| {
+        .filter(|&(f, (sx, sy))| {
             let (dx, dy) = dirs[f];
             let parts: Vec<bool> = (0..k)
                 .filter_map(|m| {
@@ -46,7 +47,14 @@ fn brute_bn(cells: &[(Cell, bool)], dirs: &[Cell], k: i64) -> u32 {
                 .collect();
             parts.contains(&true) && parts.contains(&false)
         })
-        .count() as u32
+        .collect();
+    out.sort_unstable();
+    out
+}
+
+/// The number of winning sets meeting both parts.
+fn brute_bn(cells: &[(Cell, bool)], dirs: &[Cell], k: i64) -> u32 {
+    brute_windows(cells, dirs, k).len() as u32
 }
 
 /// Are the cells connected by "same line, fewer than k steps apart"?
@@ -145,7 +153,7 @@ fn the_cookie_census_matches_a_brute_force() {
         (&TWO[..], 4, 4),
         (&[(1, 0), (0, 1), (1, 1)][..], 4, 4),
     ] {
-        let engine = census(&game(dirs, k), t, |_, _, _| {});
+        let engine = census(&game(dirs, k), t);
         let brute = brute_census(dirs, k as i64, t);
         for s in 2..=t {
             assert_eq!(engine[s].sets, brute[s].0, "sets, {dirs:?} k {k} size {s}");
@@ -218,26 +226,7 @@ fn brute_count(pieces: &[Vec<(Cell, bool)>], dirs: &[Cell], k: i64, lat: Lat) ->
     // Each piece at each anchor: its cells and window classes.
     let mut options: Vec<Vec<(Vec<usize>, Vec<usize>)>> = vec![Vec::new(); n];
     for p in pieces {
-        let windows: Vec<(usize, Cell)> = {
-            let mut w = HashSet::new();
-            for &((x, y), _) in p {
-                for (f, &(dx, dy)) in dirs.iter().enumerate() {
-                    for j in 0..k {
-                        let s = (x - j * dx, y - j * dy);
-                        let parts: Vec<bool> = (0..k)
-                            .filter_map(|m| {
-                                let c = (s.0 + m * dx, s.1 + m * dy);
-                                p.iter().find(|&&(q, _)| q == c).map(|&(_, b)| b)
-                            })
-                            .collect();
-                        if parts.contains(&true) && parts.contains(&false) {
-                            w.insert((f, s));
-                        }
-                    }
-                }
-            }
-            w.into_iter().collect()
-        };
+        let windows = brute_windows(p, dirs, k);
         for y in 0..lat.2 {
             for x in 0..lat.0 {
                 let cells: Vec<usize> = p
@@ -486,29 +475,15 @@ fn the_6x6_census_of_tight_3_placements_of_7_in_a_row() {
 /// twice? A plain backtracking over the lowest uncovered cell of the square.
 fn brute_local(pieces: &[Vec<(Cell, bool)>], dirs: &[Cell], k: i64, m: i64) -> bool {
     let inside = |c: Cell| (0..m).contains(&c.0) && (0..m).contains(&c.1);
-    let blocks = |p: &[(Cell, bool)]| -> Vec<(usize, Cell)> {
-        let mut w = HashSet::new();
-        for &((x, y), _) in p {
-            for (f, &(dx, dy)) in dirs.iter().enumerate() {
-                for j in 0..k {
-                    let s = (x - j * dx, y - j * dy);
-                    let parts: Vec<bool> = (0..k)
-                        .filter_map(|i| {
-                            let c = (s.0 + i * dx, s.1 + i * dy);
-                            p.iter().find(|&&(q, _)| q == c).map(|&(_, b)| b)
-                        })
-                        .collect();
-                    if parts.contains(&true) && parts.contains(&false) {
-                        w.insert((f, s));
-                    }
-                }
-            }
-        }
-        w.into_iter().collect()
-    };
+
     let shapes: Vec<Shape> = pieces
         .iter()
-        .map(|p| (p.iter().map(|&(c, _)| c).collect(), blocks(p)))
+        .map(|p| {
+            (
+                p.iter().map(|&(c, _)| c).collect(),
+                brute_windows(p, dirs, k),
+            )
+        })
         .collect();
     fn rec(
         shapes: &[Shape],
@@ -667,7 +642,10 @@ fn the_placement_table_settles_three_open_entries_with_their_arguments() {
     ] {
         assert!(stdout.contains(row), "{row}\n{stdout}");
     }
-    assert!(stdout.contains("no tight placement covers the 5×5 square"), "{stdout}");
+    assert!(
+        stdout.contains("no tight placement covers the 5×5 square"),
+        "{stdout}"
+    );
     // Every placement the table prints passes the checker.
     let dir = common::temp_dir("placement-table");
     for block in stdout.split("\nk = ").skip(1) {

@@ -105,7 +105,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 t -= 1;
             }
             let skipped = (t < args.t_max).then(|| (t + 1, cookie::estimate(&game, t + 1)));
-            let sizes = cookie::census(&game, t, |_, _, _| {});
+            let sizes = cookie::census(&game, t);
             let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
             (k, (cookie::largest(&connected), sizes, skipped))
         })

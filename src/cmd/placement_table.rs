@@ -109,7 +109,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             while t > 2 && cookie::estimate(&game, t) > args.budget {
                 t -= 1;
             }
-            (t, cookie::census(&game, t, |_, _, _| {}))
+            (t, cookie::census(&game, t))
         })
         .collect();
     let mut grid: Vec<Vec<Entry>> = Vec::new();
@@ -229,9 +229,9 @@ fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) {
         .iter()
         .map(|r| r.iter().map(|e| e.answer.clone()).collect())
         .collect();
-    for i in 0..ks.len() {
-        for j in 0..ts.len() {
-            if grid[i][j].answer != Answer::Open {
+    for (i, row) in grid.iter_mut().enumerate() {
+        for (j, entry) in row.iter_mut().enumerate() {
+            if entry.answer != Answer::Open {
                 continue;
             }
             let yes = (0..=i)
@@ -241,7 +241,7 @@ fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) {
                 .flat_map(|a| (j..ts.len()).map(move |b| (a, b)))
                 .find(|&(a, b)| direct[a][b] == Answer::No);
             if let Some((a, b)) = yes {
-                grid[i][j] = Entry {
+                *entry = Entry {
                     answer: Answer::Yes,
                     why: format!(
                         "a good {}-placement of {}-in-a-row is one here",
@@ -250,7 +250,7 @@ fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) {
                     placement: None,
                 };
             } else if let Some((a, b)) = no {
-                grid[i][j] = Entry {
+                *entry = Entry {
                     answer: Answer::No,
                     why: format!(
                         "a good placement here would be a good {}-placement of {}-in-a-row",

@@ -48,6 +48,7 @@
 //! grows roughly like `(8(k − 1))^(t − 1)` for the four directions, which [`estimate`]
 //! sizes up before a run.
 
+use rayon::prelude::*;
 use std::collections::BTreeMap;
 
 /// A cell (or vector) of the plane.
@@ -259,13 +260,13 @@ pub struct SizeCensus {
 
 /// Every line-connected cookie of at most `t` cells, up to translation.
 ///
-/// Arguments: the game and `t ≥ 2`; `visit(cells, parts, blocking number)` is called
-/// for every split of every set (cells with the origin least, first cell in part `a`).
-/// Returns the census of each size `0..=t` (sizes 0 and 1 empty).
+/// Arguments: the game and `t ≥ 2`. Runs on all threads (the first cell after the
+/// origin splits the work); the result does not depend on their number. Returns the
+/// census of each size `0..=t` (size 0 empty, size 1 the origin alone).
 ///
 /// Complexity: see the module notes; the enumeration is exhaustive, so the maxima are
 /// exact.
-pub fn census(game: &Game, t: usize, mut visit: impl FnMut(&[Cell], u32, u32)) -> Vec<SizeCensus> {
+pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
     assert!((2..=16).contains(&t), "cookie sizes 2 to 16");
     let k = game.k as i64;
     // Every offset of a linked cell: ±j·v, 1 ≤ j ≤ k − 1.
@@ -283,89 +284,134 @@ pub fn census(game: &Game, t: usize, mut visit: impl FnMut(&[Cell], u32, u32)) -
     let width = (2 * r + 1) as usize;
     // Cells y ∈ [0, r], x ∈ [−r, r]: every set grown from the origin stays there.
     let index = |c: Cell| ((c[1]) as usize) * width + (c[0] + r) as usize;
-    let mut marked = vec![false; width * (r as usize + 1)];
     let after_origin = |c: Cell| c[1] > 0 || (c[1] == 0 && c[0] > 0);
-    let mut out = vec![SizeCensus::default(); t + 1];
-    let mut set: Vec<Cell> = Vec::with_capacity(t);
-    marked[index([0, 0])] = true;
-    #[allow(clippy::too_many_arguments)]
-    fn grow(
-        untried: &mut Vec<Cell>,
-        set: &mut Vec<Cell>,
-        marked: &mut [bool],
-        t: usize,
-        offsets: &[Cell],
-        index: &dyn Fn(Cell) -> usize,
-        after_origin: &dyn Fn(Cell) -> bool,
-        score: &mut dyn FnMut(&[Cell]),
-    ) {
-        while let Some(c) = untried.pop() {
-            set.push(c);
-            score(set);
-            if set.len() < t {
-                let mut next = untried.clone();
-                let from = next.len();
-                for o in offsets {
+    // The first level of the growth: the origin, then each linked cell after it. The
+    // branch of `first[i]` keeps `first[..i]` untried, as the sequential algorithm does
+    // when it reaches `first[i]`; the branches are independent, so they run in parallel.
+    let mut first: Vec<Cell> = offsets
+        .iter()
+        .copied()
+        .filter(|&c| after_origin(c))
+        .collect();
+    first.dedup();
+    let mut base = vec![false; width * (r as usize + 1)];
+    base[index([0, 0])] = true;
+    for &c in &first {
+        base[index(c)] = true;
+    }
+    let branches: Vec<Vec<SizeCensus>> = (0..first.len())
+        .into_par_iter()
+        .map(|i| {
+            let mut out = vec![SizeCensus::default(); t + 1];
+            let mut marked = base.clone();
+            let mut found: Vec<Pair> = Vec::new();
+            let mut score = |cells: &[Cell]| {
+                let s = cells.len();
+                let entry = &mut out[s];
+                entry.sets += 1;
+                pairs(cells, game, &mut found);
+                for parts in (2u32..1 << s).step_by(2) {
+                    let bn = pairs_count(&found, parts, k);
+                    if bn > entry.best {
+                        entry.best = bn;
+                        entry.best_cookies.clear();
+                    }
+                    if bn == entry.best && bn > 0 {
+                        entry.best_cookies.push(Cookie::normal(cells, parts));
+                    }
+                }
+            };
+            // The set {origin, first[i]}, then its growth with first[..i] untried.
+            let mut set = vec![[0, 0], first[i]];
+            score(&set);
+            if t > 2 {
+                let mut untried = first[..i].to_vec();
+                let c = first[i];
+                for o in &offsets {
                     let n = [c[0] + o[0], c[1] + o[1]];
                     if after_origin(n) && !marked[index(n)] {
                         marked[index(n)] = true;
-                        next.push(n);
+                        untried.push(n);
                     }
                 }
-                let added: Vec<Cell> = next[from..].to_vec();
-                grow(
-                    &mut next,
-                    set,
-                    marked,
+                grow_one(
+                    &mut untried,
+                    &mut set,
+                    &mut marked,
                     t,
-                    offsets,
-                    index,
-                    after_origin,
-                    score,
+                    &offsets,
+                    &index,
+                    &after_origin,
+                    &mut score,
                 );
-                for n in added {
-                    marked[index(n)] = false;
-                }
             }
-            set.pop();
+            out
+        })
+        .collect();
+    let mut out = vec![SizeCensus::default(); t + 1];
+    out[1].sets = 1;
+    for branch in branches {
+        for (e, b) in out.iter_mut().zip(branch) {
+            e.sets += b.sets;
+            if b.best > e.best {
+                e.best = b.best;
+                e.best_cookies.clear();
+            }
+            if b.best == e.best && b.best > 0 {
+                e.best_cookies.extend(b.best_cookies);
+            }
         }
     }
-    let mut found: Vec<Pair> = Vec::new();
-    let mut score = |cells: &[Cell]| {
-        let s = cells.len();
-        let entry = &mut out[s];
-        entry.sets += 1;
-        if s < 2 {
-            return;
-        }
-        pairs(cells, game, &mut found);
-        for parts in (2u32..1 << s).step_by(2) {
-            let bn = pairs_count(&found, parts, k);
-            visit(cells, parts, bn);
-            if bn > entry.best {
-                entry.best = bn;
-                entry.best_cookies.clear();
-            }
-            if bn == entry.best && bn > 0 {
-                entry.best_cookies.push(Cookie::normal(cells, parts));
-            }
-        }
-    };
-    let mut untried = vec![[0, 0]];
-    grow(
-        &mut untried,
-        &mut set,
-        &mut marked,
-        t,
-        &offsets,
-        &index,
-        &after_origin,
-        &mut score,
-    );
     for e in &mut out {
         e.best_cookies.sort();
     }
     out
+}
+
+/// Redelmeier's growth: pops the untried cells one by one (the last first), scores the
+/// set with each, and grows further with the cells it links that are not yet marked.
+/// Restores `marked` and leaves `untried` empty.
+#[allow(clippy::too_many_arguments)]
+fn grow_one(
+    untried: &mut Vec<Cell>,
+    set: &mut Vec<Cell>,
+    marked: &mut [bool],
+    t: usize,
+    offsets: &[Cell],
+    index: &dyn Fn(Cell) -> usize,
+    after_origin: &dyn Fn(Cell) -> bool,
+    score: &mut dyn FnMut(&[Cell]),
+) {
+    while let Some(c) = untried.pop() {
+        set.push(c);
+        score(set);
+        if set.len() < t {
+            let mut next = untried.clone();
+            let from = next.len();
+            for o in offsets {
+                let n = [c[0] + o[0], c[1] + o[1]];
+                if after_origin(n) && !marked[index(n)] {
+                    marked[index(n)] = true;
+                    next.push(n);
+                }
+            }
+            let added: Vec<Cell> = next[from..].to_vec();
+            grow_one(
+                &mut next,
+                set,
+                marked,
+                t,
+                offsets,
+                index,
+                after_origin,
+                score,
+            );
+            for n in added {
+                marked[index(n)] = false;
+            }
+        }
+        set.pop();
+    }
 }
 
 /// `d_s` for `s = 0..=t` from the connected maxima `c_s` (module notes): the largest
@@ -387,7 +433,7 @@ pub fn largest(connected: &[u32]) -> Vec<u32> {
 /// of the last step extrapolated.
 pub fn estimate(game: &Game, t: usize) -> f64 {
     let probe = t.min(3);
-    let c = census(game, probe.max(2), |_, _, _| {});
+    let c = census(game, probe.max(2));
     let (a, b) = (c[probe.max(2) - 1].sets as f64, c[probe.max(2)].sets as f64);
     let growth = if a > 0.0 { b / a } else { 1.0 };
     b * growth.powi((t - probe.max(2)) as i32)
@@ -417,7 +463,7 @@ mod tests {
     #[test]
     fn kings_polyplets_are_counted() {
         // k = 2 links exactly the king's neighbours: the fixed polyplets 1, 4, 20, 110.
-        let c = census(&four(2), 4, |_, _, _| {});
+        let c = census(&four(2), 4);
         let sets: Vec<u64> = c.iter().map(|e| e.sets).collect();
         assert_eq!(sets, vec![0, 1, 4, 20, 110]);
     }

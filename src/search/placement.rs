@@ -80,7 +80,7 @@ pub struct Cookies {
 impl Cookies {
     /// The census of every line-connected cookie of at most `t` cells (exhaustive).
     pub fn new(game: &Game, t: usize) -> Cookies {
-        Cookies::from_census(game, t, &cookie::census(game, t, |_, _, _| {}))
+        Cookies::from_census(game, t, &cookie::census(game, t))
     }
 
     /// The same from a census of at least `t` cells ([`cookie::census`]), so that one
@@ -519,6 +519,11 @@ pub fn reachable(n: usize, sizes: &[usize]) -> bool {
     ok[n]
 }
 
+/// What [`on_lattices`] calls for each lattice: the lattice, its board, the placement
+/// found if any, the search's statistics; returns whether to go on.
+pub type LatticeVisitor<'a> =
+    dyn FnMut(&super::scan::Candidate, &Board, Option<&Placement>, &Stats) -> bool + 'a;
+
 /// The search for one tight placement on every lattice of index `min..=max`, one per
 /// orbit of the symmetries of the directions ([`super::scan::candidates`]), in order:
 /// `each(candidate, board, placement found, statistics)` returns whether to go on.
@@ -528,7 +533,7 @@ pub fn on_lattices(
     min: usize,
     max: usize,
     limit: Option<u64>,
-    each: &mut dyn FnMut(&super::scan::Candidate, &Board, Option<&Placement>, &Stats) -> bool,
+    each: &mut LatticeVisitor,
 ) -> Result<usize, crate::board::group::GroupError> {
     let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
     let lattices = super::scan::candidates(&dirs, 1, min, max)?;

@@ -7,7 +7,7 @@
 mod common;
 
 use amoba::search::cookie::{Game, census};
-use amoba::search::placement::{Board, Cookies, Tightness};
+use amoba::search::placement::{Cookies, Cover, Tightness};
 use common::output_text;
 use std::collections::HashSet;
 use std::process::Command;
@@ -334,7 +334,7 @@ fn tight_placement_counts_match_a_brute_force() {
             let expected = brute_count(&pieces, dirs, k, lat);
             let l =
                 amoba::board::lattice::Lattice::new(&[vec![lat.0, 0], vec![lat.1, lat.2]]).unwrap();
-            let board = Board::new(&l, &cookies);
+            let board = Cover::new(&l, &cookies);
             let group = amoba::board::group::point_group(
                 &l,
                 &dirs.iter().map(|&(x, y)| vec![x, y]).collect::<Vec<_>>(),

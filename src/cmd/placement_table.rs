@@ -136,7 +136,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         grid.push(row);
     }
-    infer(&mut grid, &ks, &ts);
+    infer(&mut grid, &ks, &ts)?;
     let (text, differ) = report(&args, &grid, &ks, &ts);
     if amoba::io::is_dash(&args.out) {
         amoba::io::stdout().write_all(text.as_bytes())?;
@@ -224,11 +224,31 @@ fn decide(args: &Args, cookies: &Cookies, t: usize) -> anyhow::Result<Entry> {
 }
 
 /// Y spreads to larger k and t, N to smaller.
-fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) {
+fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) -> anyhow::Result<()> {
     let direct: Vec<Vec<Answer>> = grid
         .iter()
         .map(|r| r.iter().map(|e| e.answer.clone()).collect())
         .collect();
+    // A direct Y and a direct N that imply each other's opposite are a contradiction
+    // between two arguments: a bug, never a table.
+    for (i, row) in direct.iter().enumerate() {
+        for (j, a) in row.iter().enumerate() {
+            if *a == Answer::Yes {
+                let clash = (i..ks.len())
+                    .flat_map(|x| (j..ts.len()).map(move |y| (x, y)))
+                    .find(|&(x, y)| direct[x][y] == Answer::No);
+                if let Some((x, y)) = clash {
+                    anyhow::bail!(
+                        "internal contradiction: k = {}, t = {} is Y but k = {}, t = {} is N",
+                        ks[i],
+                        ts[j],
+                        ks[x],
+                        ts[y]
+                    );
+                }
+            }
+        }
+    }
     for (i, row) in grid.iter_mut().enumerate() {
         for (j, entry) in row.iter_mut().enumerate() {
             if entry.answer != Answer::Open {
@@ -261,6 +281,7 @@ fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) {
             }
         }
     }
+    Ok(())
 }
 
 /// The Markdown report and the number of entries contradicting the published table.

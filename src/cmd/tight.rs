@@ -12,7 +12,7 @@ use super::note;
 use amoba::board::builtin::parse_vectors;
 use amoba::board::lattice::Lattice;
 use amoba::search::cookie::{self, Game};
-use amoba::search::placement::{self, Board, Cookies, Plane, Tightness};
+use amoba::search::placement::{self, Cookies, Cover, Plane, Tightness};
 use amoba::verify::placement as checker;
 use std::io::Write;
 use std::path::PathBuf;
@@ -124,7 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("expected one of --lattice, --max-index or --plane");
     };
     let lattice = lattice(text)?;
-    let board = Board::new(&lattice, &cookies);
+    let board = Cover::new(&lattice, &cookies);
     if args.count {
         return count(&args, &board);
     }
@@ -219,7 +219,7 @@ pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
 }
 
 /// The placement's text, after the independent checker has confirmed it is tight.
-pub(super) fn certified(board: &Board, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
+pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
     let text = board.text(p);
     let parsed = checker::parse_placement("(found)", &text)?;
     let report = checker::check_placement(
@@ -256,7 +256,7 @@ fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::search::dlx::Stat
     }
 }
 
-fn count(args: &Args, board: &Board) -> anyhow::Result<ExitCode> {
+fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
     let dirs: Vec<Vec<i64>> = board
         .cookies
         .game

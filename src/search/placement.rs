@@ -138,8 +138,8 @@ pub struct Row {
     pub cells: Vec<u32>,
 }
 
-/// The exact-cover problem of tight placements on one board.
-pub struct Board {
+/// The exact-cover problem of tight placements on one board `Z²/Λ`.
+pub struct Cover {
     /// The period lattice (2-D).
     pub lattice: Lattice,
     /// The game and pieces.
@@ -170,11 +170,11 @@ pub struct Census {
     pub stats: Stats,
 }
 
-impl Board {
+impl Cover {
     /// The exact cover of tight placements of `cookies` on `Z²/lattice`.
     ///
     /// Complexity: `O(N · pieces · (t + n·k))`.
-    pub fn new(lattice: &Lattice, cookies: &Cookies) -> Board {
+    pub fn new(lattice: &Lattice, cookies: &Cookies) -> Cover {
         assert_eq!(lattice.dim(), 2, "placements live in the plane");
         let n = lattice.index();
         let windows: Vec<Vec<cookie::Window>> = cookies
@@ -235,7 +235,7 @@ impl Board {
                 *c != u32::MAX
             });
         }
-        Board {
+        Cover {
             lattice: lattice.clone(),
             cookies: cookies.clone(),
             rows,
@@ -522,7 +522,7 @@ pub fn reachable(n: usize, sizes: &[usize]) -> bool {
 /// What [`on_lattices`] calls for each lattice: the lattice, its board, the placement
 /// found if any, the search's statistics; returns whether to go on.
 pub type LatticeVisitor<'a> =
-    dyn FnMut(&super::scan::Candidate, &Board, Option<&Placement>, &Stats) -> bool + 'a;
+    dyn FnMut(&super::scan::Candidate, &Cover, Option<&Placement>, &Stats) -> bool + 'a;
 
 /// The search for one tight placement on every lattice of index `min..=max`, one per
 /// orbit of the symmetries of the directions ([`super::scan::candidates`]), in order:
@@ -542,7 +542,7 @@ pub fn on_lattices(
         if !reachable(c.lattice.index(), &sizes) {
             continue;
         }
-        let board = Board::new(&c.lattice, cookies);
+        let board = Cover::new(&c.lattice, cookies);
         let (p, stats) = board.find_one(limit);
         if !each(c, &board, p.as_ref(), &stats) {
             break;
@@ -614,7 +614,7 @@ pub struct Classes {
 
 impl Classes {
     /// Classes under `point_group` (identity first) and all translations of the board.
-    pub fn new(board: &Board, point_group: &[Matrix]) -> Classes {
+    pub fn new(board: &Cover, point_group: &[Matrix]) -> Classes {
         let lat = &board.lattice;
         let n = lat.index();
         let mut inverse = Vec::with_capacity(point_group.len() * n);
@@ -681,7 +681,7 @@ impl Classes {
     }
 
     /// The label of every cell of `placement`.
-    fn labels(&mut self, board: &Board, placement: &[u32]) -> Vec<u32> {
+    fn labels(&mut self, board: &Cover, placement: &[u32]) -> Vec<u32> {
         let mut labels = vec![0u32; board.lattice.index()];
         for &r in placement {
             let row = &board.rows[r as usize];
@@ -731,7 +731,7 @@ impl Classes {
     }
 
     /// Records one placement; returns whether it is the first of its class.
-    pub fn add(&mut self, board: &Board, placement: &[u32]) -> bool {
+    pub fn add(&mut self, board: &Cover, placement: &[u32]) -> bool {
         let labels = self.labels(board, placement);
         let (canonical, stabiliser) = self.canonical(&labels);
         self.labelled += 1;
@@ -760,7 +760,7 @@ impl Classes {
     }
 
     /// The least canonical form found, as rows of the board.
-    pub fn least(&self, board: &Board) -> Option<Placement> {
+    pub fn least(&self, board: &Cover) -> Option<Placement> {
         let form = self.found.keys().min()?;
         // Rebuild the rows: a cell's label names its cookie's cells relative to it.
         let lat = &board.lattice;

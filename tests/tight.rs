@@ -408,6 +408,14 @@ fn a_tight_3_placement_of_7_in_a_row_on_the_6x6_torus_passes_the_checker() {
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.starts_with("lattice 6,0 0,6\n"));
     assert_eq!(std::fs::read_to_string(&file).unwrap(), stdout);
+    // The sample file is this output, after its comments.
+    let sample = std::fs::read_to_string("data/placements/tight-3-7.txt").unwrap();
+    let body: String = sample
+        .lines()
+        .filter(|l| !l.starts_with('#'))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    assert_eq!(body, stdout);
     let check = amoba()
         .args(["verify", "--placements", "--t", "3", "--k", "7"])
         .arg(&file)

@@ -181,6 +181,13 @@ fn the_blocking_table_marks_the_published_values_it_contradicts_with_a_witness()
         stdout.contains("| 5 | 16 | **22 / 21 DIFFER** |"),
         "{stdout}"
     );
+    // The 24 best 3-cookies (a cell and two neighbours on two lines) are 4 shapes up to
+    // the 8 symmetries: the angle between the two neighbours is 45°, 90° (along the
+    // axes or along the diagonals) or 135°.
+    assert!(
+        stdout.contains("- t = 3, k = 5: c_t = 8, 4 up to symmetry (24 up to translation)"),
+        "{stdout}"
+    );
     // The witness blocks 22 windows, counted here one window at a time.
     let line = stdout
         .lines()

@@ -56,6 +56,20 @@ fn published() -> BTreeMap<usize, (i64, i64)> {
         .collect()
 }
 
+/// `a·k − b` as text: `6k − 8`, `k − 1`, `2k + 1`, `3k`.
+fn linear(a: i64, b: i64) -> String {
+    let ak = if a == 1 {
+        "k".to_string()
+    } else {
+        format!("{a}k")
+    };
+    match b.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("{ak} − {b}"),
+        std::cmp::Ordering::Less => format!("{ak} + {}", -b),
+        std::cmp::Ordering::Equal => ak,
+    }
+}
+
 /// One cookie in the cell text of placement files: `x,y:a x,y:b …`.
 fn cookie_text(c: &Cookie) -> String {
     c.cells
@@ -169,6 +183,43 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         out.push('\n');
     }
+    // The linear form each row takes over the largest k computed: a fit to computed
+    // values, stated for the range it was seen on and no further.
+    let _ = writeln!(
+        out,
+        "\nLinear forms: the last run of at least three computed values of a row with \
+         constant differences (observed on that range of k, not proved beyond it):\n"
+    );
+    for t in 2..=args.t_max {
+        let seen: Vec<(i64, i64)> = (args.k_min..=args.k_max)
+            .filter_map(|k| rows[&k].0.get(t).map(|&v| (k as i64, i64::from(v))))
+            .collect();
+        let mut from = seen.len().saturating_sub(1);
+        while from >= 2
+            && seen[from - 1].0 + 1 == seen[from].0
+            && seen[from].1 - seen[from - 1].1 == seen[from - 1].1 - seen[from - 2].1
+            && seen[from - 2].0 + 1 == seen[from - 1].0
+        {
+            from -= 1;
+        }
+        let from = from.saturating_sub(1);
+        if seen.len() < 3 || seen.len() - from < 3 {
+            continue;
+        }
+        let ((k0, v0), (k1, v1)) = (seen[from], seen[from + 1]);
+        let a = v1 - v0;
+        let b = a * k0 - v0;
+        let _ = writeln!(
+            out,
+            "- t = {t}: d_t(k) = {} for k = {k0}..{}{}",
+            linear(a, b),
+            seen.last().map_or(k1, |l| l.0),
+            published
+                .get(&t)
+                .map(|&(pa, pb)| format!(" (published {})", linear(pa, pb)))
+                .unwrap_or_default()
+        );
+    }
     if !differ.is_empty() {
         let _ = writeln!(
             out,
@@ -180,6 +231,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 out,
                 "- t = {t}, k = {k}: {v} (published {p}): {}",
                 w.as_deref().unwrap_or("a union of smaller best cookies")
+            );
+        }
+    }
+    // The best line-connected cookies of each entry, up to the symmetries of the
+    // directions (c_t: those of exactly t cells; d_t may be larger through a union).
+    let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let _ = writeln!(
+        out,
+        "\nThe best line-connected cookies of exactly t cells (blocking number c_t), up to \
+         the {} symmetries of the directions: how many, and the first few (cells x,y and \
+         parts a/b):\n",
+        group.len()
+    );
+    for t in 2..=args.t_max {
+        for k in args.k_min..=args.k_max {
+            let (_, sizes, _) = &rows[&k];
+            let Some(e) = sizes.get(t) else { continue };
+            let classes = cookie::orbits(&e.best_cookies, &group);
+            let shown: Vec<String> = classes
+                .iter()
+                .take(3)
+                .map(|(c, _)| format!("`{}`", cookie_text(c)))
+                .collect();
+            let _ = writeln!(
+                out,
+                "- t = {t}, k = {k}: c_t = {}, {} up to symmetry ({} up to translation): {}{}",
+                e.best,
+                classes.len(),
+                e.best_cookies.len(),
+                shown.join(", "),
+                if classes.len() > 3 { ", …" } else { "" }
             );
         }
     }

@@ -414,6 +414,40 @@ fn grow_one(
     }
 }
 
+/// The cookies `cookies` (normal forms) grouped into orbits under `group` (matrices
+/// mapping the directions onto themselves, [`crate::board::directions::symmetries`]):
+/// each orbit as its least cookie and the number of cookies of the list in it, by
+/// representative.
+///
+/// ```
+/// use amoba::search::cookie::{Cookie, orbits};
+/// // The E and S dominoes are one orbit under the quarter turn; the S domino, whose
+/// // cells (0,0), (0,1) come first, represents it.
+/// let e = Cookie::normal(&[[0, 0], [1, 0]], 0b10);
+/// let s = Cookie::normal(&[[0, 0], [0, 1]], 0b10);
+/// let quarter = vec![vec![1, 0, 0, 1], vec![0, -1, 1, 0]];
+/// assert_eq!(orbits(&[e, s.clone()], &quarter), vec![(s, 2)]);
+/// ```
+pub fn orbits(cookies: &[Cookie], group: &[Vec<i64>]) -> Vec<(Cookie, usize)> {
+    let mut out: BTreeMap<Cookie, usize> = BTreeMap::new();
+    for c in cookies {
+        let least = group
+            .iter()
+            .map(|m| {
+                let cells: Vec<Cell> = c
+                    .cells
+                    .iter()
+                    .map(|x| [m[0] * x[0] + m[1] * x[1], m[2] * x[0] + m[3] * x[1]])
+                    .collect();
+                Cookie::normal(&cells, c.parts)
+            })
+            .min()
+            .expect("the group holds the identity");
+        *out.entry(least).or_insert(0) += 1;
+    }
+    out.into_iter().collect()
+}
+
 /// `d_s` for `s = 0..=t` from the connected maxima `c_s` (module notes): the largest
 /// blocking number of any cookie of at most `s` cells, connected or not.
 pub fn largest(connected: &[u32]) -> Vec<u32> {

@@ -347,7 +347,7 @@ fn tight_placement_counts_match_a_brute_force() {
                 &dirs.iter().map(|&(x, y)| vec![x, y]).collect::<Vec<_>>(),
             )
             .unwrap();
-            let census = board.census(&group, &mut |_, _| {});
+            let census = board.census(&group, &mut |_| {});
             assert_eq!(
                 census.labelled,
                 expected,

@@ -92,18 +92,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.t_max > 16 {
         anyhow::bail!("--t-max {}: expected at most 16", args.t_max);
     }
-    let dirs = amoba::board::builtin::parse_vectors("--directions", &args.directions)
-        .map_err(|e| anyhow::anyhow!("{e}"))?;
-    let directions: Vec<[i64; 2]> = dirs
-        .iter()
-        .map(|v| match v.as_slice() {
-            [x, y] if (*x, *y) != (0, 0) => Ok([*x, *y]),
-            _ => anyhow::bail!("--directions: expected non-zero plane vectors x,y"),
-        })
-        .collect::<anyhow::Result<_>>()?;
+    let directions = super::tight::plane_directions(&args.directions)?;
     let four = directions == [[1, 0], [0, 1], [1, 1], [1, -1]];
     let published = if four { published() } else { BTreeMap::new() };
-    // Per k: d_t for t = 0..=reached, and the best connected cookies.
     // Per k (independent censuses, on all threads): d_t for t = 0..=reached, the
     // census of each size, and what was out of the budget.
     type Row = (Vec<u32>, Vec<cookie::SizeCensus>, Option<(usize, f64)>);
@@ -114,11 +105,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 directions: directions.clone(),
                 k,
             };
-            let mut t = args.t_max;
-            while t > 2 && cookie::estimate(&game, t) > args.budget {
-                t -= 1;
-            }
-            let skipped = (t < args.t_max).then(|| (t + 1, cookie::estimate(&game, t + 1)));
+            let growth = cookie::Growth::of(&game);
+            let t = growth.reach(args.t_max, args.budget);
+            let skipped = (t < args.t_max).then(|| (t + 1, growth.sets(t + 1)));
             let sizes = cookie::census(&game, t);
             let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
             (k, (cookie::largest(&connected), sizes, skipped))
@@ -236,6 +225,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // The best line-connected cookies of each entry, up to the symmetries of the
     // directions (c_t: those of exactly t cells; d_t may be larger through a union).
+    let dirs: Vec<Vec<i64>> = directions.iter().map(|v| v.to_vec()).collect();
     let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let _ = writeln!(
         out,

@@ -16,7 +16,7 @@
 //! smaller ones. Entries are compared with the published table (data/published).
 
 use super::note;
-use amoba::search::cookie::{self, Game};
+use amoba::search::cookie::{self, Game, Growth};
 use amoba::search::placement::{self, Cookies, Plane, Tightness};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -98,22 +98,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let ks: Vec<usize> = (2..=args.k_max).collect();
     let ts: Vec<usize> = (2..=args.t_max).collect();
     // One census per k, on all threads: the largest t within the budget.
-    let censuses: Vec<(usize, Vec<cookie::SizeCensus>)> = ks
+    let censuses: Vec<(Growth, usize, Vec<cookie::SizeCensus>)> = ks
         .par_iter()
         .map(|&k| {
             let game = Game {
                 directions: FOUR.to_vec(),
                 k,
             };
-            let mut t = args.t_max;
-            while t > 2 && cookie::estimate(&game, t) > args.budget {
-                t -= 1;
-            }
-            (t, cookie::census(&game, t))
+            let growth = Growth::of(&game);
+            let t = growth.reach(args.t_max, args.budget);
+            (growth, t, cookie::census(&game, t))
         })
         .collect();
     let mut grid: Vec<Vec<Entry>> = Vec::new();
-    for (&k, (reach, sizes)) in ks.iter().zip(&censuses) {
+    for (&k, (growth, reach, sizes)) in ks.iter().zip(&censuses) {
         let game = Game {
             directions: FOUR.to_vec(),
             k,
@@ -126,7 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     why: format!(
                         "the census of {t}-cell cookies for k = {k} is beyond the budget \
                          (about {:.1e} sets)",
-                        cookie::estimate(&game, t)
+                        growth.sets(t)
                     ),
                     placement: None,
                 });

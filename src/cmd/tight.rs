@@ -158,7 +158,16 @@ pub(super) fn game(directions: &str, k: usize) -> anyhow::Result<Game> {
     if k < 2 {
         anyhow::bail!("--k {k}: expected k ≥ 2");
     }
-    let dirs = parse_vectors("--directions", directions).map_err(|e| anyhow::anyhow!("{e}"))?;
+    Ok(Game {
+        directions: plane_directions(directions)?,
+        k,
+    })
+}
+
+/// The `--directions` of a game in the plane: non-zero, primitive, each line family
+/// once (a direction and its negative are the same lines).
+pub(super) fn plane_directions(text: &str) -> anyhow::Result<Vec<[i64; 2]>> {
+    let dirs = parse_vectors("--directions", text).map_err(|e| anyhow::anyhow!("{e}"))?;
     let directions = dirs
         .iter()
         .map(|v| match v.as_slice() {
@@ -188,7 +197,7 @@ pub(super) fn game(directions: &str, k: usize) -> anyhow::Result<Game> {
             );
         }
     }
-    Ok(Game { directions, k })
+    Ok(directions)
 }
 
 fn gcd(a: i64, b: i64) -> i64 {
@@ -205,7 +214,7 @@ fn lattice(text: &str) -> anyhow::Result<Lattice> {
 
 /// The cookie census, refused up front when the estimate puts it out of reach.
 pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
-    let estimate = cookie::estimate(game, t);
+    let estimate = cookie::Growth::of(game).sets(t);
     if estimate > CENSUS_BUDGET && !force {
         anyhow::bail!(
             "the census of line-connected cookies of at most {t} cells for k = {} would \
@@ -271,7 +280,7 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         "tight placements",
         "classes",
     );
-    let census = board.census(&group, &mut |classes, _| progress.update_open(classes));
+    let census = board.census(&group, &mut |classes| progress.update_open(classes));
     progress.finish();
     note!("counted in {:.3} s", start.elapsed().as_secs_f64());
     let mut stdout = amoba::io::stdout();

@@ -45,7 +45,7 @@
 //! # Complexity
 //!
 //! Linear in the number of sets generated times `2^(s−1) · s · n`; the number of sets
-//! grows roughly like `(8(k − 1))^(t − 1)` for the four directions, which [`estimate`]
+//! grows roughly like `(8(k − 1))^(t − 1)` for the four directions, which [`Growth`]
 //! sizes up before a run.
 
 use rayon::prelude::*;
@@ -102,36 +102,12 @@ impl Cookie {
 /// One window a cookie blocks: direction index and first cell.
 pub type Window = (usize, Cell);
 
-/// The cells of `cells` grouped by line, per direction: `(position along the line,
-/// index into cells)`, each line sorted by position. Positions are `c · v / (v · v)`
-/// rounded down; along one line of a primitive `v` they step by exactly 1.
-fn lines(cells: &[Cell], game: &Game) -> Vec<Vec<Vec<(i64, usize)>>> {
-    game.directions
-        .iter()
-        .map(|v| {
-            let mut by_line: BTreeMap<i64, Vec<(i64, usize)>> = BTreeMap::new();
-            for (i, c) in cells.iter().enumerate() {
-                // The cross product names the line; the dot product orders it.
-                let line = c[0] * v[1] - c[1] * v[0];
-                let pos = (c[0] * v[0] + c[1] * v[1]).div_euclid(v[0] * v[0] + v[1] * v[1]);
-                by_line.entry(line).or_default().push((pos, i));
-            }
-            by_line
-                .into_values()
-                .filter(|l| l.len() > 1)
-                .map(|mut l| {
-                    l.sort_unstable();
-                    l
-                })
-                .collect()
-        })
-        .collect()
-}
-
-/// Two cells next to each other on one line, fewer than `k` steps apart: positions
-/// `p < q` and cell indices `i`, `j`; `first` marks the first such pair of its line.
+/// Two cells next to each other on one line, fewer than `k` steps apart: direction
+/// index `f`, positions `p < q` along the line and cell indices `i`, `j`; `first` marks
+/// the first such pair of its line.
 #[derive(Clone, Copy, Debug)]
 struct Pair {
+    f: u8,
     p: i64,
     q: i64,
     i: u8,
@@ -146,9 +122,10 @@ fn pairs(cells: &[Cell], game: &Game, out: &mut Vec<Pair>) {
     let k = game.k as i64;
     let mut on: [(i64, i64, u8); 16] = [(0, 0, 0); 16];
     let s = cells.len();
-    for v in &game.directions {
+    for (f, v) in game.directions.iter().enumerate() {
         for (i, c) in cells.iter().enumerate() {
-            // (line, position along it, cell): the cross product names the line.
+            // (line, position along it, cell): the cross product names the line, the
+            // dot product orders it (positions step by 1 along a primitive v).
             on[i] = (
                 c[0] * v[1] - c[1] * v[0],
                 (c[0] * v[0] + c[1] * v[1]).div_euclid(v[0] * v[0] + v[1] * v[1]),
@@ -161,6 +138,7 @@ fn pairs(cells: &[Cell], game: &Game, out: &mut Vec<Pair>) {
             let ((l0, p, i), (l1, q, j)) = (w[0], w[1]);
             if l0 == l1 && q - p < k {
                 out.push(Pair {
+                    f: f as u8,
                     p,
                     q,
                     i,
@@ -173,11 +151,12 @@ fn pairs(cells: &[Cell], game: &Game, out: &mut Vec<Pair>) {
     }
 }
 
-/// The blocking number from the pairs: per line, the union of the start intervals
-/// `[q − k + 1, p]` of its pairs in different parts.
-fn pairs_count(pairs: &[Pair], parts: u32, k: i64) -> u32 {
-    let mut n = 0i64;
-    let mut next = i64::MIN; // the first start of the current line not yet counted
+/// The windows the pairs block: per line, the union of the start intervals
+/// `[q − k + 1, p]` of its pairs in different parts, reported as disjoint ranges
+/// `each(pair, first start, last start)` in order along the line.
+#[inline]
+fn blocked_ranges(pairs: &[Pair], parts: u32, k: i64, mut each: impl FnMut(&Pair, i64, i64)) {
+    let mut next = i64::MIN; // the first start of the current line not yet reported
     for x in pairs {
         if x.first {
             next = i64::MIN;
@@ -187,27 +166,17 @@ fn pairs_count(pairs: &[Pair], parts: u32, k: i64) -> u32 {
         }
         let lo = (x.q - k + 1).max(next);
         if x.p >= lo {
-            n += x.p - lo + 1;
+            each(x, lo, x.p);
         }
         next = next.max(x.p + 1);
     }
-    n as u32
 }
 
-/// The blocked windows of one sorted line: calls `each(start position)` for every start
-/// `s` whose window `[s, s + k − 1]` meets both parts (bit set of `parts` = part `b`).
-fn blocked_starts(line: &[(i64, usize)], parts: u32, k: i64, mut each: impl FnMut(i64)) {
-    let mut next = i64::MIN; // the first start not yet reported
-    for w in line.windows(2) {
-        let ((p, i), (q, j)) = (w[0], w[1]);
-        if (parts >> i ^ parts >> j) & 1 == 0 || q - p >= k {
-            continue;
-        }
-        for s in (q - k + 1).max(next)..=p {
-            each(s);
-        }
-        next = next.max(p + 1);
-    }
+/// The blocking number from the pairs.
+fn pairs_count(pairs: &[Pair], parts: u32, k: i64) -> u32 {
+    let mut n = 0i64;
+    blocked_ranges(pairs, parts, k, |_, lo, hi| n += hi - lo + 1);
+    n as u32
 }
 
 /// The blocking number of the cookie `cells` (bit `i` of `parts` set: cell `i` in part
@@ -230,18 +199,19 @@ pub fn blocking_number(cells: &[Cell], parts: u32, game: &Game) -> u32 {
 
 /// The windows the cookie blocks, as `(direction index, first cell)`, sorted.
 pub fn blocked_windows(cookie: &Cookie, game: &Game) -> Vec<Window> {
-    let k = game.k as i64;
+    let mut found = Vec::new();
+    pairs(&cookie.cells, game, &mut found);
     let mut out = Vec::new();
-    for (f, per_dir) in lines(&cookie.cells, game).iter().enumerate() {
-        let v = game.directions[f];
-        for l in per_dir {
-            let (p0, i0) = l[0];
-            let c0 = cookie.cells[i0];
-            blocked_starts(l, cookie.parts, k, |s| {
-                out.push((f, [c0[0] + (s - p0) * v[0], c0[1] + (s - p0) * v[1]]));
-            });
+    blocked_ranges(&found, cookie.parts, game.k as i64, |x, lo, hi| {
+        // Cell i sits at position p of the line; start s is s − p steps from it.
+        let (v, c) = (game.directions[x.f as usize], cookie.cells[x.i as usize]);
+        for s in lo..=hi {
+            out.push((
+                x.f as usize,
+                [c[0] + (s - x.p) * v[0], c[1] + (s - x.p) * v[1]],
+            ));
         }
-    }
+    });
     out.sort_unstable();
     out
 }
@@ -462,15 +432,46 @@ pub fn largest(connected: &[u32]) -> Vec<u32> {
     d
 }
 
-/// A rough count of the line-connected sets of at most `t` cells, to say up front when
-/// a census is out of reach: the sets of a few cells counted exactly, then the growth
-/// of the last step extrapolated.
-pub fn estimate(game: &Game, t: usize) -> f64 {
-    let probe = t.min(3);
-    let c = census(game, probe.max(2));
-    let (a, b) = (c[probe.max(2) - 1].sets as f64, c[probe.max(2)].sets as f64);
-    let growth = if a > 0.0 { b / a } else { 1.0 };
-    b * growth.powi((t - probe.max(2)) as i32)
+/// How fast the census grows, to say up front when it is out of reach: the sets of 2
+/// and 3 cells counted exactly, then the last ratio extrapolated.
+#[derive(Clone, Copy, Debug)]
+pub struct Growth {
+    two: f64,
+    three: f64,
+}
+
+impl Growth {
+    /// The growth of `game`'s census (a census of 3 cells).
+    pub fn of(game: &Game) -> Growth {
+        let c = census(game, 3);
+        Growth {
+            two: c[2].sets as f64,
+            three: c[3].sets as f64,
+        }
+    }
+
+    /// A rough count of the line-connected sets of `t` cells.
+    pub fn sets(&self, t: usize) -> f64 {
+        if t <= 2 {
+            return self.two;
+        }
+        let ratio = if self.two > 0.0 {
+            self.three / self.two
+        } else {
+            1.0
+        };
+        self.three * ratio.powi(t as i32 - 3)
+    }
+
+    /// The largest size up to `t_max` (at least 2) whose census stays within `budget`
+    /// sets.
+    pub fn reach(&self, t_max: usize, budget: f64) -> usize {
+        let mut t = t_max;
+        while t > 2 && self.sets(t) > budget {
+            t -= 1;
+        }
+        t
+    }
 }
 
 #[cfg(test)]

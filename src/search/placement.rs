@@ -81,8 +81,6 @@ pub struct Cookies {
     /// Per size `s = 0..=t`: line-connected sets, best blocking number `c_s`, best
     /// cookies.
     pub sizes: Vec<cookie::SizeCensus>,
-    /// `d_s` for `s = 0..=t` (any cookie, connected or not).
-    pub largest: Vec<u32>,
     /// The best blocking number per cell, as the pair `(c_s, s)` of the smallest size
     /// attaining it.
     pub ratio: (u32, usize),
@@ -103,8 +101,6 @@ impl Cookies {
     /// census serves every `t` up to its own.
     pub fn from_census(game: &Game, t: usize, census: &[cookie::SizeCensus]) -> Cookies {
         let sizes = census[..=t].to_vec();
-        let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
-        let largest = cookie::largest(&connected);
         let mut ratio = (0u32, 1usize);
         for (s, e) in sizes.iter().enumerate().skip(2) {
             // e.best / s > ratio.0 / ratio.1, in integers.
@@ -134,7 +130,6 @@ impl Cookies {
             game: game.clone(),
             t,
             sizes,
-            largest,
             ratio,
             tightness,
             pieces,
@@ -298,12 +293,12 @@ impl Cover {
     /// has a least type present, and a symmetry maps one of its pieces of that type onto
     /// the type's representative at cell 0; so it is enough to search, type by type,
     /// the placements that contain that representative and no piece of a smaller type,
-    /// and to canonicalise what they find ([`Classes`]). `visit(classes so far, nodes)`
-    /// is called now and then for progress.
+    /// and to canonicalise what they find ([`Classes`]). `progress(classes so far)` is
+    /// called now and then.
     ///
     /// Complexity: the searches, plus `O(|G| · N)` per placement found in the worst
     /// case (the comparisons usually stop after a few cells).
-    pub fn census(&self, point_group: &[Matrix], progress: &mut dyn FnMut(u64, u64)) -> Census {
+    pub fn census(&self, point_group: &[Matrix], progress: &mut dyn FnMut(u64)) -> Census {
         let mut classes = Classes::new(self, point_group);
         let mut census = Census::default();
         if self.cookies.tightness != Tightness::Tight {
@@ -337,13 +332,13 @@ impl Cover {
                 placement.sort_unstable();
                 classes.add(self, &placement);
                 if classes.labelled.is_multiple_of(4096) {
-                    progress(classes.count() as u64, 0);
+                    progress(classes.count() as u64);
                 }
                 true
             });
             census.stats.nodes += stats.nodes;
             census.stats.solutions += stats.solutions;
-            progress(classes.count() as u64, census.stats.nodes);
+            progress(classes.count() as u64);
         }
         census.classes = classes.count() as u64;
         census.labelled = classes.orbit_sum();

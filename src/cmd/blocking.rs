@@ -10,7 +10,6 @@ use amoba::search::cookie::{self, Cookie, Game};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
-use std::io::Write;
 use std::process::ExitCode;
 
 /// The published values `d_t(k) = a·k − b` (four directions), as data.
@@ -265,11 +264,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let _ = writeln!(out, "- k = {k}: t ≥ {t} (about {e:.1e} sets for t = {t})");
         }
     }
-    if amoba::io::is_dash(&args.out) {
-        amoba::io::stdout().write_all(out.as_bytes())?;
-    } else {
-        amoba::io::write_atomic(&args.out, |w| w.write_all(out.as_bytes()))?;
-    }
+    // `-` is standard output: write_atomic handles it.
+    amoba::io::write_atomic(&args.out, |w| w.write_all(out.as_bytes()))?;
     if !differ.is_empty() {
         note!("{} entries differ from the published values", differ.len());
         return Ok(ExitCode::from(1));

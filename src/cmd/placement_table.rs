@@ -20,7 +20,6 @@ use amoba::search::cookie::{self, Game, Growth};
 use amoba::search::placement::{self, Cookies, Plane, Tightness};
 use rayon::prelude::*;
 use std::fmt::Write as _;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -136,11 +135,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     infer(&mut grid, &ks, &ts)?;
     let (text, differ) = report(&args, &grid, &ks, &ts);
-    if amoba::io::is_dash(&args.out) {
-        amoba::io::stdout().write_all(text.as_bytes())?;
-    } else {
-        amoba::io::write_atomic(&args.out, |w| w.write_all(text.as_bytes()))?;
-    }
+    // `-` is standard output: write_atomic handles it.
+    amoba::io::write_atomic(&args.out, |w| w.write_all(text.as_bytes()))?;
     if differ > 0 {
         note!("{differ} entries contradict the published table");
         return Ok(ExitCode::from(1));

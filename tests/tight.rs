@@ -643,7 +643,15 @@ fn tight_refuses_bad_input_and_explains_games_that_are_not_tight() {
 #[test]
 fn the_placement_table_settles_three_open_entries_with_their_arguments() {
     let out = amoba()
-        .args(["placement-table", "--t-max", "4", "--max-index", "64"])
+        .args([
+            "placement-table",
+            "--t-max",
+            "4",
+            "--max-index",
+            "64",
+            "--cover-index",
+            "6",
+        ])
         .output()
         .unwrap();
     let (stdout, stderr, code) = output_text(&out);

@@ -13,6 +13,7 @@ mod ask;
 mod blocking;
 mod canon;
 mod count;
+mod covering;
 mod directions;
 mod enumerate;
 mod graph;
@@ -93,6 +94,8 @@ enum Command {
     /// Tight t-placements of k-in-a-row: find, count and classify, scan lattices, or
     /// exclude them from the whole plane.
     Tight(tight::Args),
+    /// Good t-placements that may block a winning set twice: a SAT search on lattices.
+    Covering(covering::Args),
     /// The largest blocking numbers d_t(k) of t-cookies, beside the published values.
     Blocking(blocking::Args),
     /// The k-versus-t table of good t-placements, each entry with its argument.
@@ -189,6 +192,7 @@ pub fn main() -> ExitCode {
         Command::Directions(a) => directions::run(a),
         Command::Verify(a) => verify::run(a),
         Command::Tight(a) => tight::run(a),
+        Command::Covering(a) => covering::run(a),
         Command::Blocking(a) => blocking::run(a),
         Command::PlacementTable(a) => placement_table::run(a),
         Command::Show(a) => show::run(a),
@@ -289,8 +293,9 @@ pub struct BoardArgs {
     #[arg(long, default_value = "square9", value_name = "NAME|FILE", help = board_help(),
           conflicts_with_all = ["directions", "lattice"])]
     pub board: String,
-    /// The directions of an inline board, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1).
-    #[arg(long, requires = "lattice", value_name = "VECTORS")]
+    /// The directions of an inline board, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1); with
+    /// `verify --placements` they may come alone (a placement file has its lattice).
+    #[arg(long, value_name = "VECTORS")]
     pub directions: Option<String>,
     /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8".
     #[arg(long, requires = "directions", value_name = "VECTORS")]
@@ -313,6 +318,10 @@ impl BoardArgs {
             (Some(d), Some(l)) => {
                 amoba::board::builtin::inline(d, l).map_err(|e| anyhow::anyhow!("{e}"))
             }
+            (Some(_), None) => anyhow::bail!(
+                "--directions: an inline board needs --lattice too (only `verify \
+                 --placements` takes directions alone)"
+            ),
             _ => board(&self.board),
         }
     }

@@ -9,14 +9,19 @@
 //!   ([`placement::plane`]), else **Y** with a tight placement found on a lattice (and
 //!   passed by the independent checker), else open with "none on lattices of index
 //!   ≤ N";
-//! * open when `ρ > 4` (a covering, not searched) or when the census is beyond the
-//!   budget;
+//! * when `ρ > 4`: **Y** with a good placement (a covering) found by the SAT search of
+//!   [`amoba::search::covering`] on a lattice of small index, from the cookies blocking
+//!   at least 4 sets per cell, and passed by the independent checker; else open, saying
+//!   how far the search went;
+//! * open when the census is beyond the budget;
 //!
 //! and then **Y** spreads to larger `k` and `t` (a good placement stays good), **N** to
 //! smaller ones. Entries are compared with the published table (data/published).
 
+use super::covering::{self, Kinds};
 use super::note;
-use amoba::search::cookie::{self, Game, Growth};
+use amoba::search::cookie::{self, Cookie, Game, Growth};
+use amoba::search::covering::Outcome;
 use amoba::search::placement::{self, Cookies, Plane, Tightness};
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -54,6 +59,13 @@ pub struct Args {
     /// Node limit of each search.
     #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
     pub node_limit: u64,
+    /// Lattices searched for coverings (entries with more than 4 per cell): index up
+    /// to N.
+    #[arg(long, default_value_t = 10, value_name = "N")]
+    pub cover_index: usize,
+    /// Conflicts the SAT solver may spend on each lattice of a covering search.
+    #[arg(long, default_value_t = 20_000, value_name = "N")]
+    pub conflicts: u64,
     /// Write the report here instead of stdout (`-` = stdout).
     #[arg(long, default_value = "-")]
     pub out: PathBuf,
@@ -106,11 +118,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             let growth = Growth::of(&game);
             let t = growth.reach(args.t_max, args.budget);
-            (growth, t, cookie::census(&game, t))
+            // Keeping the cookies that pay for their cells, for the covering searches.
+            let floor: Vec<u32> = (0..=t).map(|s| 4 * s as u32).collect();
+            (growth, t, cookie::kept(&game, t, &floor))
         })
         .collect();
     let mut grid: Vec<Vec<Entry>> = Vec::new();
-    for (&k, (growth, reach, sizes)) in ks.iter().zip(&censuses) {
+    for (i, (&k, (growth, reach, sizes))) in ks.iter().zip(&censuses).enumerate() {
         let game = Game {
             directions: FOUR.to_vec(),
             k,
@@ -129,7 +143,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 });
                 continue;
             }
-            row.push(decide(&args, &Cookies::from_census(&game, t, sizes), t)?);
+            // A Y at smaller k and t already answers this entry (spread below).
+            let j = row.len();
+            let implied = grid[..i]
+                .iter()
+                .flat_map(|r| &r[..=j])
+                .chain(&row[..j])
+                .any(|e| e.answer == Answer::Yes);
+            if implied {
+                row.push(Entry {
+                    answer: Answer::Open,
+                    why: "follows from a smaller k or t".into(),
+                    placement: None,
+                });
+                continue;
+            }
+            let types: Vec<Cookie> = sizes[..=t]
+                .iter()
+                .flat_map(|e| e.kept.iter().cloned())
+                .collect();
+            let kinds = Kinds {
+                cookies: Cookies::from_census(&game, t, sizes),
+                types,
+                per_cell: 4.0,
+            };
+            row.push(decide(&args, &kinds, t)?);
         }
         grid.push(row);
     }
@@ -145,7 +183,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// One entry from its own census.
-fn decide(args: &Args, cookies: &Cookies, t: usize) -> anyhow::Result<Entry> {
+fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
+    let cookies = &kinds.cookies;
     let (best, size) = cookies.ratio;
     let ratio = format!("the best cookie blocks {best} winning sets with {size} cells");
     let open = |why: String| Entry {
@@ -159,10 +198,40 @@ fn decide(args: &Args, cookies: &Cookies, t: usize) -> anyhow::Result<Entry> {
             why: format!("counting: {ratio}, fewer than 4 per cell"),
             placement: None,
         }),
-        Tightness::Above => Ok(open(format!(
-            "{ratio}, more than 4 per cell: a good placement may be a covering, which is \
-             not searched"
-        ))),
+        Tightness::Above => {
+            let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
+            let lattices = amoba::search::scan::candidates(&dirs, 1, 1, args.cover_index)?;
+            let mut undecided = 0;
+            for c in &lattices {
+                let searched = covering::search(kinds, &c.lattice, args.conflicts)?;
+                if let Some(text) = searched.text {
+                    let Outcome::Found(lattice, _) = &searched.outcome else {
+                        unreachable!("a text comes with a placement found")
+                    };
+                    return Ok(Entry {
+                        answer: Answer::Yes,
+                        why: format!(
+                            "{ratio}, more than 4 per cell: a good placement (a covering) \
+                             with period lattice {lattice}, found by the SAT search and \
+                             confirmed by the checker"
+                        ),
+                        placement: Some(text),
+                    });
+                }
+                if searched.outcome == Outcome::Unknown {
+                    undecided += 1;
+                }
+            }
+            Ok(open(format!(
+                "{ratio}, more than 4 per cell: no good placement built from cookies \
+                 blocking at least 4 sets per cell on the {} lattices of index ≤ {} \
+                 ({undecided} of them undecided within {} conflicts each); other cookies \
+                 and larger lattices are not searched",
+                lattices.len(),
+                args.cover_index,
+                args.conflicts
+            )))
+        }
         Tightness::Tight => {
             match placement::plane(cookies, args.side, Some(args.node_limit)) {
                 Plane::Excluded { side, nodes, .. } => {
@@ -285,11 +354,12 @@ fn report(args: &Args, grid: &[Vec<Entry>], ks: &[usize], ts: &[usize]) -> (Stri
     let _ = writeln!(out, "# Good t-placements of k-in-a-row, four directions\n");
     let _ = writeln!(
         out,
-        "Computed by `amoba placement-table --budget {:.0e} --max-index {} --side {}` \
+        "Computed by `amoba placement-table --budget {:.0e} --max-index {} --side {} \
+         --cover-index {} --conflicts {}` \
          (docs/spec.md §10). Each entry: computed (published); **settled** where the \
          published table has \"?\", **DIFFER** where it says the opposite, *not reproduced* \
          where amoba cannot decide a published answer.\n",
-        args.budget, args.max_index, args.side
+        args.budget, args.max_index, args.side, args.cover_index, args.conflicts
     );
     let _ = write!(out, "| k \\ t |");
     for t in ts {

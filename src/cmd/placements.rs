@@ -8,7 +8,6 @@
 //! it), 2 some file unreadable or malformed (the message names the line).
 
 use super::note;
-use amoba::board::Board;
 use amoba::verify::placement::{Game, PlacementReport, check_placement, parse_placement};
 use serde::Serialize;
 use std::io::{Read, Write};
@@ -32,8 +31,17 @@ struct Document {
     exit_code: u8,
 }
 
-/// The game of `board` as a placement must block it.
-fn game(board: &Board, args: &super::verify::Args) -> anyhow::Result<Game> {
+/// The game a placement must block, and the name the provenance gives it:
+/// `--directions` alone (with `--k`; named `plane`), or the board's directions and k.
+fn game(args: &super::verify::Args) -> anyhow::Result<(String, Game)> {
+    if let (Some(text), None) = (&args.board.directions, &args.board.lattice) {
+        let Some(k) = args.k else {
+            anyhow::bail!("--directions without a board: expected --k too");
+        };
+        let game = checked(super::tight::plane_directions(text)?, k, args.t)?;
+        return Ok(("plane".into(), game));
+    }
+    let board = args.board.load()?;
     let directions = board
         .directions()
         .iter()
@@ -47,22 +55,23 @@ fn game(board: &Board, args: &super::verify::Args) -> anyhow::Result<Game> {
             ),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let k = args.k.unwrap_or(board.k());
+    let game = checked(directions, args.k.unwrap_or(board.k()), args.t)?;
+    Ok((board.name().to_string(), game))
+}
+
+/// The game, once `k` and `t` are in range.
+fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Result<Game> {
     if k < 2 {
         anyhow::bail!("--k {k}: expected k ≥ 2");
     }
-    if args.t == Some(0) {
+    if t == Some(0) {
         anyhow::bail!("--t 0: expected t ≥ 2");
     }
-    Ok(Game {
-        directions,
-        k,
-        t: args.t,
-    })
+    Ok(Game { directions, k, t })
 }
 
-pub fn run(args: &super::verify::Args, board: &Board) -> anyhow::Result<ExitCode> {
-    let game = game(board, args)?;
+pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
+    let (name, game) = game(args)?;
     let mut out = std::io::BufWriter::new(amoba::io::stdout());
     let mut inputs = Vec::new();
     for name in &args.files {
@@ -103,12 +112,8 @@ pub fn run(args: &super::verify::Args, board: &Board) -> anyhow::Result<ExitCode
     let code = super::verify::exit_code(malformed, good, placements);
     if args.json {
         let doc = Document {
-            provenance: amoba::provenance::Provenance::new(
-                board.name(),
-                &super::command_line(),
-                None,
-            )
-            .stamped(&amoba::provenance::PLACEMENTS),
+            provenance: amoba::provenance::Provenance::new(&name, &super::command_line(), None)
+                .stamped(&amoba::provenance::PLACEMENTS),
             inputs,
             placements,
             good,

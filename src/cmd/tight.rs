@@ -204,7 +204,7 @@ fn gcd(a: i64, b: i64) -> i64 {
     if b == 0 { a.abs() } else { gcd(b, a % b) }
 }
 
-fn lattice(text: &str) -> anyhow::Result<Lattice> {
+pub(super) fn lattice(text: &str) -> anyhow::Result<Lattice> {
     let basis = parse_vectors("--lattice", text).map_err(|e| anyhow::anyhow!("{e}"))?;
     if basis.len() != 2 || basis.iter().any(|v| v.len() != 2) {
         anyhow::bail!("--lattice {text:?}: expected two plane vectors, e.g. \"6,0 0,6\"");
@@ -214,6 +214,13 @@ fn lattice(text: &str) -> anyhow::Result<Lattice> {
 
 /// The cookie census, refused up front when the estimate puts it out of reach.
 pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
+    reachable_census(game, t, force)?;
+    Ok(Cookies::new(game, t))
+}
+
+/// Refuses a census of cookies of at most `t` cells that the estimate puts out of
+/// reach, unless forced.
+pub(super) fn reachable_census(game: &Game, t: usize, force: bool) -> anyhow::Result<()> {
     let estimate = cookie::Growth::of(game).sets(t);
     if estimate > CENSUS_BUDGET && !force {
         anyhow::bail!(
@@ -224,7 +231,7 @@ pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
             estimate / 1e6
         );
     }
-    Ok(Cookies::new(game, t))
+    Ok(())
 }
 
 /// The placement's text, after the independent checker has confirmed it is tight.

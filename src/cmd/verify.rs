@@ -104,10 +104,10 @@ struct Document {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let board = args.board.load()?;
     if args.placements {
-        return super::placements::run(&args, &board);
+        return super::placements::run(&args);
     }
+    let board = args.board.load()?;
     // A board that refines a coarser one classifies the pairings periodic with the
     // coarser lattice there.
     let mut classes = Classes::new(

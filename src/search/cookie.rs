@@ -226,6 +226,9 @@ pub struct SizeCensus {
     pub best: u32,
     /// The line-connected cookies attaining `best`, in normal form, sorted.
     pub best_cookies: Vec<Cookie>,
+    /// With [`kept`]: the irreducible cookies of this size at or above the floor, in
+    /// normal form, sorted; otherwise empty.
+    pub kept: Vec<Cookie>,
 }
 
 /// Every line-connected cookie of at most `t` cells, up to translation.
@@ -237,6 +240,33 @@ pub struct SizeCensus {
 /// Complexity: see the module notes; the enumeration is exhaustive, so the maxima are
 /// exact.
 pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
+    walk(game, t, None)
+}
+
+/// Every line-connected cookie of at most `t` cells that blocks at least `floor[s]`
+/// winning sets (`s` its size, `floor.len() > t`) and is *irreducible*: taking any one
+/// cell out of it (the others keeping their parts) blocks fewer. Returns the census
+/// with these cookies in [`SizeCensus::kept`].
+///
+/// Why irreducible ones are enough for good placements: a reducible cookie blocks no
+/// more than the cookie without that cell, whose line-components are again cookies
+/// (or blocked nothing), and the cell freed can join any cookie with room, or pair
+/// with another free cell ([`super::covering`]).
+///
+/// ```
+/// use amoba::search::cookie::{Game, kept};
+/// let game = Game { directions: vec![[1, 0], [0, 1], [1, 1], [1, -1]], k: 5 };
+/// // Dominoes of 5-in-a-row block 4 sets: the four directions' dominoes.
+/// let c = kept(&game, 2, &[u32::MAX, u32::MAX, 4]);
+/// assert_eq!(c[2].kept.len(), 4);
+/// ```
+pub fn kept(game: &Game, t: usize, floor: &[u32]) -> Vec<SizeCensus> {
+    assert!(floor.len() > t, "a floor for every size up to t");
+    walk(game, t, Some(floor))
+}
+
+/// The census, keeping the irreducible cookies at or above `floor` if given.
+fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
     assert!((2..=16).contains(&t), "cookie sizes 2 to 16");
     let k = game.k as i64;
     // Every offset of a linked cell: ±j·v, 1 ≤ j ≤ k − 1.
@@ -275,6 +305,8 @@ pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
             let mut out = vec![SizeCensus::default(); t + 1];
             let mut marked = base.clone();
             let mut found: Vec<Pair> = Vec::new();
+            let mut less: Vec<Pair> = Vec::new();
+            let mut rest: Vec<Cell> = Vec::new();
             let mut score = |cells: &[Cell]| {
                 let s = cells.len();
                 let entry = &mut out[s];
@@ -288,6 +320,11 @@ pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
                     }
                     if bn == entry.best && bn > 0 {
                         entry.best_cookies.push(Cookie::normal(cells, parts));
+                    }
+                    if floor.is_some_and(|f| bn >= f[s].max(1))
+                        && irreducible(cells, parts, bn, game, &mut rest, &mut less)
+                    {
+                        entry.kept.push(Cookie::normal(cells, parts));
                     }
                 }
             };
@@ -330,12 +367,42 @@ pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
             if b.best == e.best && b.best > 0 {
                 e.best_cookies.extend(b.best_cookies);
             }
+            e.kept.extend(b.kept);
         }
     }
     for e in &mut out {
         e.best_cookies.sort();
+        e.kept.sort();
     }
     out
+}
+
+/// Does every cell of the cookie `(cells, parts)`, blocking `bn`, count: does taking
+/// any one out (the rest keeping their parts) block fewer? `rest` and `less` are
+/// scratch space.
+fn irreducible(
+    cells: &[Cell],
+    parts: u32,
+    bn: u32,
+    game: &Game,
+    rest: &mut Vec<Cell>,
+    less: &mut Vec<Pair>,
+) -> bool {
+    (0..cells.len()).all(|i| {
+        rest.clear();
+        rest.extend(
+            cells
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .map(|(_, &c)| c),
+        );
+        // The parts without bit i: the bits below stay, the bits above move down one.
+        let low = parts & ((1 << i) - 1);
+        let fewer = low | (parts >> (i + 1)) << i;
+        pairs(rest, game, less);
+        pairs_count(less, fewer, game.k as i64) < bn
+    })
 }
 
 /// Redelmeier's growth: pops the untried cells one by one (the last first), scores the

@@ -77,6 +77,7 @@
 
 pub mod bits;
 pub mod cookie;
+pub mod covering;
 pub mod dlx;
 pub mod placement;
 pub mod scan;

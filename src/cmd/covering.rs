@@ -1,0 +1,277 @@
+//! `amoba covering`: good t-placements of k-in-a-row that may block a winning set more
+//! than once (docs/spec.md §10), searched by a SAT solver on one lattice or on every
+//! lattice up to an index.
+//!
+//! Every placement printed has passed the independent checker
+//! ([`amoba::verify::placement`]) first. Exit 0 a placement was found, 1 none was (the
+//! message says what the search proves), 2 usage or input error.
+
+use super::note;
+use super::tight::{game, lattice, reachable_census};
+use amoba::board::lattice::Lattice;
+use amoba::search::cookie::{self, Cookie, Game};
+use amoba::search::covering::{self, Covering, Outcome};
+use amoba::search::placement::{Cookies, Tightness};
+use amoba::verify::placement as checker;
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+#[command(after_help = "Examples:\n  \
+    amoba covering --t 4 --k 6 --max-index 40              # cookies paying for their cells\n  \
+    amoba covering --t 4 --k 6 --lattice \"5,0 0,5\" --per-cell 0   # every cookie: a proof\n  \
+    amoba covering --t 4 --k 5 --directions \"1,0 0,1 1,1\" --max-index 30\n\n\
+    Exit status: 0 found, 1 none found (the message says whether that is a proof), 2 \
+    usage or input error.")]
+pub struct Args {
+    /// Most cells in a cookie.
+    #[arg(long, value_name = "T")]
+    pub t: usize,
+    /// Cells in a winning set.
+    #[arg(long, value_name = "K")]
+    pub k: usize,
+    /// The winning directions (plane vectors).
+    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
+    pub directions: String,
+    /// The period lattice to search, as basis vectors, e.g. "5,0 0,5".
+    #[arg(long, value_name = "VECTORS", conflicts_with = "max_index")]
+    pub lattice: Option<String>,
+    /// Search every lattice of index up to N (one per orbit of the directions'
+    /// symmetries), in order of index.
+    #[arg(long, value_name = "N")]
+    pub max_index: Option<usize>,
+    /// Least index with --max-index.
+    #[arg(long, default_value_t = 1, value_name = "N", requires = "max_index")]
+    pub min_index: usize,
+    /// With --max-index: go on after the first lattice with a placement.
+    #[arg(long, requires = "max_index")]
+    pub all: bool,
+    /// Use only cookies of s cells blocking at least X·s winning sets. The default, the
+    /// number of directions, keeps the cookies that pay for their cells; 0 keeps every
+    /// cookie, so that "none" is a proof for the lattice.
+    #[arg(long, value_name = "X")]
+    pub per_cell: Option<f64>,
+    /// Conflicts the SAT solver may spend on each lattice.
+    #[arg(long, default_value_t = 2_000_000, value_name = "N")]
+    pub conflicts: u64,
+    /// Also write the placement found to this file (`-` = stdout).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Run a cookie census the estimate puts out of reach.
+    #[arg(long)]
+    pub force: bool,
+}
+
+/// The cookies a search uses, and what kept them.
+pub struct Kinds {
+    /// The census (best per size, tightness).
+    pub cookies: Cookies,
+    /// The types searched.
+    pub types: Vec<Cookie>,
+    /// Blocking at least this many sets per cell (0: every cookie).
+    pub per_cell: f64,
+}
+
+impl Kinds {
+    /// The irreducible line-connected cookies of at most `t` cells blocking at least
+    /// `per_cell` sets per cell.
+    pub fn new(game: &Game, t: usize, per_cell: f64, force: bool) -> anyhow::Result<Kinds> {
+        if !(per_cell >= 0.0 && per_cell.is_finite()) {
+            anyhow::bail!("--per-cell {per_cell}: expected a number ≥ 0");
+        }
+        reachable_census(game, t, force)?;
+        let floor: Vec<u32> = (0..=t)
+            .map(|s| ((per_cell * s as f64).ceil() as u32).max(1))
+            .collect();
+        let census = cookie::kept(game, t, &floor);
+        let mut types: Vec<Cookie> = census.iter().flat_map(|e| e.kept.iter().cloned()).collect();
+        types.sort();
+        Ok(Kinds {
+            cookies: Cookies::from_census(game, t, &census),
+            types,
+            per_cell,
+        })
+    }
+
+    /// Does "no packing" prove that no good placement has the lattice?
+    pub fn complete(&self) -> bool {
+        self.per_cell == 0.0
+    }
+}
+
+/// One lattice's search: the outcome, with the placement's checked text if found.
+pub struct Searched {
+    /// The solver's outcome.
+    pub outcome: Outcome,
+    /// The formula's size and the conflicts allowed.
+    pub stats: covering::Stats,
+    /// The placement found, as the checker accepted it.
+    pub text: Option<String>,
+}
+
+/// Searches one lattice; a placement found must pass the independent checker.
+pub fn search(kinds: &Kinds, lattice: &Lattice, conflicts: u64) -> anyhow::Result<Searched> {
+    let game = &kinds.cookies.game;
+    let t = kinds.cookies.t;
+    let board = Covering::new(lattice, game, t, &kinds.types);
+    let (outcome, stats) = board.solve(conflicts, &mut |c| {
+        note!("lattice {lattice}: {c} conflicts, undecided");
+    });
+    let text = match &outcome {
+        Outcome::Found(l, cookies) => Some(certified(&covering::text(l, cookies), game, t)?),
+        _ => None,
+    };
+    Ok(Searched {
+        outcome,
+        stats,
+        text,
+    })
+}
+
+/// `text` after the independent checker has confirmed that it is a good placement.
+fn certified(text: &str, game: &Game, t: usize) -> anyhow::Result<String> {
+    let parsed = checker::parse_placement("(found)", text)?;
+    let report = checker::check_placement(
+        "(found)",
+        &parsed,
+        &checker::Game {
+            directions: game.directions.clone(),
+            k: game.k,
+            t: Some(t),
+        },
+    )?;
+    if !report.good {
+        anyhow::bail!(
+            "the search returned a placement the checker does not find good:\n{}",
+            report.to_text("(found)")
+        );
+    }
+    Ok(text.to_string())
+}
+
+/// What a lattice's "none" means.
+pub fn none_text(kinds: &Kinds, searched: &Searched) -> String {
+    let s = &searched.stats;
+    match &searched.outcome {
+        Outcome::Unknown => format!(
+            "undecided within {} conflicts ({} variables, {} clauses)",
+            s.conflicts, s.variables, s.clauses
+        ),
+        Outcome::None {
+            window: Some((f, c)),
+        } => format!(
+            "none: no cookie kept blocks the winning sets of direction {} starting at {},{}",
+            f, c[0], c[1]
+        ),
+        _ if kinds.complete() => format!(
+            "none, proved: the formula over every irreducible cookie is unsatisfiable ({} \
+             variables, {} clauses)",
+            s.variables, s.clauses
+        ),
+        _ => format!(
+            "none built from cookies blocking at least {} sets per cell (unsatisfiable, {} \
+             variables, {} clauses)",
+            kinds.per_cell, s.variables, s.clauses
+        ),
+    }
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game = game(&args.directions, args.k)?;
+    if args.t < 2 {
+        anyhow::bail!(
+            "--t {}: expected t ≥ 2 (a cookie has two non-empty parts)",
+            args.t
+        );
+    }
+    let lattices: Vec<Lattice> = match (&args.lattice, args.max_index) {
+        (Some(text), _) => vec![lattice(text)?],
+        (None, Some(max)) => {
+            let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
+            amoba::search::scan::candidates(&dirs, 1, args.min_index, max)?
+                .into_iter()
+                .map(|c| c.lattice)
+                .collect()
+        }
+        (None, None) => anyhow::bail!("expected --lattice or --max-index"),
+    };
+    let n = game.directions.len();
+    let per_cell = args.per_cell.unwrap_or(n as f64);
+    let kinds = Kinds::new(&game, args.t, per_cell, args.force)?;
+    let mut stdout = amoba::io::stdout();
+    let (best, size) = kinds.cookies.ratio;
+    if kinds.cookies.tightness == Tightness::Below {
+        writeln!(
+            stdout,
+            "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the best \
+             cookie of at most {t} cells blocks {best} winning sets per {size} cells, fewer \
+             than {n} per cell (counting, docs/spec.md §10).",
+            t = args.t,
+            k = args.k
+        )?;
+        return Ok(ExitCode::from(1));
+    }
+    note!(
+        "{} cookie types (irreducible, line-connected, at most {} cells, blocking at least \
+         {per_cell} sets per cell)",
+        kinds.types.len(),
+        args.t
+    );
+    let mut first: Option<String> = None;
+    let (mut none, mut unknown) = (0usize, 0usize);
+    for l in &lattices {
+        let searched = search(&kinds, l, args.conflicts)?;
+        match &searched.text {
+            Some(text) => {
+                writeln!(stdout, "index {:>4}  lattice {l}: found", l.index())?;
+                if first.is_none() {
+                    first = Some(text.clone());
+                    if !args.all {
+                        break;
+                    }
+                }
+            }
+            None => {
+                if searched.outcome == Outcome::Unknown {
+                    unknown += 1;
+                } else {
+                    none += 1;
+                }
+                writeln!(
+                    stdout,
+                    "index {:>4}  lattice {l}: {}",
+                    l.index(),
+                    none_text(&kinds, &searched)
+                )?;
+            }
+        }
+    }
+    match &first {
+        Some(text) => {
+            writeln!(
+                stdout,
+                "a good {}-placement of {}-in-a-row, confirmed by the checker:",
+                args.t, args.k
+            )?;
+            stdout.write_all(text.as_bytes())?;
+            if let Some(path) = &args.out {
+                amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+            }
+            Ok(ExitCode::SUCCESS)
+        }
+        None => {
+            writeln!(
+                stdout,
+                "{} lattices searched: {none} without a placement{}, {unknown} undecided",
+                lattices.len(),
+                if kinds.complete() {
+                    " (proved)"
+                } else {
+                    " from these cookies"
+                }
+            )?;
+            Ok(ExitCode::from(1))
+        }
+    }
+}

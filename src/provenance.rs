@@ -139,8 +139,22 @@ pub const SELECT: JsonFormat = JsonFormat {
     schema: "select.schema.json",
 };
 
+/// `amoba placement-table --json`: the k-versus-t table of good t-placements.
+pub const PLACEMENT_TABLE: JsonFormat = JsonFormat {
+    name: "amoba-placement-table",
+    version: 1,
+    schema: "placement-table.schema.json",
+};
+
+/// `amoba blocking --json`: the largest blocking numbers of t-cookies.
+pub const BLOCKING: JsonFormat = JsonFormat {
+    name: "amoba-blocking",
+    version: 1,
+    schema: "blocking.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 13] = [
+pub const JSON_FORMATS: [JsonFormat; 15] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -154,6 +168,8 @@ pub const JSON_FORMATS: [JsonFormat; 13] = [
     PATH,
     CANON,
     SELECT,
+    PLACEMENT_TABLE,
+    BLOCKING,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -193,16 +193,7 @@ fn counting_and_bad_input() {
             "--lattice",
         ),
         (
-            vec![
-                "--t",
-                "3",
-                "--k",
-                "7",
-                "--max-index",
-                "4",
-                "--per-cell",
-                "-1",
-            ],
+            vec!["--t", "3", "--k", "7", "--max-index", "4", "--per-cell=-1"],
             "--per-cell",
         ),
     ] {

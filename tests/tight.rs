@@ -169,12 +169,33 @@ fn the_cookie_census_matches_a_brute_force() {
 
 #[test]
 fn the_blocking_table_marks_the_published_values_it_contradicts_with_a_witness() {
+    let dir = common::temp_dir("blocking-json");
+    let json = dir.join("blocking.json");
     let out = amoba()
-        .args(["blocking", "--t-max", "5", "--k-min", "4", "--k-max", "5"])
+        .args([
+            "blocking", "--t-max", "5", "--k-min", "4", "--k-max", "5", "--json",
+        ])
+        .arg(&json)
         .output()
         .unwrap();
     let (stdout, _, code) = output_text(&out);
     assert_eq!(code, 1, "{stdout}");
+    // The JSON twin: valid, and the same DIFFER.
+    let doc = common::schema::assert_valid_text(&std::fs::read_to_string(&json).unwrap());
+    let e = doc["entries"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|e| e["t"] == 5 && e["k"] == 5)
+        .unwrap();
+    assert_eq!(
+        (e["d"].as_u64(), e["published"].as_i64()),
+        (Some(22), Some(21))
+    );
+    assert_eq!(e["differs"], true);
+    let _ = std::fs::remove_dir_all(&dir);
+    // The drawings of the best cookies: the 2×2 square split along its diagonals.
+    assert!(stdout.contains("#o\no#"), "{stdout}");
     // t ≤ 4 agree with the published a·k − b; t = 5 at k = 4 too.
     assert!(stdout.contains("| 4 | 12 | 16 |"), "{stdout}");
     assert!(
@@ -642,6 +663,8 @@ fn tight_refuses_bad_input_and_explains_games_that_are_not_tight() {
 
 #[test]
 fn the_placement_table_settles_three_open_entries_with_their_arguments() {
+    let json_dir = common::temp_dir("placement-table-json");
+    let json = json_dir.join("table.json");
     let out = amoba()
         .args([
             "placement-table",
@@ -651,11 +674,17 @@ fn the_placement_table_settles_three_open_entries_with_their_arguments() {
             "64",
             "--cover-index",
             "6",
+            "--json",
         ])
+        .arg(&json)
         .output()
         .unwrap();
     let (stdout, stderr, code) = output_text(&out);
     assert_eq!(code, 0, "{stderr}");
+    let doc = common::schema::assert_valid_text(&std::fs::read_to_string(&json).unwrap());
+    assert_eq!(doc["settled"], 3, "{doc}");
+    assert_eq!(doc["differ"], 0, "{doc}");
+    let _ = std::fs::remove_dir_all(&json_dir);
     for row in [
         "| 4 | N (N) | N (N) | N (N) |",
         "| 5 | N (N) | N (N) | N (?) **settled** |",

@@ -41,6 +41,36 @@ pub struct Args {
     /// Write the table here instead of stdout (`-` = stdout).
     #[arg(long, default_value = "-")]
     pub out: std::path::PathBuf,
+    /// Also write the table as JSON (docs/schemas/blocking.schema.json) here.
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<std::path::PathBuf>,
+}
+
+/// One entry `(t, k)` of the JSON document.
+#[derive(serde::Serialize)]
+struct JsonEntry {
+    t: usize,
+    k: usize,
+    /// d_t(k), or null beyond the budget.
+    d: Option<u32>,
+    /// c_t(k): the best line-connected cookie of exactly t cells, or null.
+    c: Option<u32>,
+    /// The published value, if there is one for these directions.
+    published: Option<i64>,
+    differs: bool,
+    /// The best line-connected cookies of exactly t cells: up to translation, up to
+    /// symmetry, and the representatives of the first few orbits.
+    best_cookies: Option<usize>,
+    best_cookie_orbits: Option<usize>,
+    best_cookie_shapes: Vec<String>,
+}
+
+/// The `--json` document (docs/schemas/blocking.schema.json).
+#[derive(serde::Serialize)]
+struct Document {
+    provenance: amoba::provenance::Provenance,
+    directions: Vec<[i64; 2]>,
+    entries: Vec<JsonEntry>,
 }
 
 /// `(a, b)` by `t` from the published table.
@@ -254,6 +284,37 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             );
         }
     }
+    // Drawings, like the dissertation's figures: per t, the shapes at the largest k
+    // computed.
+    let _ = writeln!(
+        out,
+        "\nDrawings of the best cookies of each t at the largest k computed (`#` part a, \
+         grey in the figures; `o` part b, white; `.` not in the cookie; y grows downwards), \
+         up to symmetry, at most four:\n"
+    );
+    for t in 2..=args.t_max {
+        let Some((k, e)) = (args.k_min..=args.k_max)
+            .rev()
+            .find_map(|k| rows[&k].1.get(t).map(|e| (k, e)))
+        else {
+            continue;
+        };
+        let classes = cookie::orbits(&e.best_cookies, &group);
+        let pictures: Vec<Vec<String>> = classes.iter().take(4).map(|(c, _)| drawing(c)).collect();
+        let _ = writeln!(out, "t = {t}, k = {k} (c_t = {}):\n\n```", e.best);
+        let height = pictures.iter().map(Vec::len).max().unwrap_or(0);
+        for y in 0..height {
+            let line: Vec<String> = pictures
+                .iter()
+                .map(|p| {
+                    let w = p[0].chars().count();
+                    p.get(y).cloned().unwrap_or_else(|| " ".repeat(w))
+                })
+                .collect();
+            let _ = writeln!(out, "{}", line.join("    ").trim_end());
+        }
+        let _ = writeln!(out, "```\n");
+    }
     if !skipped.is_empty() {
         let _ = writeln!(
             out,
@@ -266,9 +327,66 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // `-` is standard output: write_atomic handles it.
     amoba::io::write_atomic(&args.out, |w| w.write_all(out.as_bytes()))?;
+    if let Some(path) = &args.json {
+        let mut entries = Vec::new();
+        for t in 2..=args.t_max {
+            for k in args.k_min..=args.k_max {
+                let (d, sizes, _) = &rows[&k];
+                let e = sizes.get(t);
+                let classes = e.map(|e| cookie::orbits(&e.best_cookies, &group));
+                let published = published.get(&t).map(|&(a, b)| a * k as i64 - b);
+                let d = d.get(t).copied();
+                entries.push(JsonEntry {
+                    t,
+                    k,
+                    d,
+                    c: e.map(|e| e.best),
+                    published,
+                    differs: matches!((d, published), (Some(v), Some(p)) if i64::from(v) != p),
+                    best_cookies: e.map(|e| e.best_cookies.len()),
+                    best_cookie_orbits: classes.as_ref().map(Vec::len),
+                    best_cookie_shapes: classes
+                        .iter()
+                        .flatten()
+                        .take(4)
+                        .map(|(c, _)| cookie_text(c))
+                        .collect(),
+                });
+            }
+        }
+        let doc = Document {
+            provenance: amoba::provenance::Provenance::new("plane", &super::command_line(), None)
+                .stamped(&amoba::provenance::BLOCKING),
+            directions: directions.clone(),
+            entries,
+        };
+        amoba::io::write_atomic(path, |w| {
+            serde_json::to_writer_pretty(&mut *w, &doc)?;
+            w.write_all(b"\n")
+        })?;
+    }
     if !differ.is_empty() {
         note!("{} entries differ from the published values", differ.len());
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// A cookie drawn in its bounding box: `#` part a, `o` part b, `.` elsewhere; one string
+/// per row, `y` increasing.
+fn drawing(c: &cookie::Cookie) -> Vec<String> {
+    let xs = c.cells.iter().map(|p| p[0]);
+    let (x0, x1) = (xs.clone().min().unwrap_or(0), xs.max().unwrap_or(0));
+    let y1 = c.cells.iter().map(|p| p[1]).max().unwrap_or(0);
+    (0..=y1)
+        .map(|y| {
+            (x0..=x1)
+                .map(|x| match c.cells.iter().position(|p| *p == [x, y]) {
+                    Some(i) if c.in_b(i) => 'o',
+                    Some(_) => '#',
+                    None => '.',
+                })
+                .collect()
+        })
+        .collect()
 }

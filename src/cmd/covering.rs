@@ -160,6 +160,13 @@ pub fn none_text(kinds: &Kinds, searched: &Searched) -> String {
         ),
         Outcome::None {
             window: Some((f, c)),
+        } if kinds.complete() => format!(
+            "none, proved: no cookie of at most {} cells blocks the winning sets of direction \
+             {} starting at {},{} on this lattice",
+            kinds.cookies.t, f, c[0], c[1]
+        ),
+        Outcome::None {
+            window: Some((f, c)),
         } => format!(
             "none: no cookie kept blocks the winning sets of direction {} starting at {},{}",
             f, c[0], c[1]

@@ -69,6 +69,35 @@ pub struct Args {
     /// Write the report here instead of stdout (`-` = stdout).
     #[arg(long, default_value = "-")]
     pub out: PathBuf,
+    /// Also write the table as JSON (docs/schemas/placement-table.schema.json) here.
+    #[arg(long, value_name = "PATH")]
+    pub json: Option<PathBuf>,
+}
+
+/// One entry of the JSON document.
+#[derive(serde::Serialize)]
+struct JsonEntry {
+    k: usize,
+    t: usize,
+    /// `Y`, `N` or `?`.
+    computed: &'static str,
+    /// `Y`, `N` or `?`, or null outside the published table.
+    published: Option<String>,
+    /// `agrees`, `settled`, `differs`, `not reproduced`, or `unpublished`.
+    comparison: &'static str,
+    why: String,
+    /// The placement found for a direct Y, in the placement file form.
+    placement: Option<String>,
+}
+
+/// The `--json` document (docs/schemas/placement-table.schema.json).
+#[derive(serde::Serialize)]
+struct Document {
+    provenance: amoba::provenance::Provenance,
+    directions: Vec<[i64; 2]>,
+    entries: Vec<JsonEntry>,
+    settled: usize,
+    differ: usize,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -172,9 +201,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         grid.push(row);
     }
     infer(&mut grid, &ks, &ts)?;
-    let (text, differ) = report(&args, &grid, &ks, &ts);
+    let (text, entries) = report(&args, &grid, &ks, &ts);
+    let differ = entries.iter().filter(|e| e.comparison == "differs").count();
     // `-` is standard output: write_atomic handles it.
     amoba::io::write_atomic(&args.out, |w| w.write_all(text.as_bytes()))?;
+    if let Some(path) = &args.json {
+        let doc = Document {
+            provenance: amoba::provenance::Provenance::new("plane", &super::command_line(), None)
+                .stamped(&amoba::provenance::PLACEMENT_TABLE),
+            directions: FOUR.to_vec(),
+            settled: entries.iter().filter(|e| e.comparison == "settled").count(),
+            differ,
+            entries,
+        };
+        amoba::io::write_atomic(path, |w| {
+            serde_json::to_writer_pretty(&mut *w, &doc)?;
+            w.write_all(b"\n")
+        })?;
+    }
     if differ > 0 {
         note!("{differ} entries contradict the published table");
         return Ok(ExitCode::from(1));
@@ -347,8 +391,13 @@ fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) -> anyhow::Result<
     Ok(())
 }
 
-/// The Markdown report and the number of entries contradicting the published table.
-fn report(args: &Args, grid: &[Vec<Entry>], ks: &[usize], ts: &[usize]) -> (String, usize) {
+/// The Markdown report, and every entry with its comparison for the JSON document.
+fn report(
+    args: &Args,
+    grid: &[Vec<Entry>],
+    ks: &[usize],
+    ts: &[usize],
+) -> (String, Vec<JsonEntry>) {
     let published = published();
     let mut out = String::new();
     let _ = writeln!(out, "# Good t-placements of k-in-a-row, four directions\n");
@@ -370,7 +419,7 @@ fn report(args: &Args, grid: &[Vec<Entry>], ks: &[usize], ts: &[usize]) -> (Stri
         let _ = write!(out, "---|");
     }
     out.push('\n');
-    let mut differ = 0;
+    let mut entries = Vec::new();
     let mut notes = String::new();
     for (i, &k) in ks.iter().enumerate() {
         let _ = write!(out, "| {k} |");
@@ -386,18 +435,24 @@ fn report(args: &Args, grid: &[Vec<Entry>], ks: &[usize], ts: &[usize]) -> (Stri
                 .find(|(pk, _)| *pk == k)
                 .and_then(|(_, row)| row.get(t - 2))
                 .map(String::as_str);
-            let mark = match (mine, theirs) {
-                (_, None) => String::new(),
-                (m, Some(p)) if m == p => String::new(),
-                ("?", Some(_)) => " *not reproduced*".into(),
-                (_, Some("?")) => " **settled**".into(),
-                (_, Some(_)) => {
-                    differ += 1;
-                    " **DIFFER**".into()
-                }
+            let (comparison, mark) = match (mine, theirs) {
+                (_, None) => ("unpublished", ""),
+                (m, Some(p)) if m == p => ("agrees", ""),
+                ("?", Some(_)) => ("not reproduced", " *not reproduced*"),
+                (_, Some("?")) => ("settled", " **settled**"),
+                (_, Some(_)) => ("differs", " **DIFFER**"),
             };
             let _ = write!(out, " {mine} ({}){mark} |", theirs.unwrap_or("–"));
             let _ = writeln!(notes, "- k = {k}, t = {t}: {mine} — {}", e.why);
+            entries.push(JsonEntry {
+                k,
+                t,
+                computed: mine,
+                published: theirs.map(String::from),
+                comparison,
+                why: e.why.clone(),
+                placement: e.placement.clone(),
+            });
         }
         out.push('\n');
     }
@@ -421,5 +476,5 @@ fn report(args: &Args, grid: &[Vec<Entry>], ks: &[usize], ts: &[usize]) -> (Stri
             let _ = writeln!(out, "k = {k}, t = {t}:\n\n```\n{p}```\n");
         }
     }
-    (out, differ)
+    (out, entries)
 }

@@ -194,8 +194,12 @@ fn the_blocking_table_marks_the_published_values_it_contradicts_with_a_witness()
     );
     assert_eq!(e["differs"], true);
     let _ = std::fs::remove_dir_all(&dir);
-    // The drawings of the best cookies: the 2×2 square split along its diagonals.
-    assert!(stdout.contains("#o\no#"), "{stdout}");
+    // The drawings of the best cookies: the domino of the first orbit, drawn with the
+    // diagonal one beside it.
+    assert!(
+        stdout.contains("t = 2, k = 5 (c_t = 4):\n\n```\n.#    #\no.    o\n```"),
+        "{stdout}"
+    );
     // t ≤ 4 agree with the published a·k − b; t = 5 at k = 4 too.
     assert!(stdout.contains("| 4 | 12 | 16 |"), "{stdout}");
     assert!(

@@ -33,7 +33,8 @@
 //! overlap). For each class of winning sets `(direction f, first cell s)`, a clause: one
 //! of the rows blocking it. For each cell, at most one of the rows holding it: pairwise
 //! for a few rows, by Sinz's sequential counter otherwise (C. Sinz, *Towards an optimal
-//! CNF encoding of Boolean cardinality constraints*, CP 2005). The solver is CaDiCaL
+//! CNF encoding of Boolean cardinality constraints*, CP 2005). One more clause breaks
+//! the translations: some cookie starts at cell 0. The solver is CaDiCaL
 //! (A. Biere et al.), run in rounds of a fixed number of conflicts so that long runs
 //! report progress and a budget ends them; conflicts, not seconds, make the outcome the
 //! same on every run and machine.
@@ -181,6 +182,11 @@ impl Covering {
         for xs in &by_cell {
             stats.clauses += at_most_one(&mut sat, xs, &mut next);
         }
+        // Translations of the board map packings to packings, and every packing has a
+        // cookie: one may be moved to start at cell 0.
+        let at_zero = self.rows.iter().take_while(|r| r.at == self.rows[0].at).count();
+        sat.add_clause((1..=at_zero as i32).collect::<Vec<_>>());
+        stats.clauses += 1;
         stats.variables = next as u64 - 1;
         loop {
             sat.set_limit("conflicts", ROUND as i32)

@@ -7,12 +7,11 @@
 //! message says what the search proves), 2 usage or input error.
 
 use super::note;
-use super::tight::{game, lattice, reachable_census};
+use super::tight::{lattice, reachable_census};
 use amoba::board::lattice::Lattice;
 use amoba::search::cookie::{self, Cookie, Game};
 use amoba::search::covering::{self, Covering, Outcome};
 use amoba::search::placement::{Cookies, Tightness};
-use amoba::verify::placement as checker;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -25,15 +24,8 @@ use std::process::ExitCode;
     Exit status: 0 found, 1 none found (the message says whether that is a proof), 2 \
     usage or input error.")]
 pub struct Args {
-    /// Most cells in a cookie.
-    #[arg(long, value_name = "T")]
-    pub t: usize,
-    /// Cells in a winning set.
-    #[arg(long, value_name = "K")]
-    pub k: usize,
-    /// The winning directions (plane vectors).
-    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
-    pub directions: String,
+    #[command(flatten)]
+    pub game: super::tight::GameArgs,
     /// The period lattice to search, as basis vectors, e.g. "5,0 0,5".
     #[arg(long, value_name = "VECTORS", conflicts_with = "max_index")]
     pub lattice: Option<String>,
@@ -131,16 +123,7 @@ pub fn search(kinds: &Kinds, lattice: &Lattice, conflicts: u64) -> anyhow::Resul
 
 /// `text` after the independent checker has confirmed that it is a good placement.
 fn certified(text: &str, game: &Game, t: usize) -> anyhow::Result<String> {
-    let parsed = checker::parse_placement("(found)", text)?;
-    let report = checker::check_placement(
-        "(found)",
-        &parsed,
-        &checker::Game {
-            directions: game.directions.clone(),
-            k: game.k,
-            t: Some(t),
-        },
-    )?;
+    let report = super::tight::check(text, game, t)?;
     if !report.good {
         anyhow::bail!(
             "the search returned a placement the checker does not find good:\n{}",
@@ -185,13 +168,7 @@ pub fn none_text(kinds: &Kinds, searched: &Searched) -> String {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = game(&args.directions, args.k)?;
-    if args.t < 2 {
-        anyhow::bail!(
-            "--t {}: expected t ≥ 2 (a cookie has two non-empty parts)",
-            args.t
-        );
-    }
+    let game = args.game.game()?;
     let lattices: Vec<Lattice> = match (&args.lattice, args.max_index) {
         (Some(text), _) => vec![lattice(text)?],
         (None, Some(max)) => {
@@ -205,7 +182,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     let n = game.directions.len();
     let per_cell = args.per_cell.unwrap_or(n as f64);
-    let kinds = Kinds::new(&game, args.t, per_cell, args.force)?;
+    let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
     let mut stdout = amoba::io::stdout();
     let (best, size) = kinds.cookies.ratio;
     if kinds.cookies.tightness == Tightness::Below {
@@ -214,8 +191,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the best \
              cookie of at most {t} cells blocks {best} winning sets per {size} cells, fewer \
              than {n} per cell (counting, docs/spec.md §10).",
-            t = args.t,
-            k = args.k
+            t = args.game.t,
+            k = args.game.k
         )?;
         return Ok(ExitCode::from(1));
     }
@@ -223,7 +200,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "{} cookie types (irreducible, line-connected, at most {} cells, blocking at least \
          {per_cell} sets per cell)",
         kinds.types.len(),
-        args.t
+        args.game.t
     );
     let mut first: Option<String> = None;
     let (mut none, mut unknown) = (0usize, 0usize);
@@ -259,7 +236,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(
                 stdout,
                 "a good {}-placement of {}-in-a-row, confirmed by the checker:",
-                args.t, args.k
+                args.game.t, args.game.k
             )?;
             stdout.write_all(text.as_bytes())?;
             if let Some(path) = &args.out {

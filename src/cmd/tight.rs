@@ -32,15 +32,8 @@ const CENSUS_BUDGET: f64 = 3e8;
     nodes of the exhaustive search), 2 usage or input error, or good placements of this \
     game need not be tight.")]
 pub struct Args {
-    /// Most cells in a cookie.
-    #[arg(long, value_name = "T")]
-    pub t: usize,
-    /// Cells in a winning set.
-    #[arg(long, value_name = "K")]
-    pub k: usize,
-    /// The winning directions (plane vectors).
-    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
-    pub directions: String,
+    #[command(flatten)]
+    pub game: GameArgs,
     /// The period lattice to search, as basis vectors, e.g. "6,0 0,6".
     #[arg(long, value_name = "VECTORS", conflicts_with_all = ["max_index", "plane"])]
     pub lattice: Option<String>,
@@ -73,15 +66,36 @@ pub struct Args {
     pub force: bool,
 }
 
-pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let game = game(&args.directions, args.k)?;
-    if args.t < 2 {
-        anyhow::bail!(
-            "--t {}: expected t ≥ 2 (a cookie has two non-empty parts)",
-            args.t
-        );
+/// The game of a placement command: `t`, `k` and the directions.
+#[derive(clap::Args)]
+pub struct GameArgs {
+    /// Most cells in a cookie.
+    #[arg(long, value_name = "T")]
+    pub t: usize,
+    /// Cells in a winning set.
+    #[arg(long, value_name = "K")]
+    pub k: usize,
+    /// The winning directions (plane vectors).
+    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
+    pub directions: String,
+}
+
+impl GameArgs {
+    /// The game, once `t`, `k` and the directions are checked.
+    pub fn game(&self) -> anyhow::Result<Game> {
+        if self.t < 2 {
+            anyhow::bail!(
+                "--t {}: expected t ≥ 2 (a cookie has two non-empty parts)",
+                self.t
+            );
+        }
+        game(&self.directions, self.k)
     }
-    let cookies = census(&game, args.t, args.force)?;
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let game = args.game.game()?;
+    let cookies = census(&game, args.game.t, args.force)?;
     let n = game.directions.len();
     let (best, size) = cookies.ratio;
     let mut stdout = amoba::io::stdout();
@@ -92,8 +106,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the \
                  best cookie of at most {t} cells blocks {best} winning sets per {size} cells, \
                  fewer than {n} per cell (counting, docs/spec.md §10).",
-                t = args.t,
-                k = args.k
+                t = args.game.t,
+                k = args.game.k
             )?;
             return Ok(ExitCode::from(1));
         }
@@ -102,16 +116,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
              winning sets per {size} cells, more than {n} per cell, so a good placement may \
              block some sets twice; this command searches tight placements (exact covers) \
              only",
-            t = args.t,
-            k = args.k
+            t = args.game.t,
+            k = args.game.k
         ),
         Tightness::Tight => {}
     }
     note!(
         "{}-placements of {}-in-a-row are tight: {} pieces (line-connected cookies blocking \
          {n} winning sets per cell)",
-        args.t,
-        args.k,
+        args.game.t,
+        args.game.k,
         cookies.pieces.len()
     );
     if args.plane {
@@ -132,7 +146,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (found, stats) = board.find_one(Some(args.node_limit));
     match found {
         Some(p) => {
-            let text = certified(&board, &p, &game, args.t)?;
+            let text = certified(&board, &p, &game, args.game.t)?;
             note!(
                 "lattice {}: a tight placement, found after {} nodes in {:.3} s; the checker \
                  confirms every winning set blocked exactly once",
@@ -234,11 +248,10 @@ pub(super) fn reachable_census(game: &Game, t: usize, force: bool) -> anyhow::Re
     Ok(())
 }
 
-/// The placement's text, after the independent checker has confirmed it is tight.
-pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
-    let text = board.text(p);
-    let parsed = checker::parse_placement("(found)", &text)?;
-    let report = checker::check_placement(
+/// The independent checker's report on a placement's `text` (docs/spec.md §10).
+pub(super) fn check(text: &str, game: &Game, t: usize) -> anyhow::Result<checker::PlacementReport> {
+    let parsed = checker::parse_placement("(found)", text)?;
+    Ok(checker::check_placement(
         "(found)",
         &parsed,
         &checker::Game {
@@ -246,7 +259,13 @@ pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyh
             k: game.k,
             t: Some(t),
         },
-    )?;
+    )?)
+}
+
+/// The placement's text, after the independent checker has confirmed it is tight.
+pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
+    let text = board.text(p);
+    let report = check(&text, game, t)?;
     if !report.tight {
         anyhow::bail!(
             "the search returned a placement the checker does not find tight:\n{}",
@@ -261,13 +280,13 @@ fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::search::dlx::Stat
         format!(
             "lattice {lattice}: no tight {}-placement of {}-in-a-row found within {} nodes \
              (--node-limit): whether one exists on this lattice is not known.",
-            args.t, args.k, stats.nodes
+            args.game.t, args.game.k, stats.nodes
         )
     } else {
         format!(
             "lattice {lattice}: no tight {}-placement of {}-in-a-row has this period lattice \
              (the search was exhaustive, {} nodes). This says nothing about other lattices.",
-            args.t, args.k, stats.nodes
+            args.game.t, args.game.k, stats.nodes
         )
     }
 }
@@ -296,8 +315,8 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         stdout,
         "tight {}-placements of {}-in-a-row with period lattice {} ({} cells, {} \
          directions, {} symmetries)",
-        args.t,
-        args.k,
+        args.game.t,
+        args.game.k,
         board.lattice,
         board.lattice.index(),
         board.cookies.game.directions.len(),
@@ -325,7 +344,7 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
     let Some(first) = &census.first else {
         return Ok(ExitCode::from(1));
     };
-    let text = certified(board, first, &board.cookies.game, args.t)?;
+    let text = certified(board, first, &board.cookies.game, args.game.t)?;
     writeln!(stdout, "the least class:")?;
     stdout.write_all(text.as_bytes())?;
     if let Some(path) = &args.out {
@@ -347,7 +366,7 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
         &mut |c, board, p, stats| {
             searched += 1;
             let answer = match p {
-                Some(p) => match certified(board, p, &cookies.game, args.t) {
+                Some(p) => match certified(board, p, &cookies.game, args.game.t) {
                     Ok(text) => {
                         found += 1;
                         first.get_or_insert(text);
@@ -414,8 +433,8 @@ fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
                  every winning set inside it blocked exactly once (exhaustive, {nodes} nodes; \
                  {total} for the squares 1..={m}). Since tight is forced, no good \
                  {t}-placement exists.",
-                t = args.t,
-                k = args.k,
+                t = args.game.t,
+                k = args.game.k,
             )?;
             Ok(ExitCode::from(1))
         }
@@ -432,8 +451,8 @@ fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
                 "every square up to {s}×{s} can be covered by the pieces of a tight placement \
                  ({total} nodes): the plane does not exclude tight {t}-placements of \
                  {k}-in-a-row at this size; try --max-index for periodic ones.",
-                t = args.t,
-                k = args.k
+                t = args.game.t,
+                k = args.game.k
             )?;
             Ok(ExitCode::SUCCESS)
         }

@@ -184,7 +184,11 @@ impl Covering {
         }
         // Translations of the board map packings to packings, and every packing has a
         // cookie: one may be moved to start at cell 0.
-        let at_zero = self.rows.iter().take_while(|r| r.at == self.rows[0].at).count();
+        let at_zero = self
+            .rows
+            .iter()
+            .take_while(|r| r.at == self.rows[0].at)
+            .count();
         sat.add_clause((1..=at_zero as i32).collect::<Vec<_>>());
         stats.clauses += 1;
         stats.variables = next as u64 - 1;

@@ -350,28 +350,19 @@ impl Cover {
     /// The placement in the text form of docs/spec.md §10 (FORMATS.md, *Placement
     /// files*): the lattice, then one cookie per line.
     pub fn text(&self, placement: &[u32]) -> String {
-        let b = self.lattice.basis();
-        let mut s = format!("lattice {},{} {},{}\n", b[0][0], b[0][1], b[1][0], b[1][1]);
-        for &r in placement {
-            let row = &self.rows[r as usize];
-            let p = &self.cookies.pieces[row.piece];
-            let cells: Vec<String> = p
-                .cells
-                .iter()
-                .enumerate()
-                .map(|(i, o)| {
-                    format!(
-                        "{},{}:{}",
-                        row.at[0] + o[0],
-                        row.at[1] + o[1],
-                        if p.in_b(i) { 'b' } else { 'a' }
-                    )
-                })
-                .collect();
-            s.push_str(&cells.join(" "));
-            s.push('\n');
-        }
-        s
+        let cookies: Vec<super::covering::PlaneCookie> = placement
+            .iter()
+            .map(|&r| {
+                let row = &self.rows[r as usize];
+                let p = &self.cookies.pieces[row.piece];
+                p.cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, o)| ([row.at[0] + o[0], row.at[1] + o[1]], p.in_b(i)))
+                    .collect()
+            })
+            .collect();
+        super::covering::text(&self.lattice, &cookies)
     }
 }
 

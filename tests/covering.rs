@@ -137,6 +137,12 @@ fn a_good_5_placement_of_6_in_a_row_settles_a_published_open_entry() {
 }
 
 #[test]
+fn a_good_4_placement_of_6_in_a_row_settles_a_published_open_entry() {
+    let text = found(4, 6, FOUR, &["--lattice", "4,0 0,4"]);
+    is_sample("covering-4-6.txt", &text);
+}
+
+#[test]
 fn a_good_6_placement_of_5_in_a_row_settles_a_published_open_entry() {
     let text = found(6, 5, FOUR, &["--max-index", "6"]);
     // One cookie of six cells per period, as the search's first lattice.

@@ -115,7 +115,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "{t}-placements of {k}-in-a-row need not be tight: the best cookie blocks {best} \
              winning sets per {size} cells, more than {n} per cell, so a good placement may \
              block some sets twice; this command searches tight placements (exact covers) \
-             only",
+             only: `amoba covering` searches the others",
             t = args.game.t,
             k = args.game.k
         ),

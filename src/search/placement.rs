@@ -16,7 +16,7 @@
 //!   its line-components keeps both properties (a component in one part would block
 //!   nothing and break the equality), so the tight placements are, up to that
 //!   refinement, the exact covers below;
-//! * `ρ > n`: a good placement may waste blocks; this module does not search those.
+//! * `ρ > n`: a good placement may waste blocks; [`super::covering`] searches those.
 //!
 //! # The exact cover
 //!

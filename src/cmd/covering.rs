@@ -18,9 +18,10 @@ use std::process::ExitCode;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    amoba covering --t 4 --k 6 --max-index 40              # cookies paying for their cells\n  \
-    amoba covering --t 4 --k 6 --lattice \"5,0 0,5\" --per-cell 0   # every cookie: a proof\n  \
-    amoba covering --t 4 --k 5 --directions \"1,0 0,1 1,1\" --max-index 30\n\n\
+    amoba covering --t 6 --k 5 --max-index 6                  # found on the first lattice of index 6\n  \
+    amoba covering --t 4 --k 6 --lattice \"4,0 0,4\"            # four cookies on the 4x4 torus\n  \
+    amoba covering --t 4 --k 6 --lattice \"2,0 0,2\" --per-cell 0   # every cookie: none, proved\n  \
+    amoba covering --t 4 --k 5 --directions \"1,0 0,1 1,1\" --max-index 8\n\n\
     Exit status: 0 found, 1 none found (the message says whether that is a proof), 2 \
     usage or input error.")]
 pub struct Args {
@@ -44,8 +45,9 @@ pub struct Args {
     /// cookie, so that "none" is a proof for the lattice.
     #[arg(long, value_name = "X")]
     pub per_cell: Option<f64>,
-    /// Conflicts the SAT solver may spend on each lattice.
-    #[arg(long, default_value_t = 2_000_000, value_name = "N")]
+    /// Conflicts the SAT solver may spend on each lattice (a few thousand a second on
+    /// formulas of ten thousand variables; progress every 20,000).
+    #[arg(long, default_value_t = 200_000, value_name = "N")]
     pub conflicts: u64,
     /// Also write the placement found to this file (`-` = stdout).
     #[arg(long)]

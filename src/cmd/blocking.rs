@@ -263,11 +263,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
          parts a/b):\n",
         group.len()
     );
+    // The orbits of each computed entry `(t, k)`, once for the list, the drawings and
+    // the JSON document.
+    let orbits: BTreeMap<(usize, usize), Vec<(Cookie, usize)>> = rows
+        .iter()
+        .flat_map(|(&k, (_, sizes, _))| {
+            let group = &group;
+            sizes
+                .iter()
+                .enumerate()
+                .skip(2)
+                .map(move |(t, e)| ((t, k), cookie::orbits(&e.best_cookies, group)))
+        })
+        .collect();
     for t in 2..=args.t_max {
         for k in args.k_min..=args.k_max {
             let (_, sizes, _) = &rows[&k];
             let Some(e) = sizes.get(t) else { continue };
-            let classes = cookie::orbits(&e.best_cookies, &group);
+            let classes = &orbits[&(t, k)];
             let shown: Vec<String> = classes
                 .iter()
                 .take(3)
@@ -299,7 +312,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         else {
             continue;
         };
-        let classes = cookie::orbits(&e.best_cookies, &group);
+        let classes = &orbits[&(t, k)];
         let pictures: Vec<Vec<String>> = classes.iter().take(4).map(|(c, _)| drawing(c)).collect();
         let _ = writeln!(out, "t = {t}, k = {k} (c_t = {}):\n\n```", e.best);
         let height = pictures.iter().map(Vec::len).max().unwrap_or(0);
@@ -333,7 +346,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             for k in args.k_min..=args.k_max {
                 let (d, sizes, _) = &rows[&k];
                 let e = sizes.get(t);
-                let classes = e.map(|e| cookie::orbits(&e.best_cookies, &group));
+                let classes = orbits.get(&(t, k));
                 let published = published.get(&t).map(|&(a, b)| a * k as i64 - b);
                 let d = d.get(t).copied();
                 entries.push(JsonEntry {
@@ -344,9 +357,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     published,
                     differs: matches!((d, published), (Some(v), Some(p)) if i64::from(v) != p),
                     best_cookies: e.map(|e| e.best_cookies.len()),
-                    best_cookie_orbits: classes.as_ref().map(Vec::len),
+                    best_cookie_orbits: classes.map(Vec::len),
                     best_cookie_shapes: classes
-                        .iter()
+                        .into_iter()
                         .flatten()
                         .take(4)
                         .map(|(c, _)| cookie_text(c))
@@ -360,10 +373,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             directions: directions.clone(),
             entries,
         };
-        amoba::io::write_atomic(path, |w| {
-            serde_json::to_writer_pretty(&mut *w, &doc)?;
-            w.write_all(b"\n")
-        })?;
+        amoba::output::results::write_json(path, &doc)?;
     }
     if !differ.is_empty() {
         note!("{} entries differ from the published values", differ.len());

@@ -123,10 +123,7 @@ fn write(doc: &CountDoc, path: &Path) -> anyhow::Result<ExitCode> {
     {
         std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     }
-    amoba::io::write_atomic(path, |w| {
-        serde_json::to_writer_pretty(&mut *w, doc)?;
-        writeln!(w)
-    })?;
+    amoba::output::results::write_json(path, doc)?;
     if amoba::io::is_stdout(path) {
         note!("{}", doc.line());
     } else {

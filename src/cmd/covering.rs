@@ -75,17 +75,37 @@ impl Kinds {
             anyhow::bail!("--per-cell {per_cell}: expected a number ≥ 0");
         }
         reachable_census(game, t, force)?;
-        let floor: Vec<u32> = (0..=t)
+        let census = cookie::kept(game, t, &Kinds::floor(per_cell, t));
+        Ok(Kinds::from_census(game, t, &census, per_cell))
+    }
+
+    /// The least blocking number kept for each size `0..=t`: `per_cell` sets per cell,
+    /// and at least one.
+    pub fn floor(per_cell: f64, t: usize) -> Vec<u32> {
+        (0..=t)
             .map(|s| ((per_cell * s as f64).ceil() as u32).max(1))
+            .collect()
+    }
+
+    /// The kinds of at most `t` cells from a census [`cookie::kept`] with
+    /// [`Kinds::floor`]`(per_cell, t′)`, `t′ ≥ t`, so that one census serves every `t`
+    /// up to its own. The types are sorted.
+    pub fn from_census(
+        game: &Game,
+        t: usize,
+        census: &[cookie::SizeCensus],
+        per_cell: f64,
+    ) -> Kinds {
+        let mut types: Vec<Cookie> = census[..=t]
+            .iter()
+            .flat_map(|e| e.kept.iter().cloned())
             .collect();
-        let census = cookie::kept(game, t, &floor);
-        let mut types: Vec<Cookie> = census.iter().flat_map(|e| e.kept.iter().cloned()).collect();
         types.sort();
-        Ok(Kinds {
-            cookies: Cookies::from_census(game, t, &census),
+        Kinds {
+            cookies: Cookies::from_census(game, t, census),
             types,
             per_cell,
-        })
+        }
     }
 
     /// Does "no packing" prove that no good placement has the lattice?

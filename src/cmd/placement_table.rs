@@ -20,9 +20,9 @@
 
 use super::covering::{self, Kinds};
 use super::note;
-use amoba::search::cookie::{self, Cookie, Game, Growth};
+use amoba::search::cookie::{self, Game, Growth};
 use amoba::search::covering::Outcome;
-use amoba::search::placement::{self, Cookies, Plane, Tightness};
+use amoba::search::placement::{self, Plane, Tightness};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -148,8 +148,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let growth = Growth::of(&game);
             let t = growth.reach(args.t_max, args.budget);
             // Keeping the cookies that pay for their cells, for the covering searches.
-            let floor: Vec<u32> = (0..=t).map(|s| 4 * s as u32).collect();
-            (growth, t, cookie::kept(&game, t, &floor))
+            (growth, t, cookie::kept(&game, t, &Kinds::floor(4.0, t)))
         })
         .collect();
     let mut grid: Vec<Vec<Entry>> = Vec::new();
@@ -187,16 +186,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 });
                 continue;
             }
-            let types: Vec<Cookie> = sizes[..=t]
-                .iter()
-                .flat_map(|e| e.kept.iter().cloned())
-                .collect();
-            let kinds = Kinds {
-                cookies: Cookies::from_census(&game, t, sizes),
-                types,
-                per_cell: 4.0,
-            };
-            row.push(decide(&args, &kinds, t)?);
+            row.push(decide(&args, &Kinds::from_census(&game, t, sizes, 4.0), t)?);
         }
         grid.push(row);
     }
@@ -214,10 +204,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             differ,
             entries,
         };
-        amoba::io::write_atomic(path, |w| {
-            serde_json::to_writer_pretty(&mut *w, &doc)?;
-            w.write_all(b"\n")
-        })?;
+        amoba::output::results::write_json(path, &doc)?;
     }
     if differ > 0 {
         note!("{differ} entries contradict the published table");

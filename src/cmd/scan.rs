@@ -229,10 +229,7 @@ fn write(args: &Args, doc: &ScanDoc) -> anyhow::Result<ExitCode> {
             provenance: doc.provenance.stamped(&amoba::provenance::SCAN),
             ..doc.clone()
         };
-        amoba::io::write_atomic(path, |w| {
-            serde_json::to_writer_pretty(&mut *w, &stamped)?;
-            writeln!(w)
-        })?;
+        amoba::output::results::write_json(path, &stamped)?;
     }
     let md = markdown(doc);
     if amoba::io::is_stdout(&args.out) {

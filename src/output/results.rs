@@ -178,7 +178,7 @@ pub fn write_results(
 }
 
 /// Writes `value` as pretty-printed JSON and a final newline, atomically.
-fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
+pub fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
     write_atomic(path, |w| {
         serde_json::to_writer_pretty(&mut *w, value)?;
         w.write_all(b"\n")

@@ -114,22 +114,13 @@ impl Covering {
         let mut rows = Vec::new();
         let mut blocks = Vec::new();
         for c in 0..n {
-            let v = lattice.coords_of(c);
-            let at = [v[0], v[1]];
+            let at = cell_at(lattice, c);
             for (kind, p) in types.iter().enumerate() {
-                let mut cells: Vec<u32> = p
-                    .cells
-                    .iter()
-                    .map(|o| lattice.cell_of(&[at[0] + o[0], at[1] + o[1]]) as u32)
-                    .collect();
+                let (mut cells, mut b) = translated(lattice, p, &windows[kind], at);
                 cells.sort_unstable();
                 if cells.windows(2).any(|w| w[0] == w[1]) {
                     continue; // two cells congruent modulo Λ: its translates overlap
                 }
-                let mut b: Vec<u32> = windows[kind]
-                    .iter()
-                    .map(|&(f, s)| (f * n + lattice.cell_of(&[at[0] + s[0], at[1] + s[1]])) as u32)
-                    .collect();
                 b.sort_unstable();
                 b.dedup();
                 rows.push(Row { kind, at, cells });
@@ -165,10 +156,9 @@ impl Covering {
         }
         let mut stats = Stats::default();
         if let Some(w) = by_window.iter().position(|v| v.is_empty()) {
-            let v = self.lattice.coords_of(w % n);
             return (
                 Outcome::None {
-                    window: Some((w / n, [v[0], v[1]])),
+                    window: Some((w / n, cell_at(&self.lattice, w % n))),
                 },
                 stats,
             );
@@ -210,6 +200,31 @@ impl Covering {
             }
         }
     }
+}
+
+/// The plane coordinates of cell `c` of the fundamental domain.
+pub(super) fn cell_at(lattice: &Lattice, c: usize) -> Cell {
+    let v = lattice.coords_of(c);
+    [v[0], v[1]]
+}
+
+/// The cookie `p`, whose blocked windows are `windows`, with its first cell at `at`:
+/// the board cells it holds and the window classes `f·N + s` it blocks, in the cookie's
+/// order (repeats kept, so that a caller can tell congruent cells or windows).
+pub(super) fn translated(
+    lattice: &Lattice,
+    p: &Cookie,
+    windows: &[cookie::Window],
+    at: Cell,
+) -> (Vec<u32>, Vec<u32>) {
+    let n = lattice.index();
+    let cell = |o: &Cell| lattice.cell_of(&[at[0] + o[0], at[1] + o[1]]) as u32;
+    let cells = p.cells.iter().map(cell).collect();
+    let blocked = windows
+        .iter()
+        .map(|(f, s)| *f as u32 * n as u32 + cell(s))
+        .collect();
+    (cells, blocked)
 }
 
 /// Adds "at most one of `xs`" to `sat`, pairwise for up to five literals and by the
@@ -273,10 +288,7 @@ pub fn complete(board: &Covering, chosen: &[usize]) -> (Lattice, Vec<PlaneCookie
     }
     let free: Vec<Cell> = (0..n)
         .filter(|&c| !held[c])
-        .map(|c| {
-            let v = board.lattice.coords_of(c);
-            [v[0], v[1]]
-        })
+        .map(|c| cell_at(&board.lattice, c))
         .collect();
     let mut rest = free.as_slice();
     while rest.len() >= 2 {

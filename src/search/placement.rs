@@ -55,6 +55,7 @@
 //! The exact cover is solved by [`super::dlx`] (Knuth's dancing links).
 
 use super::cookie::{self, Cell, Cookie, Game};
+use super::covering::{cell_at, translated};
 use super::dlx::{Dlx, Stats};
 use crate::board::group::{Matrix, apply};
 use crate::board::lattice::Lattice;
@@ -198,15 +199,10 @@ impl Cover {
         for c in 0..n {
             let at = cell_at(lattice, c);
             for (pi, p) in cookies.pieces.iter().enumerate() {
-                let mut cells: Vec<u32> = p
-                    .cells
-                    .iter()
-                    .map(|o| lattice.cell_of(&[at[0] + o[0], at[1] + o[1]]) as u32)
-                    .collect();
+                let (mut cells, blocked) = translated(lattice, p, &windows[pi], at);
+                // Window class w is column N + w, after the cells.
                 let mut cols = cells.clone();
-                cols.extend(windows[pi].iter().map(|&(f, s)| {
-                    (n * (f + 1) + lattice.cell_of(&[at[0] + s[0], at[1] + s[1]])) as u32
-                }));
+                cols.extend(blocked.iter().map(|&w| n as u32 + w));
                 let len = cols.len();
                 cols.sort_unstable();
                 cols.dedup();
@@ -551,12 +547,6 @@ pub fn on_lattices(
         }
     }
     Ok(lattices.len())
-}
-
-/// The plane coordinates of cell `c` of the fundamental domain.
-fn cell_at(lattice: &Lattice, c: usize) -> Cell {
-    let v = lattice.coords_of(c);
-    [v[0], v[1]]
 }
 
 /// The cookie `p` moved by the matrix `m`, in normal form.

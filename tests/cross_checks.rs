@@ -98,7 +98,7 @@ fn every_class_of(board: &Board, t: &Torus) {
         .map(|f| board.family(f).to_vec())
         .collect();
     assert_eq!(dirs, theirs, "{}: the direction codes", board.name());
-    let cat = amoba::catalogue::enumerate::run(board, 1, &|_, _| {}).catalogue;
+    let cat = amoba::catalogue::enumerate::run(board, 1, None, &|_, _| {}).catalogue;
     let ids = line_numbers(&cat);
     let (graph, _) = PairingGraph::build(board, &cat).unwrap();
     let mut relation = Vec::new();

@@ -101,7 +101,7 @@ proptest::proptest! {
 
 #[test]
 fn catalogue_is_the_same_bytes_for_one_thread_and_all() {
-    let one = amoba::catalogue::enumerate::run(square9(), 1, &|_, _| {});
+    let one = amoba::catalogue::enumerate::run(square9(), 1, None, &|_, _| {});
     assert_eq!(one.catalogue, *catalogue());
     assert_eq!(one.stats.nodes, enumeration().stats.nodes);
 }

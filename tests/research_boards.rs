@@ -24,7 +24,7 @@ fn knight9_counts_equal_independent_counts() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/research/knight9.toml"),
     )
     .unwrap();
-    let engine = amoba::catalogue::enumerate::run(&board, 0, &|_, _| {});
+    let engine = amoba::catalogue::enumerate::run(&board, 0, None, &|_, _| {});
 
     let t = std::time::Instant::now();
     let counter = Counter::for_directions(KNIGHT);

@@ -22,6 +22,7 @@ fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
             shard: Some(s),
             ..Options::default()
         },
+        None,
         &|_, _| {},
     );
     let path = dir.join(part_name("9", s));
@@ -35,7 +36,7 @@ fn merged_shards_are_the_bytes_of_the_unsharded_catalogue() {
     let dir = temp_dir("merge");
     let parts: Vec<PathBuf> = (0..3).map(|i| part(&b, &dir, shard(i, 3))).collect();
     let merged = merge(&b, &parts).unwrap();
-    let whole = run(&b, 0, &|_, _| {}).catalogue;
+    let whole = run(&b, 0, None, &|_, _| {}).catalogue;
     let (mut x, mut y) = (Vec::new(), Vec::new());
     merged.write_to(&mut x).unwrap();
     whole.write_to(&mut y).unwrap();
@@ -81,6 +82,7 @@ fn shard_i_of_n_is_shards_i_and_i_plus_n_of_2n() {
                 shard: Some(s),
                 ..Options::default()
             },
+            None,
             &|_, _| {},
         )
         .catalogue
@@ -118,5 +120,43 @@ fn slurm_array_variables_choose_the_shard_and_reruns_resume() {
     let again = run();
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("skipped"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// The 16-toroidal board's catalogue comes from the rooted search, whose frontier is cut
+/// at a depth, not along the first row: its shards still merge into the catalogue, and
+/// their parts say how the tree was split.
+#[test]
+fn shards_of_the_rooted_search_merge_into_its_catalogue() {
+    let b = Board::square9_16();
+    let dir = temp_dir("merge16");
+    let parts: Vec<PathBuf> = (0..3)
+        .map(|i| {
+            let s = shard(i, 3);
+            let out = run_with(
+                &b,
+                Options {
+                    threads: 0,
+                    shard: Some(s),
+                    ..Options::default()
+                },
+                None,
+                &|_, _| {},
+            );
+            assert!(out.left_out.is_none(), "a shard counts no left-out classes");
+            let path = dir.join(part_name("9-16", s));
+            write_part(&path, &b, s, &out.catalogue).unwrap();
+            path
+        })
+        .collect();
+    let (header, _) = read_part(&b, &parts[0]).unwrap();
+    assert_eq!(header.split, "rooted-4");
+    let merged = merge(&b, &parts).unwrap();
+    let whole = run(&b, 0, None, &|_, _| {}).catalogue;
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    merged.write_to(&mut x).unwrap();
+    whole.write_to(&mut y).unwrap();
+    assert_eq!(x, y);
+    assert_eq!(whole.len(), 5740);
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -743,7 +743,7 @@ fn every_class_verifies_under_every_point_symmetry(name: &str) {
     {
         let b = Board::by_name(name).unwrap();
         let g = Geometry::new(&b).unwrap();
-        let out = amoba::catalogue::enumerate::run(&b, 1, &|_, _| {});
+        let out = amoba::catalogue::enumerate::run(&b, 1, None, &|_, _| {});
         let cat = &out.catalogue;
         assert!(!cat.is_empty());
         for id in 1..=cat.len() {

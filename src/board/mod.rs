@@ -444,6 +444,34 @@ impl Board {
     pub fn coarser_lattice(&self) -> Option<&Lattice> {
         self.coarser.as_ref()
     }
+    /// On a board that refines a coarser one *of index 2* (the 16-toroidal board of
+    /// docs/spec.md §8): the translation `τ` by a vector of the coarser lattice outside
+    /// the board's, as a cell map (`τ[c]` is `c + w`), provided every point-group
+    /// element fixes `w` modulo the lattice. Then `τ` commutes with every symmetry, and
+    /// a pairing of the board is a pairing of the coarser board exactly when it is
+    /// invariant under `τ`. `None` on every other board.
+    pub fn coarse_translation(&self) -> Option<Vec<usize>> {
+        let coarse = self.coarser.as_ref()?;
+        if self.lattice.index() != 2 * coarse.index() {
+            return None;
+        }
+        let w = coarse.basis().iter().find(|w| !self.lattice.contains(w))?;
+        let d = self.dim();
+        let fixed = self.group.iter().all(|m| {
+            let mw: Vec<i64> = (0..d)
+                .map(|r| (0..d).map(|k| m[r * d + k] * w[k]).sum::<i64>() - w[r])
+                .collect();
+            self.lattice.contains(&mw)
+        });
+        fixed.then(|| {
+            (0..self.ncells)
+                .map(|c| {
+                    let x: Vec<i64> = self.coords[c].iter().zip(w).map(|(a, b)| a + b).collect();
+                    self.lattice.cell_of(&x)
+                })
+                .collect()
+        })
+    }
     /// The sides of the fundamental domain (the torus sides for a rectangular board).
     pub fn dims(&self) -> &[usize] {
         &self.dims

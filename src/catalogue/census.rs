@@ -55,6 +55,32 @@ pub struct MirrorSplit {
 }
 
 impl Census {
+    /// The census of the classes of a coarser board seen as classes of a board that
+    /// refines it by a translation group of order `index` (docs/spec.md §8): on the
+    /// 16-toroidal board, the 8-toroidal classes, `index = 2`.
+    ///
+    /// Each good pairing `X` of the coarser board lifts to exactly one good pairing of
+    /// the finer board, invariant under the translations, and every invariant good
+    /// pairing is a lift. When the two boards have the same point group, the finer
+    /// group maps onto the coarser one with those `index` translations as kernel, so
+    /// two lifts are equivalent exactly when the pairings are, and the stabiliser of a
+    /// lift is `index` times the pairing's. The numbers of classes and of labelled
+    /// pairings (with or without the first domino) are therefore the same; only the
+    /// stabiliser orders are multiplied. The mirror split is not carried over.
+    pub fn lifted(&self, index: usize) -> Census {
+        Census {
+            classes: self.classes,
+            labelled: self.labelled,
+            labelled_with_first_domino: self.labelled_with_first_domino,
+            classes_by_stabiliser_order: self
+                .classes_by_stabiliser_order
+                .iter()
+                .map(|(&s, &k)| (s * index, k))
+                .collect(),
+            mirror: None,
+        }
+    }
+
     /// Computes the census of `cat`, a catalogue of `board`.
     ///
     /// *Complexity*: `O(n · C)` for `n` classes and `C` candidates per class.

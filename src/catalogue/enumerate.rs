@@ -14,7 +14,8 @@ use crate::catalogue::Catalogue;
 use crate::catalogue::census::Census;
 use crate::io::{IoError, peak_memory_bytes, write_atomic};
 use crate::provenance::Provenance;
-use crate::search::{Found, Options, Stats, enumerate};
+use crate::search::{Found, Options, Rooted, Stats, enumerate, enumerate_rooted};
+use rayon::prelude::*;
 use serde::Serialize;
 use std::path::Path;
 use std::time::Instant;
@@ -69,14 +70,62 @@ fn coarser_translations(board: &Board) -> Vec<Vec<usize>> {
         .collect()
 }
 
+/// Whether the catalogue of `board` comes from the rooted search of
+/// [`crate::search::Rooted`] (docs/spec.md §8): the board refines a coarser one by a
+/// translation `τ` of order 2 that commutes with every symmetry, the families whose
+/// options `τ` moves form one orbit, and the coarser board has the same point group
+/// (so that its classes are the left-out classes of this board, [`Census::lifted`]).
+/// True of the 16-toroidal board.
+pub fn rooted(board: &Board) -> bool {
+    Rooted::of(board).is_some()
+        && board
+            .info()
+            .refines
+            .as_deref()
+            .and_then(|name| Board::by_name(name).ok())
+            .is_some_and(|coarse| {
+                let set = |b: &Board| {
+                    let mut g = b.point_group().to_vec();
+                    g.sort();
+                    g
+                };
+                set(&coarse) == set(board)
+            })
+}
+
 /// Runs the search and returns the catalogue (docs/spec.md §4), the search counters,
 /// and, on a board that refines a coarser one (docs/spec.md §8), the catalogue of the
 /// classes left out: those invariant under the translations of the coarser lattice.
+///
+/// On a [`rooted`] board the search never meets the left-out classes: the third value
+/// is `None`, and their census is the coarser board's, lifted ([`run_with`]). The
+/// rooted search finds each class in its rooted form; the catalogue holds its
+/// canonical form ([`crate::symmetry::canonical_into`]), whose stabiliser order must
+/// equal the one the search found.
 pub fn build_catalogue(
     board: &Board,
     opts: Options,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> (Catalogue, Stats, Option<Catalogue>) {
+    let n = board.ncells();
+    if rooted(board) {
+        let mut found: Vec<Found> = Vec::new();
+        let stats = enumerate_rooted(board, opts, progress, &mut |f| found.push(f.clone()));
+        let mut canonical: Vec<Found> = found
+            .par_iter()
+            .map(|f| {
+                let mut codes = vec![0u8; n];
+                let stabiliser = crate::symmetry::canonical_into(board, &f.codes, &mut codes);
+                assert_eq!(
+                    stabiliser, f.stabiliser,
+                    "the rooted search and the canonical form disagree on a stabiliser"
+                );
+                Found { codes, stabiliser }
+            })
+            .collect();
+        canonical.sort_unstable();
+        return (Catalogue::from_found(n, &canonical), stats, None);
+    }
     let shifts = coarser_translations(board);
     let mut kept: Vec<Found> = Vec::new();
     let mut left: Vec<Found> = Vec::new();
@@ -91,7 +140,6 @@ pub fn build_catalogue(
             kept.push(f.clone())
         }
     });
-    let n = board.ncells();
     let left = (board.coarser_lattice().is_some()).then(|| Catalogue::from_found(n, &left));
     (Catalogue::from_found(n, &kept), stats, left)
 }
@@ -146,8 +194,14 @@ pub fn file_tag(board: &Board) -> String {
     board.tag().to_string()
 }
 
-/// Enumerates `board` with `threads` threads (0 = all cores).
-pub fn run(board: &Board, threads: usize, progress: &(dyn Fn(u64, u64) + Sync)) -> EnumerateOutput {
+/// Enumerates `board` with `threads` threads (0 = all cores). `coarse` is the census
+/// of the board it refines, which a [`rooted`] board needs for its left-out classes.
+pub fn run(
+    board: &Board,
+    threads: usize,
+    coarse: Option<&Census>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> EnumerateOutput {
     run_with(
         board,
         Options {
@@ -155,27 +209,31 @@ pub fn run(board: &Board, threads: usize, progress: &(dyn Fn(u64, u64) + Sync)) 
             shard: None,
             ..Options::default()
         },
+        coarse,
         progress,
     )
 }
 
 /// Enumerates `board` (or one shard of it) with the given options. For a shard the
-/// catalogue holds only that shard's classes and the census covers only them.
+/// catalogue holds only that shard's classes and the census covers only them. On a
+/// [`rooted`] board the left-out classes are the coarser board's, whose census is
+/// `coarse` (without it, `left_out` is `None`).
 pub fn run_with(
     board: &Board,
     opts: Options,
+    coarse: Option<&Census>,
     progress: &(dyn Fn(u64, u64) + Sync),
 ) -> EnumerateOutput {
     let threads = opts.threads;
     let start = Instant::now();
     let (catalogue, stats, left) = build_catalogue(board, opts, progress);
     let census = Census::of(board, &catalogue);
-    let left_out = left.map(|cat| {
-        (
-            board.info().refines.clone().unwrap_or_default(),
-            Census::of(board, &cat),
-        )
-    });
+    let left = match left {
+        Some(cat) => Some(Census::of(board, &cat)),
+        None if rooted(board) && opts.shard.is_none() => coarse.map(|c| c.lifted(2)),
+        None => None,
+    };
+    let left_out = left.map(|c| (board.info().refines.clone().unwrap_or_default(), c));
     EnumerateOutput {
         board: board.name().into(),
         catalogue,

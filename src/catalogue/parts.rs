@@ -20,7 +20,7 @@
 //! ```
 //!
 //! The header fixes everything a merge must agree on: board, shard, how the tree was
-//! split (`first-row`: the frontier after the first row, see [`crate::search`]), and the
+//! split ([`split`]: `first-row`, the frontier after the first row, see [`crate::search`]), and the
 //! program version; `count` and `sha256` let a rerun recognise a finished part (it is
 //! then skipped, so a requeued job resumes) and let the merge refuse a damaged one.
 //! Parts are written atomically, so a killed job leaves no part at all.
@@ -32,8 +32,16 @@ use crate::search::Shard;
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
-/// How the tree is split into shards (recorded in every part).
-pub const SPLIT: &str = "first-row";
+/// How the tree of `board` is split into shards (recorded in every part): `first-row`
+/// (the frontier after the first row), or `rooted-4` for a board whose catalogue comes
+/// from the rooted search (its frontier four branchings below the root).
+pub fn split(board: &Board) -> &'static str {
+    if crate::catalogue::enumerate::rooted(board) {
+        "rooted-4"
+    } else {
+        "first-row"
+    }
+}
 
 /// The header of a part file.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -42,7 +50,7 @@ pub struct PartHeader {
     pub board: String,
     /// Which shard.
     pub shard: Shard,
-    /// Split rule ([`SPLIT`]).
+    /// Split rule ([`split`]).
     pub split: String,
     /// amoba version.
     pub version: String,
@@ -99,7 +107,7 @@ pub fn write_part(
     let header = PartHeader {
         board: board.name().into(),
         shard,
-        split: SPLIT.into(),
+        split: split(board).into(),
         version: env!("CARGO_PKG_VERSION").into(),
         count: cat.len(),
         sha256: digest(cat),

@@ -131,7 +131,7 @@ pub fn load(
             "{why}; enumerating board {} (about a second for square9)",
             board.name()
         ));
-        run(board, 0, &|_, _| {}).catalogue
+        run(board, 0, None, &|_, _| {}).catalogue
     };
     match location {
         Location::Given(p) if !p.exists() => {

@@ -3,7 +3,11 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
+use amoba::board::Board;
+use amoba::catalogue::Catalogue;
+use amoba::catalogue::census::Census;
 use amoba::catalogue::enumerate::{self as pipeline, EnumerateOutput};
+use amoba::catalogue::{blocks, source};
 use amoba::io::is_stdout;
 use amoba::search::{Options, Shard};
 use std::io::Write;
@@ -60,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(shard) = args.shard.or(slurm_shard()?) {
         return run_shard(&args, shard);
     }
-    let out = enumerate(&args)?;
+    let out = enumerate(&args, None)?;
     let summary = amoba::output::summary::human_summary(&out);
     if outputs_to_stdout(&args) {
         // Standard output carries a file: the summary must not mix into it.
@@ -119,7 +123,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     ));
     if path.exists() {
         match amoba::catalogue::parts::read_part(&board, &path) {
-            Ok((h, _)) if h.shard == shard && h.split == amoba::catalogue::parts::SPLIT => {
+            Ok((h, _)) if h.shard == shard && h.split == amoba::catalogue::parts::split(&board) => {
                 note!(
                     "{} is complete ({} forms): skipped",
                     path.display(),
@@ -138,6 +142,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
             shard: Some(shard),
             ..Options::default()
         },
+        None,
         &|d, t| progress.update(d, t),
     );
     progress.finish();
@@ -156,7 +161,16 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 
 /// Runs the enumeration and writes its files; shared with `reproduce`. The run's time
 /// and memory go to stderr (they differ between runs, so no file records them).
-pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
+///
+/// A board that refines a coarser one (the 16-toroidal board) needs the coarser
+/// board's catalogue and census: for its left-out classes when its search is rooted,
+/// and for the table of blocks. `coarse` passes them when the caller has them
+/// (`reproduce` has just enumerated the 8×8 torus); otherwise they are loaded like any
+/// catalogue (`results/`, the cache, or a fresh enumeration in memory).
+pub fn enumerate(
+    args: &Args,
+    coarse: Option<(&Catalogue, &Census)>,
+) -> anyhow::Result<EnumerateOutput> {
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
@@ -166,8 +180,23 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
              them to be '-'"
         );
     }
+    let refined = match board.info().refines.as_deref() {
+        Some(name) => Some(Board::by_name(name)?),
+        None => None,
+    };
+    let loaded;
+    let coarse = match (coarse, &refined) {
+        (Some(c), _) => Some(c),
+        (None, Some(b8)) if pipeline::rooted(&board) || blocks::applies_to(&board) => {
+            let cat = source::load(b8, &source::locate(b8, None), &|s| note!("{s}"))?.catalogue;
+            let census = Census::of(b8, &cat);
+            loaded = (cat, census);
+            Some((&loaded.0, &loaded.1))
+        }
+        _ => None,
+    };
     let progress = Progress::new(args.progress, "enumerate");
-    let out = pipeline::run(&board, args.threads, &|done, total| {
+    let out = pipeline::run(&board, args.threads, coarse.map(|c| c.1), &|done, total| {
         progress.update(done, total)
     });
     progress.finish();
@@ -178,8 +207,11 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
         Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
     );
     out.write_summary(&sum_path, &provenance)?;
-    if amoba::catalogue::blocks::applies_to(&board) && !is_stdout(&cat_path) {
-        write_blocks(&board, &out, &cat_path)?;
+    if let (Some(b8), Some((cat8, _))) = (&refined, coarse)
+        && blocks::applies_to(&board)
+        && !is_stdout(&cat_path)
+    {
+        write_blocks(&board, b8, cat8, &out, &cat_path)?;
     }
     note!("{}", out.cost_line());
     note!(
@@ -192,18 +224,16 @@ pub fn enumerate(args: &Args) -> anyhow::Result<EnumerateOutput> {
 }
 
 /// The blocks C and W of every 16-toroidal class (docs/spec.md §8): the table
-/// `blocks-<tag>.csv` beside the catalogue, and its distributions on stderr. The 8×8
-/// catalogue comes from where every catalogue comes from (`results/`, the cache, or a
-/// fresh enumeration in memory).
+/// `blocks-<tag>.csv` beside the catalogue, and its distributions on stderr. `board8`
+/// and `cat8` are the 8×8 torus and its catalogue.
 fn write_blocks(
-    board: &amoba::board::Board,
+    board: &Board,
+    board8: &Board,
+    cat8: &Catalogue,
     out: &EnumerateOutput,
     cat_path: &std::path::Path,
 ) -> anyhow::Result<()> {
-    use amoba::catalogue::{blocks, source};
-    let board8 = amoba::board::Board::square9();
-    let cat8 = source::load(&board8, &source::locate(&board8, None), &|s| note!("{s}"))?.catalogue;
-    let rows = blocks::table(&board8, &cat8, &out.catalogue)?;
+    let rows = blocks::table(board8, cat8, &out.catalogue)?;
     let path = cat_path.with_file_name(format!("blocks-{}.csv", board.tag()));
     amoba::io::write_atomic(&path, |w| blocks::write_csv(&rows, w))?;
     note!("{}", blocks::distributions(&rows, 10).markdown());

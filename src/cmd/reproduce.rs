@@ -75,7 +75,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         (provenance, estimate_rows(&run), cost)
     } else {
-        let out = enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads))?;
+        let out =
+            enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads), None)?;
         let provenance = Provenance::new(
             board.name(),
             &super::command_line(),
@@ -101,10 +102,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .filter_map(|name| amoba::board::Board::by_name(name).ok())
                 .find(|b| b.info().refines.as_deref() == Some(board.name()));
             let finer_out = match &finer {
-                Some(f) => Some(enumerate::enumerate(&enumerate::Args::defaults(
-                    &super::BoardArgs::named(f.name()),
-                    args.threads,
-                ))?),
+                Some(f) => Some(enumerate::enumerate(
+                    &enumerate::Args::defaults(&super::BoardArgs::named(f.name()), args.threads),
+                    Some((&out.catalogue, &out.census)),
+                )?),
                 None => None,
             };
             if let Some(f) = &finer_out {

@@ -138,7 +138,7 @@ pub fn traced_move(
 /// use amoba::catalogue::Catalogue;
 /// use amoba::graph::query::moves_from;
 /// let b = Board::line3();
-/// let cat = amoba::catalogue::enumerate::run(&b, 1, &|_, _| {}).catalogue;
+/// let cat = amoba::catalogue::enumerate::run(&b, 1, None, &|_, _| {}).catalogue;
 /// let m = moves_from(&b, &cat, cat.codes_of(1)).unwrap();
 /// assert_eq!(m.id, 1);
 /// ```

@@ -71,6 +71,17 @@
 //! and the outputs are concatenated in frontier order. Since different frontier nodes
 //! differ in those first cells, that concatenation is sorted, byte for byte the same
 //! for any number of threads.
+//!
+//! # The rooted search (docs/spec.md §8)
+//!
+//! On a board that refines a coarser one by a translation `τ` of order 2 (the
+//! 16-toroidal board), the catalogue wants only the pairings that are not
+//! `τ`-invariant, which the canonical search meets among 34 times as many invariant
+//! ones. [`Mode::Rooted`] starts instead from a *root* option that `τ` moves, forbids
+//! its image under `τ`, and breaks symmetries among the images that keep that shape
+//! ([`Rooted`]); it decides a few cells near the root first
+//! (`Rooted::first_cells`) instead of the first row, and cuts its frontier four
+//! branchings below the root, so its output is sorted after the fact.
 
 // Families index several parallel arrays at once in the hot loops.
 #![allow(clippy::needless_range_loop)]
@@ -99,6 +110,8 @@ const MAX_SYMMETRY_TABLE: usize = 1 << 26;
 /// The frontier of canonical mode cuts the tree where this many cells of the first
 /// row are decided (the whole first row of the 8×8 torus: 4,778 subtrees).
 const SPLIT_CELLS: usize = 8;
+/// The frontier of rooted mode: nodes this many branchings below the root.
+const ROOTED_SPLIT_DEPTH: usize = 4;
 /// Most cells the search handles.
 pub const MAX_CELLS: usize = 4096;
 
@@ -310,6 +323,110 @@ pub enum Mode {
     /// Every labelled good pairing whose cell 0 has code 0 (contains the domino
     /// from cell 0 along family 0, e.g. (0,0)–(1,0)); no other reduction.
     LabelledFirstDomino,
+    /// On a board with a coarse translation `τ` ([`Board::coarse_translation`]): one
+    /// pairing per class of the good pairings that are *not* invariant under `τ`, in
+    /// its *rooted form* (see [`Rooted`]), with symmetry breaking.
+    Rooted,
+}
+
+impl Mode {
+    /// Whether the search breaks symmetries (one pairing per class).
+    fn canonical(self) -> bool {
+        matches!(self, Mode::Canonical | Mode::Rooted)
+    }
+}
+
+/// The root of the rooted search (docs/spec.md §8).
+///
+/// A good pairing `P` of a board with a coarse translation `τ` is a pairing of the
+/// coarser board exactly when `τ(P) = P`, that is when `τ(o) ∈ P` for each of its
+/// options `o`. Options of some families are `τ`-invariant by themselves (on the
+/// 16-toroidal board a row's two dominoes 8 apart, `τ` being the translation by
+/// (8,0)); call the other families *rooting*. A pairing that is not `τ`-invariant has
+/// an option `o` of a rooting family with `τ(o) ∉ P`. When the rooting families form
+/// one orbit of the point group, a symmetry `g` carries `o` to the *root* `r`, the
+/// option of the least rooting family anchored at cell 0, and since `τ` commutes
+/// with `g`, `g(P)` contains `r` and not `τ(r)`. The *rooted form* of a class is the
+/// least one-line form among these *rooted images* of its pairings.
+///
+/// The rooted search places `r` at the root, forbids `τ(r)`, and prunes as the
+/// canonical search does, except that a candidate symmetry anchored at an option `o`
+/// counts only once `τ(o)` is known to be absent (until then it waits, like a
+/// comparison that needs an undecided cell; the bit layout of such a candidate is
+/// position 0, which no comparison uses, and `block = τ(anchor)`). It never enters
+/// the `τ`-invariant pairings, 97 % of the classes on the 16-toroidal board: every
+/// leaf is a pairing of the finer board alone, in its rooted form, and the candidates
+/// that reach a leaf equal are again its non-identity automorphisms (an automorphism
+/// `g` maps `g⁻¹(r) ∈ P` to `r`, and `τ(g⁻¹(r)) = g⁻¹(τ(r)) ∉ P`). The catalogue
+/// then takes the canonical form of each rooted form.
+///
+/// ```
+/// use amoba::board::Board;
+/// use amoba::search::Rooted;
+/// let root = Rooted::of(&Board::square9_16()).unwrap();
+/// assert_eq!(root.code, 1); // SE: the root is (0,0)–(1,1)
+/// assert_eq!(root.families, [1, 3]); // the diagonals and antidiagonals
+/// assert_eq!(root.tau[0], 8); // τ(0,0) = (8,0)
+/// assert!(Rooted::of(&Board::square9()).is_none());
+/// ```
+pub struct Rooted {
+    /// The root's code: the least rooting family.
+    pub code: u8,
+    /// The rooting families.
+    pub families: Vec<usize>,
+    /// `τ` as a cell map.
+    pub tau: Vec<usize>,
+}
+
+impl Rooted {
+    /// The root of `board`'s rooted search, when it has a coarse translation and its
+    /// rooting families form one orbit of the point group.
+    pub fn of(board: &Board) -> Option<Rooted> {
+        let tau = board.coarse_translation()?;
+        let nfam = board.nfamilies();
+        // The option of family f anchored at cell 0 is τ-invariant when τ(0) is one of
+        // its anchors 0, 0 + p·v_f, ….
+        let rooting: Vec<usize> = (0..nfam)
+            .filter(|&f| {
+                let mut x = 0;
+                (0..board.per_line(f)).all(|_| {
+                    let here = x != tau[0];
+                    x = board.jump(f, x);
+                    here
+                })
+            })
+            .collect();
+        let &code = rooting.first()?;
+        let one_orbit = rooting.iter().all(|&f| {
+            (0..board.point_group().len()).any(|m| {
+                board.mcode(m, f as u8) == code as u8
+                    || board.mcode(m, (f + nfam) as u8) == code as u8
+            })
+        });
+        one_orbit.then_some(Rooted {
+            code: code as u8,
+            families: rooting,
+            tau,
+        })
+    }
+
+    /// The cells the rooted search decides first, before it branches on the most
+    /// constrained item: cells 1 and 2 (the next positions of the one-line form, which
+    /// every comparison with a candidate reads first), `τ(0)` (where the absence of
+    /// `τ(r)` must be paid for), and the two neighbours of cell 0 along each other
+    /// rooting family (on the 16-toroidal board, the antidiagonal through the root's
+    /// first cell, which needs a domino of its own). Chosen by measurement: on the
+    /// 16-toroidal board this order takes the search from 9.9 million nodes (no cell
+    /// decided first) to 1.7 million (BENCHMARKS.md).
+    fn first_cells(&self, board: &Board) -> Vec<usize> {
+        let nfam = board.nfamilies();
+        let mut cells = vec![1, 2, self.tau[0]];
+        for &g in self.families.iter().filter(|&&g| g != self.code as usize) {
+            cells.extend([board.neighbor(0, g), board.neighbor(0, g + nfam)]);
+        }
+        cells.retain(|&c| c < board.ncells());
+        cells
+    }
 }
 
 /// A canonical pairing found by the search.
@@ -372,6 +489,16 @@ struct Subtree<B: Bits, const F: usize> {
     cands: Vec<Cand<B::Idx>>,
 }
 
+/// The tables of the rooted search ([`Rooted`]).
+struct RootedCtx<I> {
+    /// The root's code.
+    code: u8,
+    /// Cells decided first, in order, while they are free ([`Rooted::first_cells`]).
+    order: Vec<usize>,
+    /// `τ` as a cell map.
+    tau: Vec<I>,
+}
+
 enum Branch {
     Cell(usize),
     Line(usize),
@@ -406,6 +533,9 @@ struct Ctx<'b, S: Shift<B>, B: Bits, const F: usize> {
     /// `mcode` rows and `pull` tables laid out for the hot loop.
     mcode: Vec<[u8; MAX_CODES]>,
     pull: Vec<B::Idx>,
+    /// Rooted mode's tables (`None` otherwise), behind a pointer: the canonical
+    /// search's hot loop is sensitive to the layout of this context.
+    rooted: Option<Box<RootedCtx<B::Idx>>>,
 }
 
 impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
@@ -438,14 +568,24 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             per_line[f] = board.per_line(f);
         }
         let ngroup = board.point_group().len();
+        let rooted = (mode == Mode::Rooted)
+            .then(|| Rooted::of(board).expect("a board with a rooted search"));
+        let rooted = rooted.map(|r| {
+            Box::new(RootedCtx {
+                code: r.code,
+                order: r.first_cells(board),
+                tau: r.tau.iter().map(|&c| B::Idx::from_usize(c)).collect(),
+            })
+        });
+        let root_code = rooted.as_ref().map_or(0, |r| r.code);
         let activations = (0..nfam)
             .map(|f| {
                 let mut v = Vec::new();
                 for m in 0..ngroup {
-                    if board.mcode(m, f as u8) == 0 {
+                    if board.mcode(m, f as u8) == root_code {
                         v.push((m as u8, false));
                     }
-                    if board.mcode(m, (f + nfam) as u8) == 0 {
+                    if board.mcode(m, (f + nfam) as u8) == root_code {
                         v.push((m as u8, true));
                     }
                 }
@@ -470,7 +610,7 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
                 row
             })
             .collect();
-        let pull = if mode == Mode::Canonical {
+        let pull = if mode.canonical() {
             board
                 .pull_table()
                 .iter()
@@ -504,6 +644,7 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             },
             mcode,
             pull,
+            rooted,
         }
     }
 
@@ -521,10 +662,21 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
         }
         let mut cands = Vec::new();
         if self.mode != Mode::Labelled {
-            // Cell 0 carries code 0: the option of family 0 anchored at cell 0.
-            self.place(&mut node, 0, 0);
-            if self.mode == Mode::Canonical {
-                self.activate(&node, 0, 0, &mut cands, 0..0);
+            // Cell 0 carries the root code: the option of that family anchored at
+            // cell 0 (family 0 unless rooted).
+            let f = self.rooted.as_ref().map_or(0, |r| r.code as usize);
+            self.place(&mut node, f, 0);
+            if self.mode == Mode::Rooted {
+                // Forbid τ of the root: no anchor of that option may be used.
+                let tau = &self.rooted.as_ref().expect("rooted mode").tau;
+                let mut x = tau[0].get();
+                for _ in 0..self.per_line[f] {
+                    node.allowed[f] &= !B::single(x);
+                    x = self.board.jump(f, x);
+                }
+            }
+            if self.mode.canonical() {
+                self.activate(&node, f, 0, &mut cands, 0..0);
             }
         }
         Subtree { node, cands }
@@ -602,6 +754,24 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
         out: &mut Vec<Cand<B::Idx>>,
         parent: std::ops::Range<usize>,
     ) -> bool {
+        // Two copies: the canonical search's hot loop carries no rooted test.
+        if self.rooted.is_none() {
+            self.activate_in::<false>(node, f, a, out, parent)
+        } else {
+            self.activate_in::<true>(node, f, a, out, parent)
+        }
+    }
+
+    /// [`Self::activate`], in rooted mode when `ROOTED`.
+    #[inline]
+    fn activate_in<const ROOTED: bool>(
+        &self,
+        node: &Node<B, F>,
+        f: usize,
+        a: usize,
+        out: &mut Vec<Cand<B::Idx>>,
+        parent: std::ops::Range<usize>,
+    ) -> bool {
         let b = self.board.neighbor(a, f);
         let q = self.per_line[f];
         // The cells decided by this placement (only needed when q > 1).
@@ -628,7 +798,23 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
                 out.push(c);
                 continue;
             }
-            match self.advance(node.codes.as_ref(), c) {
+            let codes = node.codes.as_ref();
+            let c = if ROOTED && c.pos.get() == 0 {
+                // A rooted candidate waiting for τ of its anchor, now decided: it
+                // counts only if its option is not τ-invariant.
+                let a = c.a.get();
+                if codes[self.tau(a).get()] == codes[a] {
+                    continue;
+                }
+                Cand {
+                    pos: B::Idx::from_usize(1),
+                    block: B::Idx::from_usize(0),
+                    ..c
+                }
+            } else {
+                c
+            };
+            match self.advance(codes, c) {
                 None => return false,
                 Some(None) => {}
                 Some(Some(c)) => out.push(c),
@@ -648,6 +834,23 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
                     pos: B::Idx::from_usize(1),
                     block: B::Idx::from_usize(0),
                 };
+                if ROOTED {
+                    // Rooted: the image is a rooted one only if τ of this option is
+                    // absent; wait (position 0) while τ(anchor) is undecided.
+                    let codes = node.codes.as_ref();
+                    let t = self.tau(anchor);
+                    if codes[t.get()] == UNKNOWN {
+                        out.push(Cand {
+                            pos: B::Idx::from_usize(0),
+                            block: t,
+                            ..c
+                        });
+                        continue;
+                    }
+                    if codes[t.get()] == codes[anchor] {
+                        continue;
+                    }
+                }
                 match self.advance(node.codes.as_ref(), c) {
                     None => return false,
                     Some(None) => {}
@@ -699,6 +902,11 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
         if first < self.phase1 {
             return Some(Branch::Cell(first));
         }
+        if self.rooted.is_some()
+            && let Some(c) = self.first_of_order(free)
+        {
+            return Some(Branch::Cell(c));
+        }
         let one = s1 & !s2;
         if !one.is_empty() {
             return Some(Branch::Cell(one.least()));
@@ -732,6 +940,21 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             }
         }
         Some(Branch::Line(best.1))
+    }
+
+    /// The first free cell of the rooted search's [`Rooted::first_cells`], out of line
+    /// (the canonical search never calls it).
+    #[cold]
+    #[inline(never)]
+    fn first_of_order(&self, free: B) -> Option<usize> {
+        let r = self.rooted.as_ref().expect("rooted mode");
+        r.order.iter().copied().find(|&c| free.contains(c))
+    }
+
+    /// `τ(c)` in rooted mode.
+    #[inline]
+    fn tau(&self, c: usize) -> B::Idx {
+        self.rooted.as_ref().expect("rooted mode").tau[c]
     }
 
     /// Calls `child` for every option the branch allows, in ascending code order for
@@ -798,7 +1021,7 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             let mut child = *node;
             self.place(&mut child, f, a);
             stats.nodes += 1;
-            if self.mode != Mode::Canonical {
+            if !self.mode.canonical() {
                 self.dfs(&child, cands, end, stats, limit, leaf);
                 return;
             }
@@ -905,9 +1128,7 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
             self.place(&mut child, f, a);
             let mut next = cands.to_vec();
             let parent = 0..next.len();
-            if self.mode != Mode::Canonical
-                || self.activate(&child, f, a, &mut next, parent.clone())
-            {
+            if !self.mode.canonical() || self.activate(&child, f, a, &mut next, parent.clone()) {
                 next.drain(parent);
                 self.expand(&child, &next, depth.saturating_sub(1), out);
             }
@@ -1033,6 +1254,36 @@ pub fn enumerate(
     ))
 }
 
+/// Enumerates the classes of good pairings of `board` that are not pairings of its
+/// coarser board by the rooted search ([`Rooted`]): one pairing per class, in its
+/// rooted form (not its canonical form), streamed to `sink` in ascending order of
+/// rooted forms; `found.stabiliser` is the order of its stabiliser. Same `opts` and
+/// `progress` as [`enumerate`]. `board` must have a root ([`Rooted::of`]).
+///
+/// *Complexity*: on the 16-toroidal board 1.7 million nodes for its 5,740 classes,
+/// against the 25.4 million of [`enumerate`], which also meets every pairing of the
+/// 8×8 torus (see BENCHMARKS.md).
+pub fn enumerate_rooted(
+    board: &Board,
+    opts: Options,
+    progress: &(dyn Fn(u64, u64) + Sync),
+    sink: &mut dyn FnMut(&Found),
+) -> Stats {
+    let mut found = Vec::new();
+    let stats = with_ctx!(board, Mode::Rooted, |ctx| run_canonical(
+        ctx,
+        opts,
+        progress,
+        &mut |f| found.push(f.clone())
+    ));
+    // The frontier is cut at a depth, not along the one-line form: sort.
+    found.sort_unstable();
+    for f in &found {
+        sink(f);
+    }
+    stats
+}
+
 /// Enumerates with the generic shifts even on the 8×8 torus (a cross-check of the
 /// [`Square8`] bit tricks).
 pub fn enumerate_generic(board: &Board, opts: Options, sink: &mut dyn FnMut(&Found)) -> Stats {
@@ -1086,7 +1337,12 @@ fn run_frontier<S: Shift<B>, B: Bits, const F: usize, T: Send + Default>(
     subtree: impl Fn(&Subtree<B, F>, &mut Stats, u64) -> T + Sync,
 ) -> Vec<(T, Stats)> {
     use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
-    let mut frontier = ctx.frontier(0);
+    let depth = if ctx.mode == Mode::Rooted {
+        ROOTED_SPLIT_DEPTH
+    } else {
+        0
+    };
+    let mut frontier = ctx.frontier(depth);
     if let Some(sh) = opts.shard {
         // Keep subtrees j ≡ index (mod count), in order.
         let mut j = 0;

@@ -13,7 +13,7 @@ pub fn square9() -> &'static Board {
 
 pub fn enumeration() -> &'static EnumerateOutput {
     static E: OnceLock<EnumerateOutput> = OnceLock::new();
-    E.get_or_init(|| run(square9(), 0, &|_, _| {}))
+    E.get_or_init(|| run(square9(), 0, None, &|_, _| {}))
 }
 
 pub fn catalogue() -> &'static Catalogue {

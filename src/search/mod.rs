@@ -1360,6 +1360,9 @@ fn run_frontier<S: Shift<B>, B: Bits, const F: usize, T: Send + Default>(
     with_pool(ctx.board, opts.threads, || {
         frontier
             .par_iter()
+            // One subtree per task: rayon's default pieces of several subtrees left one
+            // thread idle at the end (0.92 s against 0.78 s on the 8×8 torus).
+            .with_max_len(1)
             .map(|node| {
                 let mut stats = Stats {
                     subtrees: 1,

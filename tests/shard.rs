@@ -14,8 +14,9 @@ fn shard(index: usize, count: usize) -> Shard {
     Shard { index, count }
 }
 
-fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
-    let out = run_with(
+/// The enumeration of shard `s` of `board`.
+fn shard_run(board: &Board, s: Shard) -> amoba::catalogue::enumerate::EnumerateOutput {
+    run_with(
         board,
         Options {
             threads: 0,
@@ -24,8 +25,12 @@ fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
         },
         None,
         &|_, _| {},
-    );
-    let path = dir.join(part_name("9", s));
+    )
+}
+
+fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
+    let out = shard_run(board, s);
+    let path = dir.join(part_name(board.tag(), s));
     write_part(&path, board, s, &out.catalogue).unwrap();
     path
 }
@@ -75,21 +80,12 @@ fn merged_shards_are_the_bytes_of_the_unsharded_catalogue() {
 fn shard_i_of_n_is_shards_i_and_i_plus_n_of_2n() {
     let b = Board::square9();
     let codes = |s: Shard| {
-        run_with(
-            &b,
-            Options {
-                threads: 0,
-                shard: Some(s),
-                ..Options::default()
-            },
-            None,
-            &|_, _| {},
-        )
-        .catalogue
-        .flat_codes()
-        .chunks(64)
-        .map(|c| c.to_vec())
-        .collect::<std::collections::BTreeSet<_>>()
+        shard_run(&b, s)
+            .catalogue
+            .flat_codes()
+            .chunks(64)
+            .map(|c| c.to_vec())
+            .collect::<std::collections::BTreeSet<_>>()
     };
     for i in 0..2 {
         let mut both = codes(shard(i, 4));
@@ -130,25 +126,11 @@ fn slurm_array_variables_choose_the_shard_and_reruns_resume() {
 fn shards_of_the_rooted_search_merge_into_its_catalogue() {
     let b = Board::square9_16();
     let dir = temp_dir("merge16");
-    let parts: Vec<PathBuf> = (0..3)
-        .map(|i| {
-            let s = shard(i, 3);
-            let out = run_with(
-                &b,
-                Options {
-                    threads: 0,
-                    shard: Some(s),
-                    ..Options::default()
-                },
-                None,
-                &|_, _| {},
-            );
-            assert!(out.left_out.is_none(), "a shard counts no left-out classes");
-            let path = dir.join(part_name("9-16", s));
-            write_part(&path, &b, s, &out.catalogue).unwrap();
-            path
-        })
-        .collect();
+    let parts: Vec<PathBuf> = (0..3).map(|i| part(&b, &dir, shard(i, 3))).collect();
+    assert!(
+        shard_run(&b, shard(0, 3)).left_out.is_none(),
+        "a shard counts no left-out classes"
+    );
     let (header, _) = read_part(&b, &parts[0]).unwrap();
     assert_eq!(header.split, "rooted-4");
     let merged = merge(&b, &parts).unwrap();

@@ -229,6 +229,27 @@ pub fn parse(text: &str, file: &str) -> Result<Board, BoardError> {
                     ),
                 ));
             }
+            // The same game on a finer lattice: the same directions, in the same code
+            // order, and the same k (the census of the coarser board carries over).
+            if parent.directions() != &f.directions[..] || parent.k() != k {
+                let list = |v: &[Vec<i64>]| {
+                    v.iter()
+                        .map(|d| crate::board::lattice::vector_text(d))
+                        .collect::<Vec<_>>()
+                        .join(" ")
+                };
+                return Err(key_err(
+                    "refines",
+                    &format!(
+                        "{name} has the directions \"{}\" and k = {}, expected this board's, \
+                         \"{}\" and k = {k}, in the same order: a board refines a board of \
+                         the same game",
+                        list(parent.directions()),
+                        parent.k(),
+                        list(&f.directions)
+                    ),
+                ));
+            }
             Some(coarse)
         }
     };
@@ -260,6 +281,21 @@ pub fn parse(text: &str, file: &str) -> Result<Board, BoardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_board_refines_a_board_of_the_same_game() {
+        let e = parse(
+            "name = \"x\"\nlattice = [[4, 4], [4, -4]]\ndirections = [[1, 1], [-1, 1]]\n\
+             refines = \"square5\"\n",
+            "x.toml",
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(
+            e.starts_with("x.toml: key `refines`") && e.contains("the same game"),
+            "{e}"
+        );
+    }
 
     #[test]
     fn every_built_in_board_parses() {

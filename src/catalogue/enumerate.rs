@@ -73,8 +73,9 @@ fn coarser_translations(board: &Board) -> Vec<Vec<usize>> {
 /// Whether the catalogue of `board` comes from the rooted search of
 /// [`crate::search::Rooted`] (docs/spec.md §8): the board refines a coarser one by a
 /// translation `τ` of order 2 that commutes with every symmetry, the families whose
-/// options `τ` moves form one orbit, and the coarser board has the same point group
-/// (so that its classes are the left-out classes of this board, [`Census::lifted`]).
+/// options `τ` moves form one orbit, and the coarser board is the same game (the same
+/// directions in the same order, the same `k`) with the same point group, so that its
+/// classes are the left-out classes of this board ([`Census::lifted`]).
 /// True of the 16-toroidal board.
 pub fn rooted(board: &Board) -> bool {
     Rooted::of(board).is_some()
@@ -84,12 +85,16 @@ pub fn rooted(board: &Board) -> bool {
             .as_deref()
             .and_then(|name| Board::by_name(name).ok())
             .is_some_and(|coarse| {
+                // The same game (refining boards are checked for it when they are read)
+                // with the same point group.
+                let same_game =
+                    coarse.directions() == board.directions() && coarse.k() == board.k();
                 let set = |b: &Board| {
                     let mut g = b.point_group().to_vec();
                     g.sort();
                     g
                 };
-                set(&coarse) == set(board)
+                same_game && set(&coarse) == set(board)
             })
 }
 
@@ -110,7 +115,8 @@ pub fn build_catalogue(
     let n = board.ncells();
     if rooted(board) {
         let mut found: Vec<Found> = Vec::new();
-        let stats = enumerate_rooted(board, opts, progress, &mut |f| found.push(f.clone()));
+        let stats = enumerate_rooted(board, opts, progress, &mut |f| found.push(f.clone()))
+            .expect("a rooted board has a root");
         let mut canonical: Vec<Found> = found
             .par_iter()
             .map(|f| {

@@ -34,12 +34,14 @@ use std::path::{Path, PathBuf};
 
 /// How the tree of `board` is split into shards (recorded in every part): `first-row`
 /// (the frontier after the first row), or `rooted-4` for a board whose catalogue comes
-/// from the rooted search (its frontier four branchings below the root).
-pub fn split(board: &Board) -> &'static str {
+/// from the rooted search (its frontier
+/// [`ROOTED_SPLIT_DEPTH`](crate::search::ROOTED_SPLIT_DEPTH) = 4 branchings below the
+/// root).
+pub fn split(board: &Board) -> String {
     if crate::catalogue::enumerate::rooted(board) {
-        "rooted-4"
+        format!("rooted-{}", crate::search::ROOTED_SPLIT_DEPTH)
     } else {
-        "first-row"
+        "first-row".into()
     }
 }
 
@@ -107,7 +109,7 @@ pub fn write_part(
     let header = PartHeader {
         board: board.name().into(),
         shard,
-        split: split(board).into(),
+        split: split(board),
         version: env!("CARGO_PKG_VERSION").into(),
         count: cat.len(),
         sha256: digest(cat),

@@ -180,16 +180,21 @@ pub fn enumerate(
              them to be '-'"
         );
     }
+    // The board this one refines, with its catalogue and census: given, or loaded when
+    // the rooted search needs its census.
     let refined = match board.info().refines.as_deref() {
         Some(name) => Some(Board::by_name(name)?),
         None => None,
     };
+    let load = |b: &Board| -> anyhow::Result<Catalogue> {
+        Ok(source::load(b, &source::locate(b, None), &|s| note!("{s}"))?.catalogue)
+    };
     let loaded;
     let coarse = match (coarse, &refined) {
         (Some(c), _) => Some(c),
-        (None, Some(b8)) if pipeline::rooted(&board) || blocks::applies_to(&board) => {
-            let cat = source::load(b8, &source::locate(b8, None), &|s| note!("{s}"))?.catalogue;
-            let census = Census::of(b8, &cat);
+        (None, Some(b)) if pipeline::rooted(&board) => {
+            let cat = load(b)?;
+            let census = Census::of(b, &cat);
             loaded = (cat, census);
             Some((&loaded.0, &loaded.1))
         }
@@ -207,11 +212,21 @@ pub fn enumerate(
         Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
     );
     out.write_summary(&sum_path, &provenance)?;
-    if let (Some(b8), Some((cat8, _))) = (&refined, coarse)
-        && blocks::applies_to(&board)
-        && !is_stdout(&cat_path)
-    {
-        write_blocks(&board, b8, cat8, &out, &cat_path)?;
+    if blocks::applies_to(&board) && !is_stdout(&cat_path) {
+        // The blocks are 8×8 pairings: the catalogue of square9, which is the refined
+        // board's when that is square9.
+        let board8 = Board::square9();
+        let same =
+            |b: &Board| b.lattice() == board8.lattice() && b.directions() == board8.directions();
+        let other;
+        let cat8 = match (&refined, coarse) {
+            (Some(b), Some((cat, _))) if same(b) => cat,
+            _ => {
+                other = load(&board8)?;
+                &other
+            }
+        };
+        write_blocks(&board, &board8, cat8, &out, &cat_path)?;
     }
     note!("{}", out.cost_line());
     note!(

@@ -111,7 +111,7 @@ const MAX_SYMMETRY_TABLE: usize = 1 << 26;
 /// row are decided (the whole first row of the 8×8 torus: 4,778 subtrees).
 const SPLIT_CELLS: usize = 8;
 /// The frontier of rooted mode: nodes this many branchings below the root.
-const ROOTED_SPLIT_DEPTH: usize = 4;
+pub const ROOTED_SPLIT_DEPTH: usize = 4;
 /// Most cells the search handles.
 pub const MAX_CELLS: usize = 4096;
 
@@ -1258,7 +1258,7 @@ pub fn enumerate(
 /// coarser board by the rooted search ([`Rooted`]): one pairing per class, in its
 /// rooted form (not its canonical form), streamed to `sink` in ascending order of
 /// rooted forms; `found.stabiliser` is the order of its stabiliser. Same `opts` and
-/// `progress` as [`enumerate`]. `board` must have a root ([`Rooted::of`]).
+/// `progress` as [`enumerate`]. `None` when `board` has no root ([`Rooted::of`]).
 ///
 /// *Complexity*: on the 16-toroidal board 1.7 million nodes for its 5,740 classes,
 /// against the 25.4 million of [`enumerate`], which also meets every pairing of the
@@ -1268,7 +1268,8 @@ pub fn enumerate_rooted(
     opts: Options,
     progress: &(dyn Fn(u64, u64) + Sync),
     sink: &mut dyn FnMut(&Found),
-) -> Stats {
+) -> Option<Stats> {
+    Rooted::of(board)?;
     let mut found = Vec::new();
     let stats = with_ctx!(board, Mode::Rooted, |ctx| run_canonical(
         ctx,
@@ -1281,7 +1282,7 @@ pub fn enumerate_rooted(
     for f in &found {
         sink(f);
     }
-    stats
+    Some(stats)
 }
 
 /// Enumerates with the generic shifts even on the 8×8 torus (a cross-check of the

@@ -3,8 +3,10 @@
 
 /// A deterministic part of the search tree (nauty's `res/mod`).
 ///
-/// The tree is cut at the *frontier* — the nodes where the first row is decided, in
-/// search order, independent of the number of shards (4,778 on the 8×8 torus). Shard
+/// The tree is cut at the *frontier* — the nodes where the first row is decided (4,778
+/// on the 8×8 torus), or, in the rooted search of the 16-toroidal board, the nodes
+/// four branchings below the root (446) — in search order, independent of the number
+/// of shards. Shard
 /// `index` of `count` searches the frontier subtrees `j` with `j mod count = index`, so
 /// shard `i` of `n` is exactly shards `i` and `i + n` of `2n` together, and the shards
 /// of any `count` partition the catalogue.

@@ -35,17 +35,24 @@ fn part(board: &Board, dir: &std::path::Path, s: Shard) -> PathBuf {
     path
 }
 
+/// Asserts that `parts` merge into the bytes of the unsharded catalogue of `board`;
+/// returns its number of classes.
+fn merges_into_the_catalogue(board: &Board, parts: &[PathBuf]) -> usize {
+    let merged = merge(board, parts).unwrap();
+    let whole = run(board, 0, None, &|_, _| {}).catalogue;
+    let (mut x, mut y) = (Vec::new(), Vec::new());
+    merged.write_to(&mut x).unwrap();
+    whole.write_to(&mut y).unwrap();
+    assert_eq!(x, y);
+    whole.len()
+}
+
 #[test]
 fn merged_shards_are_the_bytes_of_the_unsharded_catalogue() {
     let b = Board::square9();
     let dir = temp_dir("merge");
     let parts: Vec<PathBuf> = (0..3).map(|i| part(&b, &dir, shard(i, 3))).collect();
-    let merged = merge(&b, &parts).unwrap();
-    let whole = run(&b, 0, None, &|_, _| {}).catalogue;
-    let (mut x, mut y) = (Vec::new(), Vec::new());
-    merged.write_to(&mut x).unwrap();
-    whole.write_to(&mut y).unwrap();
-    assert_eq!(x, y);
+    merges_into_the_catalogue(&b, &parts);
 
     // Refusals: a missing part, a duplicate, a part of another split count, damage.
     assert!(
@@ -133,12 +140,6 @@ fn shards_of_the_rooted_search_merge_into_its_catalogue() {
     );
     let (header, _) = read_part(&b, &parts[0]).unwrap();
     assert_eq!(header.split, "rooted-4");
-    let merged = merge(&b, &parts).unwrap();
-    let whole = run(&b, 0, None, &|_, _| {}).catalogue;
-    let (mut x, mut y) = (Vec::new(), Vec::new());
-    merged.write_to(&mut x).unwrap();
-    whole.write_to(&mut y).unwrap();
-    assert_eq!(x, y);
-    assert_eq!(whole.len(), 5740);
+    assert_eq!(merges_into_the_catalogue(&b, &parts), 5740);
     std::fs::remove_dir_all(&dir).unwrap();
 }

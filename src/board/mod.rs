@@ -463,14 +463,15 @@ impl Board {
                 .collect();
             self.lattice.contains(&mw)
         });
-        fixed.then(|| {
-            (0..self.ncells)
-                .map(|c| {
-                    let x: Vec<i64> = self.coords[c].iter().zip(w).map(|(a, b)| a + b).collect();
-                    self.lattice.cell_of(&x)
-                })
-                .collect()
-        })
+        fixed.then(|| self.translation(w))
+    }
+    /// The translation by the vector `w` as a cell map: entry `c` is the cell `c + w`
+    /// (the symmetry with the identity of the point group, which comes first).
+    pub fn translation(&self, w: &[i64]) -> Vec<usize> {
+        let t = self.index_of(w);
+        (0..self.ncells)
+            .map(|c| self.map_cell(Symmetry { m: 0, t }, c))
+            .collect()
     }
     /// The sides of the fundamental domain (the torus sides for a rectangular board).
     pub fn dims(&self) -> &[usize] {
@@ -777,6 +778,18 @@ mod tests {
         assert_eq!(b.jump(0, 3), 11);
         assert_eq!(b.jump(0, 11), 3);
         assert!(b.coarser_lattice().is_some());
+    }
+
+    #[test]
+    fn the_coarse_translation_of_square9_16_swaps_the_halves_of_each_row() {
+        let b = Board::square9_16();
+        let tau = b
+            .coarse_translation()
+            .expect("square9-16 refines square9 by index 2");
+        for (c, &t) in tau.iter().enumerate() {
+            assert_eq!(1u128 << t, square16::half_turn_of_rows(1u128 << c));
+        }
+        assert!(Board::square9().coarse_translation().is_none());
     }
 
     #[test]

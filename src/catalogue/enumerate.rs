@@ -54,19 +54,7 @@ fn coarser_translations(board: &Board) -> Vec<Vec<usize>> {
         .basis()
         .iter()
         .filter(|w| !board.lattice().contains(w))
-        .map(|w| {
-            (0..board.ncells())
-                .map(|c| {
-                    let x: Vec<i64> = board
-                        .coords(c)
-                        .iter()
-                        .zip(w.iter())
-                        .map(|(a, b)| a + b)
-                        .collect();
-                    board.index_of(&x)
-                })
-                .collect()
-        })
+        .map(|w| board.translation(w))
         .collect()
 }
 

@@ -22,6 +22,12 @@
 //!   (for a socket: connected to) and written in place, never removed or replaced. A
 //!   directory is refused.
 //!
+//! [`write_staged`] is the first half of such a write: the temporary file written and
+//! flushed, its sync and rename left to [`Staged::commit`], which a caller writing
+//! several large files runs on another thread, so that no worker waits for the disk.
+//! While a temporary file is written, the kernel is asked to start writing it out
+//! every 8 MiB (Linux), so that the final sync has little left to wait for.
+//!
 //! A reader that closes its end of a pipe early (`amoba … | head`) is not an error:
 //! writes to a closed pipe — standard output or a FIFO — are discarded from then on
 //! ([`stdout`], [`stdout_closed`]), so the command still finishes its work and its exit
@@ -90,6 +96,25 @@ pub fn write_atomic(
     path: &Path,
     body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
 ) -> Result<(), IoError> {
+    write_staged(path, body)?.commit()
+}
+
+/// The first half of [`write_atomic`]: runs `body` and, for a regular file, leaves
+/// the bytes in the temporary file, flushed but neither synced nor renamed. The file
+/// appears at `path` when the returned [`Staged`] is committed; dropping it instead
+/// removes the temporary file and leaves the old file in place. Every other kind of
+/// destination is written in full here, and committing it does nothing.
+///
+/// This lets a caller that writes several large files hand the waiting part (the sync
+/// to disk) to another thread while its workers go on computing the next file.
+///
+/// # Errors
+///
+/// As [`write_atomic`], for everything but the sync and the rename.
+pub fn write_staged(
+    path: &Path,
+    body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
+) -> Result<Staged, IoError> {
     let err_path = if is_dash(path) {
         Path::new("<stdout>")
     } else {
@@ -99,19 +124,71 @@ pub fn write_atomic(
         Destination::Stdout => {
             let mut w = BufWriter::with_capacity(1 << 16, stdout());
             body(&mut w)?;
-            w.flush()
+            w.flush().map(|()| None)
         }
         Destination::Through { path, append } => {
             let file = OpenOptions::new().write(true).append(append).open(&path)?;
-            write_through(file, body)
+            write_through(file, body).map(|()| None)
         }
         #[cfg(unix)]
         Destination::Socket(path) => {
-            write_through(std::os::unix::net::UnixStream::connect(&path)?, body)
+            write_through(std::os::unix::net::UnixStream::connect(&path)?, body).map(|()| None)
         }
-        Destination::Replace { path, permissions } => replace(&path, permissions, body),
+        Destination::Replace { path, permissions } => {
+            stage(&path, permissions, body).map(|tmp| Some((tmp, path)))
+        }
     });
-    result.map_err(|e| IoError::new(err_path, e))
+    result
+        .map(|replace| Staged {
+            replace,
+            err_path: err_path.to_path_buf(),
+        })
+        .map_err(|e| IoError::new(err_path, e))
+}
+
+/// A file written by [`write_staged`] and not yet in place.
+#[must_use = "a staged file appears only when committed"]
+pub struct Staged {
+    /// The temporary file and the regular file it replaces; `None` when the bytes
+    /// already went to their destination.
+    replace: Option<(tempfile::NamedTempFile, PathBuf)>,
+    /// The path errors name.
+    err_path: PathBuf,
+}
+
+impl Staged {
+    /// Syncs the temporary file to disk and renames it over its target. Blocks until
+    /// the disk has the bytes; no CPU work.
+    ///
+    /// # Errors
+    ///
+    /// An [`IoError`] naming the path when the sync or the rename fails; the old file
+    /// is then left in place and the temporary file removed.
+    pub fn commit(mut self) -> Result<(), IoError> {
+        let Some((tmp, target)) = self.replace.take() else {
+            return Ok(());
+        };
+        let synced = tmp.as_file().sync_all();
+        // Unregister, and remove or rename, under one lock (see PENDING). Dropping the
+        // temporary file, on failure or inside a failed persist, removes it.
+        let mut list = pending();
+        list.retain(|p| p != tmp.path());
+        let result = synced.and_then(|()| tmp.persist(&target).map(drop).map_err(|e| e.error));
+        drop(list);
+        result.map_err(|e| IoError::new(&self.err_path, e))
+    }
+}
+
+impl Drop for Staged {
+    /// Abandons a write that was never committed: the temporary file goes.
+    fn drop(&mut self) {
+        if let Some((tmp, _)) = self.replace.take() {
+            let mut list = pending();
+            list.retain(|p| p != tmp.path());
+            drop(tmp);
+            drop(list);
+        }
+    }
 }
 
 /// Where the bytes for a path go.
@@ -244,12 +321,13 @@ fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
-/// Replaces the regular file `target` (or creates it) through a temporary file.
-fn replace(
+/// Writes the bytes meant for the regular file `target` into a new temporary file
+/// beside it, registered in [`PENDING`]; [`Staged::commit`] syncs and renames it.
+fn stage(
     target: &Path,
     permissions: Option<fs::Permissions>,
     body: impl FnOnce(&mut dyn Write) -> io::Result<()>,
-) -> io::Result<()> {
+) -> io::Result<tempfile::NamedTempFile> {
     let dir = match target.parent() {
         Some(d) if !d.as_os_str().is_empty() => d.to_path_buf(),
         _ => PathBuf::from("."),
@@ -278,20 +356,87 @@ fn replace(
         if let Some(p) = permissions {
             tmp.as_file().set_permissions(p)?;
         }
-        let mut w = BufWriter::with_capacity(1 << 20, tmp.as_file());
+        let mut w = BufWriter::with_capacity(1 << 20, WriteBack::new(tmp.as_file()));
         body(&mut w)?;
-        w.flush()?;
-        drop(w);
-        tmp.as_file().sync_all()
+        w.flush()
     })();
-    // Unregister, and remove or rename, under one lock (see PENDING). Dropping the
-    // temporary file, on failure or inside a failed persist, removes it.
-    let mut list = pending();
-    let tmp_path = tmp.path().to_path_buf();
-    list.retain(|p| p != &tmp_path);
-    let result = written.and_then(|()| tmp.persist(target).map(drop).map_err(|e| e.error));
-    drop(list);
-    result
+    if let Err(e) = written {
+        let mut list = pending();
+        list.retain(|p| p != tmp.path());
+        drop(tmp);
+        drop(list);
+        return Err(e);
+    }
+    Ok(tmp)
+}
+
+/// A file writer that asks the kernel to start writing each [`WriteBack::EVERY`]
+/// bytes to disk as soon as they are written, so that the final sync finds little
+/// left to do: without it, a 74 MB export waits about 0.1 s in `fsync`, with the CPU
+/// idle. The request does not wait (Linux `sync_file_range` with
+/// `SYNC_FILE_RANGE_WRITE`); elsewhere this is a plain writer.
+struct WriteBack<'a> {
+    file: &'a File,
+    /// Bytes written so far.
+    written: u64,
+    /// Bytes already handed to the kernel's writeback.
+    started: u64,
+}
+
+impl<'a> WriteBack<'a> {
+    const EVERY: u64 = 8 << 20;
+
+    fn new(file: &'a File) -> Self {
+        WriteBack {
+            file,
+            written: 0,
+            started: 0,
+        }
+    }
+
+    /// Starts writeback of the bytes written since the last call.
+    #[cfg(target_os = "linux")]
+    fn start(&mut self) {
+        use std::os::fd::AsRawFd;
+        let (Ok(offset), Ok(len)) = (
+            i64::try_from(self.started),
+            i64::try_from(self.written - self.started),
+        ) else {
+            return;
+        };
+        // SAFETY: a plain system call on a descriptor this borrow keeps open; it reads
+        // no memory of ours. It is advice: a failure only means the final sync does
+        // all the work, so its result is ignored.
+        unsafe {
+            libc::sync_file_range(
+                self.file.as_raw_fd(),
+                offset,
+                len,
+                libc::SYNC_FILE_RANGE_WRITE,
+            );
+        }
+        self.started = self.written;
+    }
+
+    #[cfg(not(target_os = "linux"))]
+    fn start(&mut self) {
+        self.started = self.written;
+    }
+}
+
+impl Write for WriteBack<'_> {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        let n = (&mut &*self.file).write(buf)?;
+        self.written += n as u64;
+        if self.written - self.started >= Self::EVERY {
+            self.start();
+        }
+        Ok(n)
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        Ok(())
+    }
 }
 
 /// Removes every temporary file [`write_atomic`] is writing now, and returns how many
@@ -495,6 +640,32 @@ mod tests {
         assert_eq!(err.source.to_string(), "boom");
         assert_eq!(fs::read_to_string(&path).unwrap(), "old");
         assert_eq!(names(&dir), ["x.txt"], "temp file removed");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_staged_file_appears_on_commit_and_an_abandoned_one_leaves_no_trace() {
+        let dir = temp_dir("staged");
+        let path = dir.join("x.txt");
+        write_atomic(&path, |w| w.write_all(b"old")).unwrap();
+        // Larger than one writeback request, so that the early writeback runs too.
+        let big = vec![b'7'; (2 * WriteBack::EVERY + 5) as usize];
+        let staged = write_staged(&path, |w| w.write_all(&big)).unwrap();
+        assert_eq!(
+            fs::read_to_string(&path).unwrap(),
+            "old",
+            "not yet in place"
+        );
+        assert_eq!(names(&dir).len(), 2, "the temporary file beside it");
+        assert_eq!(pending().iter().filter(|p| p.starts_with(&dir)).count(), 1);
+        staged.commit().unwrap();
+        assert_eq!(fs::read(&path).unwrap(), big);
+        assert_eq!(names(&dir), ["x.txt"]);
+        let abandoned = write_staged(&path, |w| w.write_all(b"new")).unwrap();
+        drop(abandoned);
+        assert_eq!(fs::read(&path).unwrap(), big, "the old file stays");
+        assert_eq!(names(&dir), ["x.txt"], "temp file removed");
+        assert_eq!(pending().iter().filter(|p| p.starts_with(&dir)).count(), 0);
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -112,6 +112,13 @@ impl Census {
                     .collect()
             })
             .collect();
+        // How many point-group elements map code k to code 0.
+        let to_zero_count: Vec<u64> = to_zero.iter().map(|ms| ms.len() as u64).collect();
+        // at20[m·n + a]: the cell that g(x) = M_m (x − a) maps to cell20, that is
+        // pull(m, a)[cell20] — one small table, not a stride through the n² pull table.
+        let at20: Vec<u16> = (0..ngroup)
+            .flat_map(|m| (0..n).map(move |a| board.pull(m, a)[cell20]))
+            .collect();
         // The mirror as a cell map and a code map, applied to images below.
         let mirror = mirror_m.map(|mm| {
             let g = Symmetry { m: mm, t: 0 };
@@ -126,18 +133,19 @@ impl Census {
                 labelled: order / s,
                 ..ClassCounts::default()
             };
+            // Each candidate (cell a, element m) puts a's domino on (0,0)–(1,0).
+            let ncand: u64 = c.iter().map(|&code| to_zero_count[code as usize]).sum();
+            k.first = ncand / s;
+            let Some((mirror_cells, mirror_codes)) = mirror.as_ref() else {
+                return k;
+            };
             let mut seen: HashSet<Vec<u8>> = HashSet::new();
-            let mut ncand = 0u64;
             for a in 0..n {
                 for &m in &to_zero[c[a] as usize] {
                     let row = board.mcode_row(m);
-                    ncand += 1;
-                    let Some((mirror_cells, mirror_codes)) = mirror.as_ref() else {
-                        continue;
-                    };
-                    let pull = board.pull(m, a);
                     if s > 1 {
                         // Images repeat s times; count each distinct one once.
+                        let pull = board.pull(m, a);
                         let img: Vec<u8> =
                             (0..n).map(|i| row[c[pull[i] as usize] as usize]).collect();
                         if !seen.insert(img.clone()) {
@@ -147,14 +155,13 @@ impl Census {
                             k.fixed += 1;
                         }
                     }
-                    match dy[row[c[pull[cell20] as usize] as usize] as usize] {
+                    match dy[row[c[at20[m * n + a] as usize] as usize] as usize] {
                         1 => k.south += 1,
                         -1 => k.north += 1,
                         _ => {}
                     }
                 }
             }
-            k.first = ncand / s;
             k
         };
         let totals: Vec<ClassCounts> = (1..=cat.len()).into_par_iter().map(per_class).collect();

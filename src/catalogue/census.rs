@@ -24,7 +24,7 @@ use crate::board::{Board, Symmetry};
 use crate::catalogue::Catalogue;
 use rayon::prelude::*;
 use serde::Serialize;
-use std::collections::{BTreeMap, HashSet};
+use std::collections::BTreeMap;
 
 /// Counts derived from a catalogue.
 #[derive(Clone, Debug, Serialize, PartialEq, Eq)]
@@ -94,31 +94,42 @@ impl Census {
             .iter()
             .position(|m| m.len() == 4 && m[..] == [1, 0, 0, -1])
             .filter(|_| board.published().before_reduction.is_some());
-        // dy of each code: +1 south, −1 north, 0 along the row.
-        let dy: Vec<i64> = (0..board.ncodes())
+        // dy of each code: +1 one row south, −1 one row north, 0 otherwise.
+        let dy: Vec<i8> = (0..board.ncodes())
             .map(|k| {
                 let v = board.family(k % board.nfamilies());
                 let y = if v.len() > 1 { v[1] } else { 0 };
-                if k < board.nfamilies() { y } else { -y }
+                match if k < board.nfamilies() { y } else { -y } {
+                    1 => 1,
+                    -1 => -1,
+                    _ => 0,
+                }
             })
+            .collect();
+        let ncodes = board.ncodes();
+        // dy_after[m·ncodes + k]: dy of code k mapped by point-group element m.
+        let dy_after: Vec<i8> = (0..board.point_group().len())
+            .flat_map(|m| (0..ncodes).map(move |k| (m, k)))
+            .map(|(m, k)| dy[board.mcode(m, k as u8) as usize])
             .collect();
         let cell20 = if n > 2 { 2 } else { 0 };
         let ngroup = board.point_group().len();
-        // to_zero[k]: the point-group elements that map code k to code 0.
-        let to_zero: Vec<Vec<usize>> = (0..board.ncodes())
-            .map(|k| {
-                (0..ngroup)
-                    .filter(|&m| board.mcode(m, k as u8) == 0)
-                    .collect()
-            })
-            .collect();
-        // How many point-group elements map code k to code 0.
-        let to_zero_count: Vec<u64> = to_zero.iter().map(|ms| ms.len() as u64).collect();
-        // at20[m·n + a]: the cell that g(x) = M_m (x − a) maps to cell20, that is
-        // pull(m, a)[cell20] — one small table, not a stride through the n² pull table.
-        let at20: Vec<u16> = (0..ngroup)
-            .flat_map(|m| (0..n).map(move |a| board.pull(m, a)[cell20]))
-            .collect();
+        // The candidates: a symmetry g(x) = M_m (x − a) that maps the domino at cell a
+        // (code k) onto (0,0)–(1,0), that is M_m maps k to code 0. For each (k, a), the
+        // elements m and the cell t = g⁻¹(cell20) whose code g carries to cell20:
+        // `cand[first[k·n + a]..first[k·n + a + 1]]` holds the pairs (m, t).
+        let mut first = Vec::with_capacity(ncodes * n + 1);
+        let mut cand: Vec<(u16, u16)> = Vec::new();
+        for k in 0..ncodes {
+            let ms: Vec<usize> = (0..ngroup)
+                .filter(|&m| board.mcode(m, k as u8) == 0)
+                .collect();
+            for a in 0..n {
+                first.push(cand.len());
+                cand.extend(ms.iter().map(|&m| (m as u16, board.pull(m, a)[cell20])));
+            }
+        }
+        first.push(cand.len());
         // The mirror as a cell map and a code map, applied to images below.
         let mirror = mirror_m.map(|mm| {
             let g = Symmetry { m: mm, t: 0 };
@@ -133,35 +144,43 @@ impl Census {
                 labelled: order / s,
                 ..ClassCounts::default()
             };
-            // Each candidate (cell a, element m) puts a's domino on (0,0)–(1,0).
-            let ncand: u64 = c.iter().map(|&code| to_zero_count[code as usize]).sum();
-            k.first = ncand / s;
-            let Some((mirror_cells, mirror_codes)) = mirror.as_ref() else {
-                return k;
-            };
-            let mut seen: HashSet<Vec<u8>> = HashSet::new();
-            for a in 0..n {
-                for &m in &to_zero[c[a] as usize] {
-                    let row = board.mcode_row(m);
+            // Every image g(P) arises from exactly s candidates g (those g·h with h in
+            // the stabiliser), so each count over candidates is s times the count over
+            // distinct images.
+            let (mut ncand, mut fixed, mut south, mut north) = (0u64, 0u64, 0u64, 0u64);
+            let mut img = vec![0u8; if s > 1 { n } else { 0 }];
+            for (a, &code) in c.iter().enumerate() {
+                let slot = code as usize * n + a;
+                let here = &cand[first[slot]..first[slot + 1]];
+                ncand += here.len() as u64;
+                let Some((mirror_cells, mirror_codes)) = mirror.as_ref() else {
+                    continue;
+                };
+                for &(m, t) in here {
+                    let m = m as usize;
                     if s > 1 {
-                        // Images repeat s times; count each distinct one once.
+                        // Only a pairing with a non-trivial stabiliser can have an image
+                        // that the mirror fixes.
+                        let row = board.mcode_row(m);
                         let pull = board.pull(m, a);
-                        let img: Vec<u8> =
-                            (0..n).map(|i| row[c[pull[i] as usize] as usize]).collect();
-                        if !seen.insert(img.clone()) {
-                            continue;
+                        for (i, x) in img.iter_mut().enumerate() {
+                            *x = row[c[pull[i] as usize] as usize];
                         }
-                        if (0..n).all(|c| img[mirror_cells[c]] == mirror_codes[img[c] as usize]) {
-                            k.fixed += 1;
-                        }
+                        fixed += u64::from(
+                            (0..n).all(|c| img[mirror_cells[c]] == mirror_codes[img[c] as usize]),
+                        );
                     }
-                    match dy[row[c[at20[m * n + a] as usize] as usize] as usize] {
-                        1 => k.south += 1,
-                        -1 => k.north += 1,
-                        _ => {}
-                    }
+                    // Without branches: which way is as good as random.
+                    let d = dy_after[m * ncodes + c[t as usize] as usize];
+                    south += u64::from(d == 1);
+                    north += u64::from(d == -1);
                 }
             }
+            debug_assert!([ncand, fixed, south, north].iter().all(|x| x % s == 0));
+            k.first = ncand / s;
+            k.fixed = fixed / s;
+            k.south = south / s;
+            k.north = north / s;
             k
         };
         let totals: Vec<ClassCounts> = (1..=cat.len()).into_par_iter().map(per_class).collect();

@@ -64,7 +64,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(shard) = args.shard.or(slurm_shard()?) {
         return run_shard(&args, shard);
     }
-    let out = enumerate(&args, None)?;
+    let (out, _) = enumerate(&args, None)?;
     let summary = amoba::output::summary::human_summary(&out);
     if outputs_to_stdout(&args) {
         // Standard output carries a file: the summary must not mix into it.
@@ -161,6 +161,8 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 
 /// Runs the enumeration and writes its files; shared with `reproduce`. The run's time
 /// and memory go to stderr (they differ between runs, so no file records them).
+/// Returns the output and the provenance the files carry (with the catalogue's
+/// SHA-256), for a caller that writes more files of the same run.
 ///
 /// A board that refines a coarser one (the 16-toroidal board) needs the coarser
 /// board's catalogue and census: for its left-out classes when its search is rooted,
@@ -170,7 +172,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 pub fn enumerate(
     args: &Args,
     coarse: Option<(&Catalogue, &Census)>,
-) -> anyhow::Result<EnumerateOutput> {
+) -> anyhow::Result<(EnumerateOutput, amoba::provenance::Provenance)> {
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
@@ -235,7 +237,7 @@ pub fn enumerate(
         out.catalogue.len(),
         super::shown(&sum_path)
     );
-    Ok(out)
+    Ok((out, provenance))
 }
 
 /// The blocks C and W of every 16-toroidal class (docs/spec.md §8): the table

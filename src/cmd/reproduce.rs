@@ -8,8 +8,7 @@
 
 use super::{enumerate, note};
 use amoba::output::results::{
-    catalogue_sha256, estimate_board, estimate_rows, report_rows, run_graph, write_estimate,
-    write_results,
+    estimate_board, estimate_rows, report_rows, run_graph, write_estimate, write_results,
 };
 use amoba::output::table::{Cost, Row, Stage, published_table, reproduce_document};
 use amoba::provenance::Provenance;
@@ -75,13 +74,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         (provenance, estimate_rows(&run), cost)
     } else {
-        let out =
+        let (out, provenance) =
             enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads), None)?;
-        let provenance = Provenance::new(
-            board.name(),
-            &super::command_line(),
-            Some(catalogue_sha256(&out.catalogue)),
-        );
         let mut cost = Cost {
             published: board.published().cost.clone(),
             stages: vec![stage("enumeration", out.wall_seconds)],
@@ -102,10 +96,16 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .filter_map(|name| amoba::board::Board::by_name(name).ok())
                 .find(|b| b.info().refines.as_deref() == Some(board.name()));
             let finer_out = match &finer {
-                Some(f) => Some(enumerate::enumerate(
-                    &enumerate::Args::defaults(&super::BoardArgs::named(f.name()), args.threads),
-                    Some((&out.catalogue, &out.census)),
-                )?),
+                Some(f) => Some(
+                    enumerate::enumerate(
+                        &enumerate::Args::defaults(
+                            &super::BoardArgs::named(f.name()),
+                            args.threads,
+                        ),
+                        Some((&out.catalogue, &out.census)),
+                    )?
+                    .0,
+                ),
                 None => None,
             };
             if let Some(f) = &finer_out {

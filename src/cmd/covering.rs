@@ -16,6 +16,10 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Conflicts the SAT solver may spend on each lattice unless `--conflicts` says
+/// otherwise.
+pub const CONFLICTS: u64 = 200_000;
+
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     amoba covering --t 6 --k 5 --max-index 6                  # found on the first lattice of index 6\n  \
@@ -47,7 +51,7 @@ pub struct Args {
     pub per_cell: Option<f64>,
     /// Conflicts the SAT solver may spend on each lattice (a few thousand a second on
     /// formulas of ten thousand variables; progress every 20,000).
-    #[arg(long, default_value_t = 200_000, value_name = "N")]
+    #[arg(long, default_value_t = CONFLICTS, value_name = "N")]
     pub conflicts: u64,
     /// Also write the placement found to this file (`-` = stdout).
     #[arg(long)]

@@ -18,6 +18,8 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub board: super::BoardArgs,
+    #[command(flatten)]
+    pub placement: super::placement_game::PlacementArgs,
     /// Catalogue file (default results/catalogue-<tag>.txt; `-` = stdout, and the
     /// human summary then goes to stderr).
     #[arg(long)]
@@ -49,6 +51,7 @@ impl Args {
     pub fn defaults(board: &super::BoardArgs, threads: usize) -> Args {
         Args {
             board: board.clone(),
+            placement: super::placement_game::PlacementArgs { t: None, k: None },
             out: None,
             summary: None,
             threads,
@@ -61,6 +64,16 @@ impl Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.placement.t.is_some() {
+        use super::placement_game::{Job, board_game, refuse, run};
+        refuse(&[
+            ("--summary", args.summary.is_some()),
+            ("--shard", args.shard.is_some()),
+        ])?;
+        let (directions, lattice) = board_game(&args.board)?;
+        let job = Job::Count { out: args.out };
+        return run(&args.placement, directions, Some(lattice), job, args.force);
+    }
     if let Some(shard) = args.shard.or(slurm_shard()?) {
         return run_shard(&args, shard);
     }

@@ -19,6 +19,7 @@ mod enumerate;
 mod graph;
 mod merge;
 mod path;
+mod placement_game;
 mod placement_table;
 mod placements;
 mod progress;
@@ -297,8 +298,9 @@ pub struct BoardArgs {
     /// `verify --placements` they may come alone (a placement file has its lattice).
     #[arg(long, value_name = "VECTORS")]
     pub directions: Option<String>,
-    /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8".
-    #[arg(long, requires = "directions", value_name = "VECTORS")]
+    /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8" (with
+    /// --directions; with --t the directions default to the four of the plane).
+    #[arg(long, value_name = "VECTORS")]
     pub lattice: Option<String>,
 }
 
@@ -321,6 +323,10 @@ impl BoardArgs {
             (Some(_), None) => anyhow::bail!(
                 "--directions: an inline board needs --lattice too (only `verify \
                  --placements` takes directions alone)"
+            ),
+            (None, Some(_)) => anyhow::bail!(
+                "--lattice: an inline board needs --directions too (only the placement \
+                 commands, with --t, have default directions)"
             ),
             _ => board(&self.board),
         }

@@ -25,7 +25,7 @@ use std::process::ExitCode;
     Exit status: 0 the scan ran (whatever it found), 2 usage or input error.")]
 pub struct Args {
     /// The game's directions, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1).
-    #[arg(long, value_name = "VECTORS", required_unless_present_any = ["all", "merge"],
+    #[arg(long, value_name = "VECTORS", required_unless_present_any = ["all", "merge", "t"],
           conflicts_with_all = ["all", "merge"])]
     pub directions: Option<String>,
     /// Scan every class (up to GL(d, Z)) of sets of this many primitive directions with
@@ -71,6 +71,8 @@ pub struct Args {
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
+    #[command(flatten)]
+    pub placement: super::placement_game::PlacementArgs,
 }
 
 fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
@@ -78,6 +80,26 @@ fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.placement.t.is_some() {
+        use super::placement_game::{Job, run};
+        super::placement_game::refuse(&[
+            ("--all", args.all.is_some()),
+            ("--merge", args.merge.is_some()),
+            ("--dims", args.dims.is_some()),
+            ("--count", args.count),
+            ("--shard", args.shard.is_some()),
+            ("--json", args.json.is_some()),
+            ("--out", !amoba::io::is_dash(&args.out)),
+        ])?;
+        let directions = (args.directions.clone())
+            .unwrap_or_else(|| super::placement_game::FOUR_DIRECTIONS.into());
+        let job = Job::Scan {
+            min: args.min_index,
+            max: args.max_index.expect("clap requires --max-index"),
+            node_limit: args.node_limit,
+        };
+        return run(&args.placement, directions, None, job, false);
+    }
     if let Some(files) = &args.merge {
         let parts: Vec<(String, ScanDoc)> = super::read_json_docs(files, "scan document")?;
         let mut doc = merge(&parts)?;

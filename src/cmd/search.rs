@@ -19,6 +19,8 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub board: super::BoardArgs,
+    #[command(flatten)]
+    pub placement: super::placement_game::PlacementArgs,
     /// Also write the pairing (one-line form) to this file (`-` = stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -32,6 +34,15 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    if args.placement.t.is_some() {
+        use super::placement_game::{Job, board_game, run};
+        let (directions, lattice) = board_game(&args.board)?;
+        let job = Job::Find {
+            out: args.out,
+            node_limit: args.node_limit,
+        };
+        return run(&args.placement, directions, Some(lattice), job, false);
+    }
     let board = args.board.load()?;
     amoba::search::searchable(&board, false)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;

@@ -55,7 +55,7 @@ pub struct Args {
     #[arg(long, default_value_t = 12, value_name = "M", requires = "plane")]
     pub side: i64,
     /// Node limit of each search.
-    #[arg(long, default_value_t = 1_000_000_000, value_name = "NODES")]
+    #[arg(long, default_value_t = NODE_LIMIT, value_name = "NODES")]
     pub node_limit: u64,
     /// Also write the placement found (with --count: the least class) to this file
     /// (`-` = stdout).
@@ -93,9 +93,17 @@ impl GameArgs {
     }
 }
 
+/// Most nodes of each search unless `--node-limit` says otherwise.
+pub const NODE_LIMIT: u64 = 1_000_000_000;
+
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
     let cookies = census(&game, args.game.t, args.force)?;
+    run_with(&args, &game, &cookies)
+}
+
+/// [`run`] once the game is checked and its cookie census taken.
+pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<ExitCode> {
     let n = game.directions.len();
     let (best, size) = cookies.ratio;
     let mut stdout = amoba::io::stdout();
@@ -129,24 +137,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         cookies.pieces.len()
     );
     if args.plane {
-        return plane(&args, &cookies);
+        return plane(args, cookies);
     }
     if let Some(max) = args.max_index {
-        return scan(&args, &cookies, max);
+        return scan(args, cookies, max);
     }
     let Some(text) = &args.lattice else {
         anyhow::bail!("expected one of --lattice, --max-index or --plane");
     };
     let lattice = lattice(text)?;
-    let board = Cover::new(&lattice, &cookies);
+    let board = Cover::new(&lattice, cookies);
     if args.count {
-        return count(&args, &board);
+        return count(args, &board);
     }
     let start = std::time::Instant::now();
     let (found, stats) = board.find_one(Some(args.node_limit));
     match found {
         Some(p) => {
-            let text = certified(&board, &p, &game, args.game.t)?;
+            let text = certified(&board, &p, game, args.game.t)?;
             note!(
                 "lattice {}: a tight placement, found after {} nodes in {:.3} s; the checker \
                  confirms every winning set blocked exactly once",
@@ -161,7 +169,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            writeln!(stdout, "{}", none_message(&args, &lattice, &stats))?;
+            writeln!(stdout, "{}", none_message(args, &lattice, &stats))?;
             Ok(ExitCode::from(1))
         }
     }

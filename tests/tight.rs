@@ -16,6 +16,17 @@ fn amoba() -> Command {
     Command::new(env!("CARGO_BIN_EXE_amoba"))
 }
 
+/// The independent checker's report on the placement in `file` and its exit code.
+fn verify_placement(file: &std::path::Path, t: &str, k: &str) -> (String, i32) {
+    let out = amoba()
+        .args(["verify", "--placements", "--t", t, "--k", k])
+        .arg(file)
+        .output()
+        .unwrap();
+    let (report, _, code) = output_text(&out);
+    (report, code)
+}
+
 type Cell = (i64, i64);
 
 /// A piece's cells and the windows it blocks.
@@ -448,21 +459,11 @@ fn a_tight_3_placement_of_7_in_a_row_on_the_6x6_torus_passes_the_checker() {
         .map(|l| format!("{l}\n"))
         .collect();
     assert_eq!(body, stdout);
-    let check = amoba()
-        .args(["verify", "--placements", "--t", "3", "--k", "7"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let (report, _, code) = output_text(&check);
+    let (report, code) = verify_placement(&file, "3", "7");
     assert_eq!(code, 0, "{report}");
     assert!(report.contains("good and tight"), "{report}");
     // And it is good for 8-in-a-row as well (every 8-window holds a blocked 7-window).
-    let check8 = amoba()
-        .args(["verify", "--placements", "--t", "3", "--k", "8"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(check8.status.code(), Some(0));
+    assert_eq!(verify_placement(&file, "3", "8").1, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -502,12 +503,7 @@ fn the_6x6_census_of_tight_3_placements_of_7_in_a_row() {
     let dir = common::temp_dir("tight-37-least");
     let file = dir.join("least.txt");
     std::fs::write(&file, text).unwrap();
-    let check = amoba()
-        .args(["verify", "--placements", "--t", "3", "--k", "7"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    assert_eq!(check.status.code(), Some(0));
+    assert_eq!(verify_placement(&file, "3", "7").1, 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -710,12 +706,7 @@ fn the_placement_table_settles_three_open_entries_with_their_arguments() {
         let text = rest.split("```").next().unwrap();
         let file = dir.join(format!("k{k}-t{t}.txt"));
         std::fs::write(&file, text).unwrap();
-        let check = amoba()
-            .args(["verify", "--placements", "--t", t, "--k", k])
-            .arg(&file)
-            .output()
-            .unwrap();
-        let (report, _, code) = output_text(&check);
+        let (report, code) = verify_placement(&file, t, k);
         assert_eq!(code, 0, "k {k} t {t}: {report}");
     }
     let _ = std::fs::remove_dir_all(&dir);
@@ -745,12 +736,7 @@ fn search_enumerate_and_scan_answer_about_placements_with_t_and_k() {
     let dir = common::temp_dir("routes");
     let file = dir.join("found.txt");
     std::fs::write(&file, &found).unwrap();
-    let check = amoba()
-        .args(["verify", "--placements", "--t", "3", "--k", "7"])
-        .arg(&file)
-        .output()
-        .unwrap();
-    let (report, _, code) = output_text(&check);
+    let (report, code) = verify_placement(&file, "3", "7");
     assert_eq!(code, 0, "{report}");
     // enumerate = tight --count; scan = tight --max-index.
     let (count, stderr, code) = call(with("enumerate", &lat));

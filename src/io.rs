@@ -183,10 +183,7 @@ impl Drop for Staged {
     /// Abandons a write that was never committed: the temporary file goes.
     fn drop(&mut self) {
         if let Some((tmp, _)) = self.replace.take() {
-            let mut list = pending();
-            list.retain(|p| p != tmp.path());
-            drop(tmp);
-            drop(list);
+            discard(tmp);
         }
     }
 }
@@ -361,13 +358,19 @@ fn stage(
         w.flush()
     })();
     if let Err(e) = written {
-        let mut list = pending();
-        list.retain(|p| p != tmp.path());
-        drop(tmp);
-        drop(list);
+        discard(tmp);
         return Err(e);
     }
     Ok(tmp)
+}
+
+/// Unregisters and removes a temporary file, under one lock (see [`PENDING`]).
+fn discard(tmp: tempfile::NamedTempFile) {
+    let mut list = pending();
+    list.retain(|p| p != tmp.path());
+    // Dropping the temporary file removes it.
+    drop(tmp);
+    drop(list);
 }
 
 /// A file writer that asks the kernel to start writing each [`WriteBack::EVERY`]

@@ -349,6 +349,9 @@ fn stage(
         list.push(tmp.path().to_path_buf());
         tmp
     };
+    // Should `body` panic, the unwinding removes the file (`tmp`) and this guard its
+    // registration.
+    let unregister_on_panic = UnregisterOnPanic(tmp.path().to_path_buf());
     let written = (|| {
         if let Some(p) = permissions {
             tmp.as_file().set_permissions(p)?;
@@ -357,11 +360,23 @@ fn stage(
         body(&mut w)?;
         w.flush()
     })();
+    drop(unregister_on_panic);
     if let Err(e) = written {
         discard(tmp);
         return Err(e);
     }
     Ok(tmp)
+}
+
+/// Unregisters a temporary file from [`PENDING`] when dropped during a panic.
+struct UnregisterOnPanic(PathBuf);
+
+impl Drop for UnregisterOnPanic {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            pending().retain(|p| p != &self.0);
+        }
+    }
 }
 
 /// Unregisters and removes a temporary file, under one lock (see [`PENDING`]).
@@ -643,6 +658,22 @@ mod tests {
         assert_eq!(err.source.to_string(), "boom");
         assert_eq!(fs::read_to_string(&path).unwrap(), "old");
         assert_eq!(names(&dir), ["x.txt"], "temp file removed");
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_panicking_writer_leaves_no_file_and_no_registration() {
+        let dir = temp_dir("panic");
+        let path = dir.join("x.txt");
+        let result = std::panic::catch_unwind(|| {
+            let _ = write_atomic(&path, |w| {
+                w.write_all(b"half")?;
+                panic!("the writer fails")
+            });
+        });
+        assert!(result.is_err());
+        assert!(names(&dir).is_empty(), "no file, not even a temporary one");
+        assert_eq!(pending().iter().filter(|p| p.starts_with(&dir)).count(), 0);
         fs::remove_dir_all(&dir).unwrap();
     }
 

@@ -750,6 +750,11 @@ fn search_enumerate_and_scan_answer_about_placements_with_t_and_k() {
     let (scan, stderr, code) = call(with("scan", &range));
     assert_eq!(code, 0, "{stderr}");
     assert_eq!(scan, call(with("tight", &range)).0);
+    // A scan reports: exit 0 even when no lattice of the range has one (tight: 1).
+    let (scan, stderr, code) = call(with("scan", &["--max-index", "5"]));
+    assert_eq!(code, 0, "{stderr}");
+    assert!(scan.contains("0 with a tight placement"), "{scan}");
+    assert_eq!(call(with("tight", &["--max-index", "5"])).2, 1);
     // A game whose placements need not be tight goes to the covering search.
     let cover = ["--t", "5", "--k", "6", "--lattice", "5,0 2,1"];
     let (found, stderr, code) = run(&[&["search"][..], &cover[..]].concat());
@@ -803,6 +808,34 @@ fn search_enumerate_and_scan_answer_about_placements_with_t_and_k() {
             "--summary does not apply",
         ),
         (&["search", "--t", "3", "--lattice", "6,0 0,6"][..], "--k"),
+        (
+            &[
+                "scan",
+                "--t",
+                "3",
+                "--k",
+                "7",
+                "--max-index",
+                "4",
+                "--threads",
+                "1",
+            ][..],
+            "--threads does not apply",
+        ),
+        (
+            &[
+                "search",
+                "--t",
+                "5",
+                "--k",
+                "6",
+                "--lattice",
+                "5,0 2,1",
+                "--node-limit",
+                "9",
+            ][..],
+            "counts conflicts",
+        ),
     ] {
         let (_, stderr, code) = run(args);
         assert_eq!(code, 2, "{args:?}: {stderr}");

@@ -11,8 +11,11 @@ use amoba::catalogue::{blocks, source};
 use amoba::io::is_stdout;
 use amoba::search::{Options, Shard};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+
+/// Where part files go unless `--parts-dir` says otherwise.
+const PARTS_DIR: &str = "results/parts";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -36,7 +39,7 @@ pub struct Args {
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
     /// Directory for part files.
-    #[arg(long, default_value = "results/parts")]
+    #[arg(long, default_value = PARTS_DIR)]
     pub parts_dir: PathBuf,
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
@@ -56,7 +59,7 @@ impl Args {
             summary: None,
             threads,
             shard: None,
-            parts_dir: PathBuf::from("results/parts"),
+            parts_dir: PathBuf::from(PARTS_DIR),
             progress: Mode::Auto,
             force: false,
         }
@@ -69,6 +72,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         refuse(&[
             ("--summary", args.summary.is_some()),
             ("--shard", args.shard.is_some()),
+            ("--threads", args.threads != 0),
+            ("--parts-dir", args.parts_dir != Path::new(PARTS_DIR)),
         ])?;
         let (directions, lattice) = board_game(&args.board)?;
         let job = Job::Count { out: args.out };

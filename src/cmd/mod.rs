@@ -298,8 +298,8 @@ pub struct BoardArgs {
     /// `verify --placements` they may come alone (a placement file has its lattice).
     #[arg(long, value_name = "VECTORS")]
     pub directions: Option<String>,
-    /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8" (with
-    /// --directions; with --t the directions default to the four of the plane).
+    /// The period lattice of an inline board, as basis vectors, e.g. "8,0 0,8"; needs
+    /// --directions, except for the placements of search, enumerate and scan (--t).
     #[arg(long, value_name = "VECTORS")]
     pub lattice: Option<String>,
 }
@@ -324,10 +324,7 @@ impl BoardArgs {
                 "--directions: an inline board needs --lattice too (only `verify \
                  --placements` takes directions alone)"
             ),
-            (None, Some(_)) => anyhow::bail!(
-                "--lattice: an inline board needs --directions too (only the placement \
-                 commands, with --t, have default directions)"
-            ),
+            (None, Some(_)) => anyhow::bail!("--lattice: an inline board needs --directions too"),
             _ => board(&self.board),
         }
     }

@@ -87,7 +87,9 @@ pub fn board_game(board: &super::BoardArgs) -> anyhow::Result<(String, String)> 
 }
 
 /// Answers `job` for the game `placement` with `directions` on `lattice` (`None`: a
-/// scan, which has no lattice), by the engine the cookie census calls for.
+/// scan, which has no lattice), by the engine the cookie census calls for. Exit codes
+/// as those engines' (0 found, 1 none), except that a scan exits 0 whatever it found,
+/// as the scan of pairings does.
 ///
 /// *Errors*: a game or lattice the placement commands reject; counting a game whose
 /// good placements need not be tight.
@@ -101,11 +103,25 @@ pub fn run(
     let (Some(t), Some(k)) = (placement.t, placement.k) else {
         anyhow::bail!("--t and --k go together");
     };
+    let scanning = matches!(job, Job::Scan { .. });
     let game_args = tight::GameArgs { t, k, directions };
     let game = game_args.game()?;
     let cookies = tight::census(&game, t, force)?;
+    // A scan reports; it exits 0 whatever it found, as for pairings.
+    let reports = |code: anyhow::Result<ExitCode>| match code {
+        Ok(c) if scanning && c == ExitCode::from(1) => Ok(ExitCode::SUCCESS),
+        code => code,
+    };
     if cookies.tightness == Tightness::Above {
         let (lattice, max_index, min_index, out) = match job {
+            Job::Find {
+                node_limit: Some(_),
+                ..
+            } => anyhow::bail!(
+                "--node-limit does not apply here: {t}-placements of {k}-in-a-row need not be \
+                 tight, and the covering search that answers counts conflicts (`amoba \
+                 covering --conflicts`)"
+            ),
             Job::Find { out, .. } => (lattice, None, 1, out),
             Job::Scan { min, max, .. } => (None, Some(max), min, None),
             Job::Count { .. } => anyhow::bail!(
@@ -114,7 +130,7 @@ pub fn run(
                  covers and are not counted; `amoba search --t {t} --k {k}` finds one"
             ),
         };
-        return covering::run(covering::Args {
+        return reports(covering::run(covering::Args {
             game: game_args,
             lattice,
             max_index,
@@ -124,7 +140,7 @@ pub fn run(
             conflicts: covering::CONFLICTS,
             out,
             force,
-        });
+        }));
     }
     let mut args = tight::Args {
         game: game_args,
@@ -158,7 +174,7 @@ pub fn run(
             args.node_limit = node_limit;
         }
     }
-    tight::run_with(&args, &game, &cookies)
+    reports(tight::run_with(&args, &game, &cookies))
 }
 
 /// Refuses the options of a pairing command that mean nothing for placements.

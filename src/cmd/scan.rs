@@ -15,6 +15,9 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+/// Node limit of each count unless `--count-limit` says otherwise.
+const COUNT_LIMIT: u64 = 100_000_000;
+
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     amoba scan --directions \"1,0 0,1 1,2 2,1\" --max-index 64 --count\n  \
@@ -51,7 +54,7 @@ pub struct Args {
     #[arg(long)]
     pub count: bool,
     /// Node limit of each count.
-    #[arg(long, default_value_t = 100_000_000, value_name = "NODES")]
+    #[arg(long, default_value_t = COUNT_LIMIT, value_name = "NODES")]
     pub count_limit: u64,
     /// Scan only shard I of N of each game's lattices (merge the shards with --merge).
     #[arg(long, value_name = "I/N")]
@@ -73,6 +76,9 @@ pub struct Args {
     pub progress: Mode,
     #[command(flatten)]
     pub placement: super::placement_game::PlacementArgs,
+    /// With --t: run a cookie census the estimate puts out of reach.
+    #[arg(long, requires = "t", help_heading = "Placements")]
+    pub force: bool,
 }
 
 fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
@@ -90,6 +96,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--shard", args.shard.is_some()),
             ("--json", args.json.is_some()),
             ("--out", !amoba::io::is_dash(&args.out)),
+            ("--threads", args.threads != 0),
+            ("--count-limit", args.count_limit != COUNT_LIMIT),
         ])?;
         let directions = (args.directions.clone())
             .unwrap_or_else(|| super::placement_game::FOUR_DIRECTIONS.into());
@@ -98,7 +106,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max: args.max_index.expect("clap requires --max-index"),
             node_limit: args.node_limit,
         };
-        return run(&args.placement, directions, None, job, false);
+        return run(&args.placement, directions, None, job, args.force);
     }
     if let Some(files) = &args.merge {
         let parts: Vec<(String, ScanDoc)> = super::read_json_docs(files, "scan document")?;

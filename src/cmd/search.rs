@@ -21,6 +21,9 @@ pub struct Args {
     pub board: super::BoardArgs,
     #[command(flatten)]
     pub placement: super::placement_game::PlacementArgs,
+    /// With --t: run a cookie census the estimate puts out of reach.
+    #[arg(long, requires = "t", help_heading = "Placements")]
+    pub force: bool,
     /// Also write the pairing (one-line form) to this file (`-` = stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -41,7 +44,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             out: args.out,
             node_limit: args.node_limit,
         };
-        return run(&args.placement, directions, Some(lattice), job, false);
+        return run(&args.placement, directions, Some(lattice), job, args.force);
     }
     let board = args.board.load()?;
     amoba::search::searchable(&board, false)

@@ -343,8 +343,12 @@ pub fn write_all(dir: &Path, src: &Source) -> Result<Vec<PathBuf>, IoError> {
             .par_iter()
             .with_max_len(1)
             .map(|&e| {
-                let commit = stage_one(e, &path_of(e), src)
-                    .map(|(record, staged)| s.spawn(move || staged.commit().map(|()| record)));
+                let path = path_of(e);
+                let commit = stage_one(e, &path, src).and_then(|(record, staged)| {
+                    std::thread::Builder::new()
+                        .spawn_scoped(s, move || staged.commit().map(|()| record))
+                        .map_err(|err| IoError::new(&path, err))
+                });
                 (e, commit)
             })
             .collect();

@@ -40,7 +40,10 @@
 //! by line and sorted along it; a window is blocked exactly when it holds two
 //! consecutive cells of the line in different parts, so the blocked windows of a line
 //! are the union of the intervals of starts `[p_j − k + 1, p_i]` of those consecutive
-//! pairs `p_i < p_j`.
+//! pairs `p_i < p_j`. The splits of a set are skipped when the sum of those intervals
+//! over *all* its consecutive pairs, which bounds every split, is below the best found
+//! so far for its size (and below the floor of [`kept`]): such a set changes nothing,
+//! and the sets themselves are still all generated and counted.
 //!
 //! # Complexity
 //!
@@ -312,6 +315,15 @@ fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
                 let entry = &mut out[s];
                 entry.sets += 1;
                 pairs(cells, game, &mut found);
+                // No split blocks more than all pairs of neighbours on a line in
+                // different parts: the sum of their windows bounds every split. A set
+                // whose bound is below the best so far (and below the floor) cannot
+                // change the census, so its splits are not scored.
+                let bound: i64 = found.iter().map(|x| k - (x.q - x.p)).sum();
+                let needed = floor.map_or(entry.best, |f| entry.best.min(f[s].max(1)));
+                if bound < i64::from(needed) {
+                    return;
+                }
                 for parts in (2u32..1 << s).step_by(2) {
                     let bn = pairs_count(&found, parts, k);
                     if bn > entry.best {

@@ -36,7 +36,7 @@ pub struct Args {
     #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
     pub directions: String,
     /// Most line-connected sets one census may enumerate (estimated up front).
-    #[arg(long, default_value_t = 2e6, value_name = "SETS")]
+    #[arg(long, default_value_t = 1e7, value_name = "SETS")]
     pub budget: f64,
     /// Write the table here instead of stdout (`-` = stdout).
     #[arg(long, default_value = "-")]

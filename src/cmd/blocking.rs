@@ -33,7 +33,7 @@ pub struct Args {
     #[arg(long, default_value_t = 12, value_name = "K")]
     pub k_max: usize,
     /// The winning directions (the published values are for the default four).
-    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
+    #[arg(long, default_value = super::tight::FOUR_DIRECTIONS, value_name = "VECTORS")]
     pub directions: String,
     /// Most line-connected sets one census may enumerate (estimated up front).
     #[arg(long, default_value_t = 1e7, value_name = "SETS")]

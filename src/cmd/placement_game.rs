@@ -19,9 +19,6 @@ use amoba::search::placement::Tightness;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-/// The four directions of the plane, the default game of the placement commands.
-pub const FOUR_DIRECTIONS: &str = "1,0 0,1 1,1 1,-1";
-
 /// `--t` and `--k`: ask about t-placements of k-in-a-row instead of pairings.
 #[derive(clap::Args, Clone, Debug)]
 pub struct PlacementArgs {
@@ -65,7 +62,10 @@ pub fn board_game(board: &super::BoardArgs) -> anyhow::Result<(String, String)> 
     };
     match (&board.directions, &board.lattice) {
         (directions, Some(lattice)) => Ok((
-            directions.as_deref().unwrap_or(FOUR_DIRECTIONS).into(),
+            directions
+                .as_deref()
+                .unwrap_or(tight::FOUR_DIRECTIONS)
+                .into(),
             lattice.clone(),
         )),
         (Some(_), None) => anyhow::bail!(

@@ -66,6 +66,10 @@ pub struct Args {
     pub force: bool,
 }
 
+/// The four directions of the plane (rows, columns, both diagonals): the default game
+/// of the placement commands.
+pub const FOUR_DIRECTIONS: &str = "1,0 0,1 1,1 1,-1";
+
 /// The game of a placement command: `t`, `k` and the directions.
 #[derive(clap::Args)]
 pub struct GameArgs {
@@ -76,7 +80,7 @@ pub struct GameArgs {
     #[arg(long, value_name = "K")]
     pub k: usize,
     /// The winning directions (plane vectors).
-    #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
+    #[arg(long, default_value = FOUR_DIRECTIONS, value_name = "VECTORS")]
     pub directions: String,
 }
 

@@ -195,7 +195,15 @@ pub fn none_text(kinds: &Kinds, searched: &Searched) -> String {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
-    let lattices: Vec<Lattice> = match (&args.lattice, args.max_index) {
+    let lattices = lattices(&args, &game)?;
+    let per_cell = args.per_cell.unwrap_or(game.directions.len() as f64);
+    let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
+    run_with(&args, &lattices, &kinds)
+}
+
+/// The lattices `args` asks for: `--lattice`, or every lattice up to `--max-index`.
+pub fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
+    Ok(match (&args.lattice, args.max_index) {
         (Some(text), _) => vec![lattice(text)?],
         (None, Some(max)) => {
             let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
@@ -205,10 +213,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .collect()
         }
         (None, None) => anyhow::bail!("expected --lattice or --max-index"),
-    };
-    let n = game.directions.len();
-    let per_cell = args.per_cell.unwrap_or(n as f64);
-    let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
+    })
+}
+
+/// [`run`] once the lattices are read and the cookie types chosen.
+pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Result<ExitCode> {
+    let n = kinds.cookies.game.directions.len();
+    let per_cell = kinds.per_cell;
     let mut stdout = amoba::io::stdout();
     let (best, size) = kinds.cookies.ratio;
     if kinds.cookies.tightness == Tightness::Below {
@@ -230,8 +241,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let mut first: Option<String> = None;
     let (mut none, mut unknown) = (0usize, 0usize);
-    for l in &lattices {
-        let searched = search(&kinds, l, args.conflicts)?;
+    for l in lattices {
+        let searched = search(kinds, l, args.conflicts)?;
         match &searched.text {
             Some(text) => {
                 writeln!(stdout, "index {:>4}  lattice {l}: found", l.index())?;
@@ -252,7 +263,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     stdout,
                     "index {:>4}  lattice {l}: {}",
                     l.index(),
-                    none_text(&kinds, &searched)
+                    none_text(kinds, &searched)
                 )?;
             }
         }

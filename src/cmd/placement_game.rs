@@ -11,11 +11,13 @@
 //! cover of `amoba tight` answers (exhaustive, with its node count); when they block
 //! more, a good placement may block some sets twice and the packing formula of
 //! `amoba covering` answers; when they block fewer, the count alone says none exists.
+//! One census of the cookies serves both engines.
 //! Counting is for tight placements only: a covering is not an exact cover and has no
 //! census of classes here.
 
 use super::{covering, tight};
-use amoba::search::placement::Tightness;
+use amoba::search::cookie;
+use amoba::search::placement::{Cookies, Tightness};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -106,7 +108,12 @@ pub fn run(
     let scanning = matches!(job, Job::Scan { .. });
     let game_args = tight::GameArgs { t, k, directions };
     let game = game_args.game()?;
-    let cookies = tight::census(&game, t, force)?;
+    // One census serves both engines: the cookies blocking at least one set per cell
+    // and direction, with the best of every size.
+    tight::reachable_census(&game, t, force)?;
+    let per_cell = game.directions.len() as f64;
+    let census = cookie::kept(&game, t, &covering::Kinds::floor(per_cell, t));
+    let cookies = Cookies::from_census(&game, t, &census);
     // A scan reports; it exits 0 whatever it found, as for pairings.
     let reports = |code: anyhow::Result<ExitCode>| match code {
         Ok(c) if scanning && c == ExitCode::from(1) => Ok(ExitCode::SUCCESS),
@@ -130,7 +137,7 @@ pub fn run(
                  covers and are not counted; `amoba search --t {t} --k {k}` finds one"
             ),
         };
-        return reports(covering::run(covering::Args {
+        let args = covering::Args {
             game: game_args,
             lattice,
             max_index,
@@ -140,7 +147,10 @@ pub fn run(
             conflicts: covering::CONFLICTS,
             out,
             force,
-        }));
+        };
+        let lattices = covering::lattices(&args, &game)?;
+        let kinds = covering::Kinds::from_census(&game, t, &census, per_cell);
+        return reports(covering::run_with(&args, &lattices, &kinds));
     }
     let mut args = tight::Args {
         game: game_args,

@@ -3,7 +3,11 @@
 //! ([`amoba::search::cookie`]) and printed beside the published values.
 //!
 //! The census of `t` cells grows like `(8(k − 1))^(t − 1)`; entries the estimate puts
-//! beyond the budget are printed as `—` and listed with their estimate, never guessed.
+//! beyond the budget are never guessed. They get a *lower bound* instead, from the
+//! census of the cookies whose cells link within fewer steps (`≥ v`, with the cookies
+//! that attain it), or `—` when even that is out of the budget. Every best cookie also
+//! gives a lower bound for *every* `k` (its eventual linear form,
+//! [`cookie::eventual`]), which the report states beside the published form.
 
 use super::note;
 use amoba::search::cookie::{self, Cookie, Game};
@@ -38,6 +42,10 @@ pub struct Args {
     /// Most line-connected sets one census may enumerate (estimated up front).
     #[arg(long, default_value_t = 1e7, value_name = "SETS")]
     pub budget: f64,
+    /// Beyond the budget, lower bounds from the cookies whose cells link within this many
+    /// steps along a direction (1: the king's moves for the four directions; 0: none).
+    #[arg(long, default_value_t = 1, value_name = "STEPS")]
+    pub lower_steps: i64,
     /// Write the table here instead of stdout (`-` = stdout).
     #[arg(long, default_value = "-")]
     pub out: std::path::PathBuf,
@@ -55,6 +63,13 @@ struct JsonEntry {
     d: Option<u32>,
     /// c_t(k): the best line-connected cookie of exactly t cells, or null.
     c: Option<u32>,
+    /// The largest blocking number found: d when exact, else a lower bound (or null).
+    d_at_least: Option<u32>,
+    /// The same for c_t(k).
+    c_at_least: Option<u32>,
+    /// Beyond the budget: the lower bounds come from the cookies whose cells link within
+    /// this many steps; null when d is exact.
+    link_steps: Option<i64>,
     /// The published value, if there is one for these directions.
     published: Option<i64>,
     differs: bool,
@@ -65,12 +80,157 @@ struct JsonEntry {
     best_cookie_shapes: Vec<String>,
 }
 
+/// A lower bound `d_t(k) ≥ slope·k + constant` for every `k ≥ from_k`, in the JSON
+/// document.
+#[derive(serde::Serialize)]
+struct JsonForm {
+    t: usize,
+    slope: i64,
+    constant: i64,
+    from_k: usize,
+    /// The cookies whose union attains it (one unless the form is a sum).
+    cookies: Vec<String>,
+    /// The published form `a·k − b` as `[a, b]`, if any.
+    published: Option<[i64; 2]>,
+    /// The least k from which the bound is above the published value at every k, if so.
+    above_published_from: Option<usize>,
+}
+
 /// The `--json` document (docs/schemas/blocking.schema.json).
 #[derive(serde::Serialize)]
 struct Document {
     provenance: amoba::provenance::Provenance,
     directions: Vec<[i64; 2]>,
     entries: Vec<JsonEntry>,
+    linear_lower_bounds: Vec<JsonForm>,
+}
+
+/// What was computed for one `k`.
+struct Row {
+    /// `d_s` for `s = 0..=t` (exact), `t` the largest size within the budget.
+    d: Vec<u32>,
+    /// The exhaustive census of each size `0..=t`.
+    sizes: Vec<cookie::SizeCensus>,
+    /// The first size out of the budget and its estimated number of sets.
+    skipped: Option<(usize, f64)>,
+    /// Beyond `t`: the census of the cookies linking within fewer steps.
+    low: Option<Low>,
+}
+
+/// Lower bounds beyond the exhaustive census.
+struct Low {
+    /// Links of at most this many steps.
+    steps: i64,
+    /// Lower bounds on `d_s`, `s = 0..=` the largest size reached (exact up to the
+    /// exhaustive census's `t`).
+    d: Vec<u32>,
+    /// The census of the cookies linking within `steps`, sizes `0..=` the same.
+    sizes: Vec<cookie::SizeCensus>,
+}
+
+impl Row {
+    /// `d_t`, and whether it is exact (else a lower bound), if either is known.
+    fn value(&self, t: usize) -> Option<(u32, bool)> {
+        match self.d.get(t) {
+            Some(&v) => Some((v, true)),
+            None => self
+                .low
+                .as_ref()
+                .and_then(|l| l.d.get(t))
+                .map(|&v| (v, false)),
+        }
+    }
+
+    /// The census entry of size `t`, and the link steps when it is not exhaustive.
+    fn size(&self, t: usize) -> Option<(&cookie::SizeCensus, Option<i64>)> {
+        match self.sizes.get(t) {
+            Some(e) => Some((e, None)),
+            None => self
+                .low
+                .as_ref()
+                .and_then(|l| l.sizes.get(t).map(|e| (e, Some(l.steps)))),
+        }
+    }
+}
+
+/// A lower bound `slope·k + constant` for every `k ≥ from`, attained by the union of
+/// `cookies`.
+#[derive(Clone)]
+struct Form {
+    slope: i64,
+    constant: i64,
+    from: usize,
+    cookies: Vec<Cookie>,
+}
+
+impl Form {
+    /// The better for large `k`: the larger slope, then the larger constant.
+    fn key(&self) -> (i64, i64) {
+        (self.slope, self.constant)
+    }
+
+    /// The form of the union of two cookies placed far apart.
+    fn plus(&self, other: &Form) -> Form {
+        Form {
+            slope: self.slope + other.slope,
+            constant: self.constant + other.constant,
+            from: self.from.max(other.from),
+            cookies: self.cookies.iter().chain(&other.cookies).cloned().collect(),
+        }
+    }
+}
+
+/// Per size `0..=t_max`, the best eventual form of the best cookies found (at any k,
+/// exact or not), closed under unions as [`cookie::largest`] is.
+fn forms(rows: &BTreeMap<usize, Row>, t_max: usize, directions: &[[i64; 2]]) -> Vec<Option<Form>> {
+    let mut connected: Vec<Option<Form>> = vec![None; t_max + 1];
+    for row in rows.values() {
+        for (s, best) in connected.iter_mut().enumerate().skip(2) {
+            let Some((e, _)) = row.size(s) else { continue };
+            for c in &e.best_cookies {
+                let (slope, constant, from) = cookie::eventual(&c.cells, c.parts, directions);
+                let f = Form {
+                    slope,
+                    constant,
+                    from,
+                    cookies: vec![c.clone()],
+                };
+                if best.as_ref().is_none_or(|b| f.key() > b.key()) {
+                    *best = Some(f);
+                }
+            }
+        }
+    }
+    let mut d: Vec<Option<Form>> = vec![None; t_max + 1];
+    for s in 2..=t_max {
+        let mut best = connected[s].clone();
+        let mut consider = |f: Option<Form>| {
+            if let Some(f) = f.filter(|f| best.as_ref().is_none_or(|b| f.key() > b.key())) {
+                best = Some(f);
+            }
+        };
+        consider(d[s - 1].clone());
+        for s1 in 2..=s / 2 {
+            if let (Some(a), Some(b)) = (&d[s1], &d[s - s1]) {
+                consider(Some(a.plus(b)));
+            }
+        }
+        d[s] = best;
+    }
+    d
+}
+
+/// The least `k ≥ from` from which `slope·k + constant > a·k − b` at every `k`, if any.
+fn above_from(f: &Form, (a, b): (i64, i64)) -> Option<usize> {
+    let (ds, dc) = (f.slope - a, f.constant + b);
+    let from = f.from as i64;
+    let k = match ds.cmp(&0) {
+        std::cmp::Ordering::Less => return None,
+        std::cmp::Ordering::Equal => return (dc > 0).then_some(f.from),
+        // ds·k + dc > 0 ⇔ k > −dc / ds.
+        std::cmp::Ordering::Greater => from.max((-dc).div_euclid(ds) + 1),
+    };
+    Some(k as usize)
 }
 
 /// `(a, b)` by `t` from the published table.
@@ -99,14 +259,13 @@ fn linear(a: i64, b: i64) -> String {
     }
 }
 
-/// One cookie in the cell text of placement files: `x,y:a x,y:b …`.
-fn cookie_text(c: &Cookie) -> String {
-    c.cells
-        .iter()
-        .enumerate()
-        .map(|(i, x)| format!("{},{}:{}", x[0], x[1], if c.in_b(i) { 'b' } else { 'a' }))
-        .collect::<Vec<_>>()
-        .join(" ")
+/// `1 step`, `2 steps`.
+fn steps_text(r: i64) -> String {
+    if r == 1 {
+        "1 step".to_string()
+    } else {
+        format!("{r} steps")
+    }
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -124,9 +283,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let directions = super::tight::plane_directions(&args.directions)?;
     let four = directions == [[1, 0], [0, 1], [1, 1], [1, -1]];
     let published = if four { published() } else { BTreeMap::new() };
-    // Per k (independent censuses, on all threads): d_t for t = 0..=reached, the
-    // census of each size, and what was out of the budget.
-    type Row = (Vec<u32>, Vec<cookie::SizeCensus>, Option<(usize, f64)>);
+    // Per k (independent censuses, on all threads): the exhaustive census as far as the
+    // budget reaches, then lower bounds from cookies linking within fewer steps.
     let computed: Vec<(usize, Row)> = (args.k_min..=args.k_max)
         .into_par_iter()
         .map(|k| {
@@ -139,14 +297,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let skipped = (t < args.t_max).then(|| (t + 1, growth.sets(t + 1)));
             let sizes = cookie::census(&game, t);
             let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
-            (k, (cookie::largest(&connected), sizes, skipped))
+            let low = skipped.and_then(|_| {
+                lower(
+                    &game,
+                    t,
+                    &connected,
+                    args.t_max,
+                    args.budget,
+                    args.lower_steps,
+                )
+            });
+            let row = Row {
+                d: cookie::largest(&connected),
+                sizes,
+                skipped,
+                low,
+            };
+            (k, row)
         })
         .collect();
-    let skipped: Vec<(usize, usize, f64)> = computed
-        .iter()
-        .filter_map(|(k, (_, _, s))| s.map(|(t, e)| (*k, t, e)))
-        .collect();
     let rows: BTreeMap<usize, Row> = computed.into_iter().collect();
+    let forms = forms(&rows, args.t_max, &directions);
     let mut out = String::new();
     let mut differ = Vec::new();
     let _ = writeln!(
@@ -157,10 +328,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let _ = writeln!(
         out,
-        "Computed by `amoba blocking --t-max {} --k-min {} --k-max {} --budget {:.0e}`: \
-         exhaustive over line-connected cookies, exact by additivity (docs/spec.md §10); \
-         \"computed / published\"; — out of the budget.\n",
-        args.t_max, args.k_min, args.k_max, args.budget
+        "Computed by `amoba blocking --t-max {} --k-min {} --k-max {} --budget {:.0e} \
+         --lower-steps {}`: exhaustive over line-connected cookies, exact by additivity \
+         (docs/spec.md §10); \"computed / published\"; ≥ v: the census is out of the \
+         budget, and v is the best found among the cookies whose cells link within \
+         `--lower-steps` steps (listed below), a lower bound; — not even that.\n",
+        args.t_max, args.k_min, args.k_max, args.budget, args.lower_steps
     );
     let _ = write!(out, "| t \\ k |");
     for k in args.k_min..=args.k_max {
@@ -174,28 +347,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     for t in 2..=args.t_max {
         let _ = write!(out, "| {t} |");
         for k in args.k_min..=args.k_max {
-            let (d, sizes, _) = &rows[&k];
-            let Some(&v) = d.get(t) else {
+            let row = &rows[&k];
+            let Some((v, exact)) = row.value(t) else {
                 let _ = write!(out, " — |");
                 continue;
             };
-            match published.get(&t) {
-                Some(&(a, b)) => {
-                    let p = a * k as i64 - b;
-                    if i64::from(v) == p {
-                        let _ = write!(out, " {v} |");
-                    } else {
-                        let _ = write!(out, " **{v} / {p} DIFFER** |");
-                        // A cookie that shows it: the best connected one of the size
-                        // attaining d_t (or d_t is a sum of smaller ones).
-                        let witness = (2..=t)
-                            .find(|&s| sizes[s].best == v)
-                            .and_then(|s| sizes[s].best_cookies.first());
-                        differ.push((t, k, v, p, witness.map(cookie_text)));
-                    }
+            let at_least = if exact { "" } else { "≥ " };
+            let p = published.get(&t).map(|&(a, b)| a * k as i64 - b);
+            match p {
+                // Exact and different, or a lower bound above the published value: a
+                // cookie shows it either way.
+                Some(p) if (exact && i64::from(v) != p) || i64::from(v) > p => {
+                    let _ = write!(out, " **{at_least}{v} / {p} DIFFER** |");
+                    // The best connected cookie of the size attaining d_t (or d_t is a
+                    // sum of smaller ones).
+                    let witness = (2..=t)
+                        .filter_map(|s| row.size(s))
+                        .find(|(e, _)| e.best == v)
+                        .and_then(|(e, _)| e.best_cookies.first());
+                    differ.push((t, k, v, p, witness.map(Cookie::to_string)));
                 }
-                None => {
-                    let _ = write!(out, " {v} |");
+                Some(p) if i64::from(v) != p => {
+                    let _ = write!(out, " {at_least}{v} / {p} |");
+                }
+                _ => {
+                    let _ = write!(out, " {at_least}{v} |");
                 }
             }
         }
@@ -205,12 +381,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // values, stated for the range it was seen on and no further.
     let _ = writeln!(
         out,
-        "\nLinear forms: the last run of at least three computed values of a row with \
+        "\nLinear forms: the last run of at least three exact values of a row with \
          constant differences (observed on that range of k, not proved beyond it):\n"
     );
     for t in 2..=args.t_max {
         let seen: Vec<(i64, i64)> = (args.k_min..=args.k_max)
-            .filter_map(|k| rows[&k].0.get(t).map(|&v| (k as i64, i64::from(v))))
+            .filter_map(|k| rows[&k].d.get(t).map(|&v| (k as i64, i64::from(v))))
             .collect();
         let mut from = seen.len().saturating_sub(1);
         while from >= 2
@@ -238,6 +414,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .unwrap_or_default()
         );
     }
+    // Lower bounds for every k: a cookie's count is linear in k once k exceeds its
+    // spans (cookie::eventual), so each best cookie found bounds d_t for all larger k.
+    let _ = writeln!(
+        out,
+        "\nLower bounds for every k, proved: once k exceeds the span of a cookie's cells on \
+         each line, its blocking number is (lines holding both parts)·k + a constant \
+         (docs/spec.md §10); the best such form among the best cookies found, or a union of \
+         them:\n"
+    );
+    for (t, f) in forms.iter().enumerate() {
+        let Some(f) = f else { continue };
+        let shapes: Vec<String> = f.cookies.iter().map(|c| format!("`{c}`")).collect();
+        let vs = published
+            .get(&t)
+            .map_or(String::new(), |&(a, b)| match above_from(f, (a, b)) {
+                Some(k1) => format!("; above the published {} for every k ≥ {k1}", linear(a, b)),
+                None if (f.slope, f.constant) == (a, -b) => {
+                    format!("; equal to the published {}", linear(a, b))
+                }
+                None => format!("; published {}", linear(a, b)),
+            });
+        let _ = writeln!(
+            out,
+            "- t = {t}: d_t(k) ≥ {} for every k ≥ {}{vs}: {}",
+            linear(f.slope, -f.constant),
+            f.from,
+            shapes.join(" + ")
+        );
+    }
     if !differ.is_empty() {
         let _ = writeln!(
             out,
@@ -260,36 +465,40 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         out,
         "\nThe best line-connected cookies of exactly t cells (blocking number c_t), up to \
          the {} symmetries of the directions: how many, and the first few (cells x,y and \
-         parts a/b):\n",
+         parts a/b); c_t ≥ v: the best among the cookies whose cells link within the steps \
+         named:\n",
         group.len()
     );
-    // The orbits of each computed entry `(t, k)`, once for the list, the drawings and
-    // the JSON document.
+    // The orbits of each entry `(t, k)` with a census, once for the list, the drawings
+    // and the JSON document.
     let orbits: BTreeMap<(usize, usize), Vec<(Cookie, usize)>> = rows
         .iter()
-        .flat_map(|(&k, (_, sizes, _))| {
+        .flat_map(|(&k, row)| {
             let group = &group;
-            sizes
-                .iter()
-                .enumerate()
-                .skip(2)
-                .map(move |(t, e)| ((t, k), cookie::orbits(&e.best_cookies, group)))
+            (2..=args.t_max).filter_map(move |t| {
+                row.size(t)
+                    .map(|(e, _)| ((t, k), cookie::orbits(&e.best_cookies, group)))
+            })
         })
         .collect();
     for t in 2..=args.t_max {
         for k in args.k_min..=args.k_max {
-            let (_, sizes, _) = &rows[&k];
-            let Some(e) = sizes.get(t) else { continue };
+            let Some((e, steps)) = rows[&k].size(t) else {
+                continue;
+            };
             let classes = &orbits[&(t, k)];
             let shown: Vec<String> = classes
                 .iter()
                 .take(3)
-                .map(|(c, _)| format!("`{}`", cookie_text(c)))
+                .map(|(c, _)| format!("`{c}`"))
                 .collect();
+            let value = match steps {
+                None => format!("c_t = {}", e.best),
+                Some(r) => format!("c_t ≥ {} (links of at most {})", e.best, steps_text(r)),
+            };
             let _ = writeln!(
                 out,
-                "- t = {t}, k = {k}: c_t = {}, {} up to symmetry ({} up to translation): {}{}",
-                e.best,
+                "- t = {t}, k = {k}: {value}, {} up to symmetry ({} up to translation): {}{}",
                 classes.len(),
                 e.best_cookies.len(),
                 shown.join(", "),
@@ -306,15 +515,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
          up to symmetry, at most four:\n"
     );
     for t in 2..=args.t_max {
-        let Some((k, e)) = (args.k_min..=args.k_max)
+        let Some((k, (e, steps))) = (args.k_min..=args.k_max)
             .rev()
-            .find_map(|k| rows[&k].1.get(t).map(|e| (k, e)))
+            .find_map(|k| rows[&k].size(t).map(|e| (k, e)))
         else {
             continue;
         };
         let classes = &orbits[&(t, k)];
         let pictures: Vec<Vec<String>> = classes.iter().take(4).map(|(c, _)| drawing(c)).collect();
-        let _ = writeln!(out, "t = {t}, k = {k} (c_t = {}):\n\n```", e.best);
+        let value = match steps {
+            None => format!("c_t = {}", e.best),
+            Some(r) => format!("c_t ≥ {}, links of at most {}", e.best, steps_text(r)),
+        };
+        let _ = writeln!(out, "t = {t}, k = {k} ({value}):\n\n```");
         let height = pictures.iter().map(Vec::len).max().unwrap_or(0);
         for y in 0..height {
             let line: Vec<String> = pictures
@@ -328,14 +541,32 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         let _ = writeln!(out, "```\n");
     }
+    let skipped: Vec<(usize, &Row)> = rows
+        .iter()
+        .filter(|(_, r)| r.skipped.is_some())
+        .map(|(&k, r)| (k, r))
+        .collect();
     if !skipped.is_empty() {
         let _ = writeln!(
             out,
-            "\nOut of the budget of {:.0e} sets (raise --budget):",
+            "\nOut of the budget of {:.0e} sets (raise --budget), and the census that gave \
+             the lower bounds:",
             args.budget
         );
-        for (k, t, e) in &skipped {
-            let _ = writeln!(out, "- k = {k}: t ≥ {t} (about {e:.1e} sets for t = {t})");
+        for (k, row) in &skipped {
+            let Some((t, e)) = row.skipped else { continue };
+            let low = match &row.low {
+                Some(l) => format!(
+                    "; lower bounds up to t = {} from links of at most {}",
+                    l.d.len() - 1,
+                    steps_text(l.steps)
+                ),
+                None => String::new(),
+            };
+            let _ = writeln!(
+                out,
+                "- k = {k}: t ≥ {t} (about {e:.1e} sets for t = {t}){low}"
+            );
         }
     }
     // `-` is standard output: write_atomic handles it.
@@ -344,34 +575,60 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut entries = Vec::new();
         for t in 2..=args.t_max {
             for k in args.k_min..=args.k_max {
-                let (d, sizes, _) = &rows[&k];
-                let e = sizes.get(t);
+                let row = &rows[&k];
+                let size = row.size(t);
                 let classes = orbits.get(&(t, k));
                 let published = published.get(&t).map(|&(a, b)| a * k as i64 - b);
-                let d = d.get(t).copied();
+                let value = row.value(t);
+                let d = value.filter(|v| v.1).map(|v| v.0);
                 entries.push(JsonEntry {
                     t,
                     k,
                     d,
-                    c: e.map(|e| e.best),
+                    c: size.filter(|s| s.1.is_none()).map(|s| s.0.best),
+                    d_at_least: value.map(|v| v.0),
+                    c_at_least: size.map(|s| s.0.best),
+                    link_steps: size.and_then(|s| s.1),
                     published,
-                    differs: matches!((d, published), (Some(v), Some(p)) if i64::from(v) != p),
-                    best_cookies: e.map(|e| e.best_cookies.len()),
+                    differs: match (value, published) {
+                        (Some((v, true)), Some(p)) => i64::from(v) != p,
+                        (Some((v, false)), Some(p)) => i64::from(v) > p,
+                        _ => false,
+                    },
+                    best_cookies: size.map(|s| s.0.best_cookies.len()),
                     best_cookie_orbits: classes.map(Vec::len),
                     best_cookie_shapes: classes
                         .into_iter()
                         .flatten()
                         .take(4)
-                        .map(|(c, _)| cookie_text(c))
+                        .map(|(c, _)| c.to_string())
                         .collect(),
                 });
             }
         }
+        let linear_lower_bounds = forms
+            .iter()
+            .enumerate()
+            .filter_map(|(t, f)| {
+                let f = f.as_ref()?;
+                let p = published.get(&t).copied();
+                Some(JsonForm {
+                    t,
+                    slope: f.slope,
+                    constant: f.constant,
+                    from_k: f.from,
+                    cookies: f.cookies.iter().map(Cookie::to_string).collect(),
+                    published: p.map(|(a, b)| [a, b]),
+                    above_published_from: p.and_then(|p| above_from(f, p)),
+                })
+            })
+            .collect();
         let doc = Document {
             provenance: amoba::provenance::Provenance::new("plane", &super::command_line(), None)
                 .stamped(&amoba::provenance::BLOCKING),
             directions: directions.clone(),
             entries,
+            linear_lower_bounds,
         };
         amoba::output::results::write_json(path, &doc)?;
     }
@@ -380,6 +637,35 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// Lower bounds on `d_s` beyond the exhaustive census of `t` cells (`connected`: its
+/// `c_s`), from the census of the cookies whose cells link within `steps`, as far as
+/// the budget reaches. `None` when that is no further than `t` (or `steps` is 0).
+fn lower(
+    game: &Game,
+    t: usize,
+    connected: &[u32],
+    t_max: usize,
+    budget: f64,
+    steps: i64,
+) -> Option<Low> {
+    if steps < 1 {
+        return None;
+    }
+    let t_low = cookie::Growth::within(game, steps).reach(t_max, budget);
+    if t_low <= t {
+        return None;
+    }
+    let sizes = cookie::census_within(game, t_low, steps);
+    let c: Vec<u32> = (0..=t_low)
+        .map(|s| connected.get(s).copied().unwrap_or(sizes[s].best))
+        .collect();
+    Some(Low {
+        steps,
+        d: cookie::largest(&c),
+        sizes,
+    })
 }
 
 /// A cookie drawn in its bounding box: `#` part a, `o` part b, `.` elsewhere; one string

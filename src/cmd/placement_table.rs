@@ -138,7 +138,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let ks: Vec<usize> = (2..=args.k_max).collect();
     let ts: Vec<usize> = (2..=args.t_max).collect();
     // One census per k, on all threads: the largest t within the budget.
-    let censuses: Vec<(Growth, usize, Vec<cookie::SizeCensus>)> = ks
+    type Census = (
+        Growth,
+        usize,
+        Vec<cookie::SizeCensus>,
+        Vec<cookie::SizeCensus>,
+    );
+    let censuses: Vec<Census> = ks
         .par_iter()
         .map(|&k| {
             let game = Game {
@@ -147,12 +153,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             };
             let growth = Growth::of(&game);
             let t = growth.reach(args.t_max, args.budget);
+            // Beyond the budget, the cookies linking within one step (a lower bound):
+            // one blocking more than 4 per cell shows that counting cannot exclude t.
+            let near = if t < args.t_max && Growth::within(&game, 1).sets(args.t_max) <= args.budget
+            {
+                cookie::census_within(&game, args.t_max, 1)
+            } else {
+                Vec::new()
+            };
             // Keeping the cookies that pay for their cells, for the covering searches.
-            (growth, t, cookie::kept(&game, t, &Kinds::floor(4.0, t)))
+            (
+                growth,
+                t,
+                cookie::kept(&game, t, &Kinds::floor(4.0, t)),
+                near,
+            )
         })
         .collect();
     let mut grid: Vec<Vec<Entry>> = Vec::new();
-    for (i, (&k, (growth, reach, sizes))) in ks.iter().zip(&censuses).enumerate() {
+    for (i, (&k, (growth, reach, sizes, near))) in ks.iter().zip(&censuses).enumerate() {
         let game = Game {
             directions: FOUR.to_vec(),
             k,
@@ -160,11 +179,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let mut row = Vec::new();
         for &t in &ts {
             if t > *reach {
+                // The best cookie per cell among those linking within one step.
+                let dense = (reach + 1..=t)
+                    .filter_map(|s| near.get(s).map(|e| (s, e)))
+                    .filter(|(s, e)| e.best as usize > 4 * s)
+                    .max_by_key(|&(s, e)| (e.best as usize * 840 / s, std::cmp::Reverse(s)));
+                let counting =
+                    match dense.and_then(|(s, e)| e.best_cookies.first().map(|c| (s, e, c))) {
+                        Some((s, e, c)) => format!(
+                            "; counting cannot exclude it: the {s}-cell cookie `{}` blocks {} \
+                         winning sets, more than 4 per cell",
+                            c, e.best
+                        ),
+                        None => String::new(),
+                    };
                 row.push(Entry {
                     answer: Answer::Open,
                     why: format!(
                         "the census of {t}-cell cookies for k = {k} is beyond the budget \
-                         (about {:.1e} sets)",
+                         (about {:.1e} sets){counting}",
                         growth.sets(t)
                     ),
                     placement: None,

@@ -40,10 +40,24 @@
 //! by line and sorted along it; a window is blocked exactly when it holds two
 //! consecutive cells of the line in different parts, so the blocked windows of a line
 //! are the union of the intervals of starts `[p_j − k + 1, p_i]` of those consecutive
-//! pairs `p_i < p_j`. The splits of a set are skipped when the sum of those intervals
-//! over *all* its consecutive pairs, which bounds every split, is below the best found
-//! so far for its size (and below the floor of [`kept`]): such a set changes nothing,
-//! and the sets themselves are still all generated and counted.
+//! pairs `p_i < p_j`. The splits of a set are skipped when the union of those intervals
+//! over *all* its consecutive pairs (the windows holding two of its cells), which bounds
+//! every split, is below the best found so far for its size (and below the floor of
+//! [`kept`]): such a set changes nothing, and the sets themselves are still all
+//! generated and counted.
+//!
+//! The set being grown keeps, per direction, its cells sorted by `(line, position)`:
+//! a new cell is put in place by one insertion step and taken out the same way, so no
+//! set is sorted afresh; the untried cells of Redelmeier's algorithm are one vector
+//! whose tail each level appends and truncates.
+//!
+//! # Beyond the census
+//!
+//! [`census_within`] enumerates only the cookies whose cells link within fewer steps
+//! (one step: the king's moves for the four directions): its maxima are lower bounds,
+//! attained by the cookies it lists. [`eventual`] gives a cookie's blocking number as
+//! a linear form in `k`, exact for every `k` from some point on, so each cookie found
+//! bounds `d_t(k)` from below for all larger `k` (docs/spec.md §10).
 //!
 //! # Complexity
 //!
@@ -102,6 +116,18 @@ impl Cookie {
     }
 }
 
+/// The cell text of placement files (docs/spec.md §10): `x,y:a x,y:b …`.
+impl std::fmt::Display for Cookie {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        for (i, x) in self.cells.iter().enumerate() {
+            let part = if self.in_b(i) { 'b' } else { 'a' };
+            let sep = if i == 0 { "" } else { " " };
+            write!(f, "{sep}{},{}:{part}", x[0], x[1])?;
+        }
+        Ok(())
+    }
+}
+
 /// One window a cookie blocks: direction index and first cell.
 pub type Window = (usize, Cell);
 
@@ -118,53 +144,132 @@ struct Pair {
     first: bool,
 }
 
-/// The pairs of `cells` (at most 16), into `out`, line after line; no allocation once
-/// `out` has grown.
-fn pairs(cells: &[Cell], game: &Game, out: &mut Vec<Pair>) {
-    out.clear();
-    let k = game.k as i64;
-    let mut on: [(i64, i64, u8); 16] = [(0, 0, 0); 16];
-    let s = cells.len();
-    for (f, v) in game.directions.iter().enumerate() {
-        for (i, c) in cells.iter().enumerate() {
-            // (line, position along it, cell): the cross product names the line, the
-            // dot product orders it (positions step by 1 along a primitive v).
-            on[i] = (
+/// `(line, position along it, cell)` of one cell for one direction.
+type Key = (i64, i64, u8);
+
+/// The cells of a set (at most 16) arranged by line: per direction, their [`Key`]s in
+/// increasing order. The census adds and removes one cell at a time, so the order is
+/// kept by one insertion step instead of sorting every set afresh.
+#[derive(Clone, Debug)]
+struct Lines {
+    /// Each direction `v` with `|v|²`.
+    directions: Vec<(Cell, i64)>,
+    on: Vec<[Key; 16]>,
+    len: usize,
+}
+
+impl Lines {
+    /// No cells yet.
+    fn new(directions: &[Cell]) -> Lines {
+        Lines {
+            directions: directions
+                .iter()
+                .map(|&v| (v, v[0] * v[0] + v[1] * v[1]))
+                .collect(),
+            on: vec![[(0, 0, 0); 16]; directions.len()],
+            len: 0,
+        }
+    }
+
+    /// Exactly `cells`, numbered in order.
+    fn fill(&mut self, cells: &[Cell]) {
+        self.len = 0;
+        for &c in cells {
+            self.push(c);
+        }
+    }
+
+    /// Cell number `len` joins.
+    fn push(&mut self, c: Cell) {
+        let i = self.len;
+        for (&(v, norm), on) in self.directions.iter().zip(&mut self.on) {
+            // The cross product names the line, the dot product orders it (positions
+            // step by 1 along a primitive v: the dot product steps by |v|²).
+            let dot = c[0] * v[0] + c[1] * v[1];
+            let key = (
                 c[0] * v[1] - c[1] * v[0],
-                (c[0] * v[0] + c[1] * v[1]).div_euclid(v[0] * v[0] + v[1] * v[1]),
+                if norm == 1 { dot } else { dot.div_euclid(norm) },
                 i as u8,
             );
+            let mut j = i;
+            while j > 0 && on[j - 1] > key {
+                on[j] = on[j - 1];
+                j -= 1;
+            }
+            on[j] = key;
         }
-        on[..s].sort_unstable();
-        let mut line = None;
-        for w in on[..s].windows(2) {
-            let ((l0, p, i), (l1, q, j)) = (w[0], w[1]);
-            if l0 == l1 && q - p < k {
-                out.push(Pair {
-                    f: f as u8,
-                    p,
-                    q,
-                    i,
-                    j,
-                    first: line != Some(l0),
-                });
-                line = Some(l0);
+        self.len += 1;
+    }
+
+    /// The last cell pushed leaves.
+    fn pop(&mut self) {
+        self.len -= 1;
+        let (i, len) = (self.len as u8, self.len);
+        for on in &mut self.on {
+            let mut j = 0;
+            while on[j].2 != i {
+                j += 1;
+            }
+            while j < len {
+                on[j] = on[j + 1];
+                j += 1;
             }
         }
     }
+
+    /// The pairs of the cells, into `out`, line after line.
+    fn pairs(&self, k: i64, out: &mut Vec<Pair>) {
+        out.clear();
+        for (f, on) in self.on.iter().enumerate() {
+            let mut line = None;
+            for w in on[..self.len].windows(2) {
+                let ((l0, p, i), (l1, q, j)) = (w[0], w[1]);
+                if l0 == l1 && q - p < k {
+                    out.push(Pair {
+                        f: f as u8,
+                        p,
+                        q,
+                        i,
+                        j,
+                        first: line != Some(l0),
+                    });
+                    line = Some(l0);
+                }
+            }
+        }
+    }
+}
+
+/// The pairs of `cells` (at most 16), into `out`, line after line.
+fn pairs(cells: &[Cell], game: &Game, out: &mut Vec<Pair>) {
+    let mut lines = Lines::new(&game.directions);
+    lines.fill(cells);
+    lines.pairs(game.k as i64, out);
 }
 
 /// The windows the pairs block: per line, the union of the start intervals
 /// `[q − k + 1, p]` of its pairs in different parts, reported as disjoint ranges
 /// `each(pair, first start, last start)` in order along the line.
 #[inline]
-fn blocked_ranges(pairs: &[Pair], parts: u32, k: i64, mut each: impl FnMut(&Pair, i64, i64)) {
+fn blocked_ranges(pairs: &[Pair], parts: u32, k: i64, each: impl FnMut(&Pair, i64, i64)) {
+    union_ranges(pairs, |x| (parts >> x.i ^ parts >> x.j) & 1 == 1, k, each);
+}
+
+/// Per line, the union of the start intervals `[q − k + 1, p]` of the pairs `counted`,
+/// as disjoint ranges `each(pair, first start, last start)` in order along the line.
+#[inline]
+fn union_ranges(
+    pairs: &[Pair],
+    counted: impl Fn(&Pair) -> bool,
+    k: i64,
+    mut each: impl FnMut(&Pair, i64, i64),
+) {
     let mut next = i64::MIN; // the first start of the current line not yet reported
     for x in pairs {
         if x.first {
             next = i64::MIN;
         }
-        if (parts >> x.i ^ parts >> x.j) & 1 == 0 {
+        if !counted(x) {
             continue;
         }
         let lo = (x.q - k + 1).max(next);
@@ -219,6 +324,71 @@ pub fn blocked_windows(cookie: &Cookie, game: &Game) -> Vec<Window> {
     out
 }
 
+/// The blocking number of a cookie for every large `k`: `(slope, constant, from)` with
+/// `blocking_number(cells, parts, k) = slope·k + constant` for every `k ≥ from`.
+///
+/// Why it is linear (docs/spec.md §10): on a line whose cells span `s` steps, once
+/// `k > s` every interval of starts `[q − k + 1, p]` of two neighbours `p < q` in
+/// different parts holds the line's first cell, so the intervals' union is the one
+/// interval `[min q − k + 1, max p]`, of `k + max p − min q` starts. Summed over the
+/// lines that hold both parts: `slope` is the number of those lines and `constant` the
+/// sum of their `max p − min q`. That holds for every `k` above the largest span;
+/// `from` is then lowered one `k` at a time while the count still equals the form.
+///
+/// Complexity: `O(n·s log s)` for the form, plus one count per `k` below the span.
+///
+/// ```
+/// use amoba::search::cookie::eventual;
+/// let four = [[1, 0], [0, 1], [1, 1], [1, -1]];
+/// // The 2×2 square split along its diagonals: 4k − 4 from k = 2 on.
+/// assert_eq!(eventual(&[[0, 0], [1, 0], [0, 1], [1, 1]], 0b0110, &four), (4, -4, 2));
+/// ```
+pub fn eventual(cells: &[Cell], parts: u32, directions: &[Cell]) -> (i64, i64, usize) {
+    let (mut slope, mut constant, mut span) = (0i64, 0i64, 0i64);
+    for v in directions {
+        // (line, position along it, part b?), as in `pairs`.
+        let mut on: Vec<(i64, i64, bool)> = cells
+            .iter()
+            .enumerate()
+            .map(|(i, c)| {
+                (
+                    c[0] * v[1] - c[1] * v[0],
+                    (c[0] * v[0] + c[1] * v[1]).div_euclid(v[0] * v[0] + v[1] * v[1]),
+                    parts >> i & 1 == 1,
+                )
+            })
+            .collect();
+        on.sort_unstable();
+        for line in on.chunk_by(|a, b| a.0 == b.0) {
+            span = span.max(line[line.len() - 1].1 - line[0].1);
+            let mixed: Vec<(i64, i64)> = line
+                .windows(2)
+                .filter(|w| w[0].2 != w[1].2)
+                .map(|w| (w[0].1, w[1].1))
+                .collect();
+            if let (Some(p), Some(q)) = (
+                mixed.iter().map(|x| x.0).max(),
+                mixed.iter().map(|x| x.1).min(),
+            ) {
+                slope += 1;
+                constant += p - q;
+            }
+        }
+    }
+    let mut from = (span + 1).max(2) as usize;
+    while from > 2 {
+        let game = Game {
+            directions: directions.to_vec(),
+            k: from - 1,
+        };
+        if i64::from(blocking_number(cells, parts, &game)) != slope * (from as i64 - 1) + constant {
+            break;
+        }
+        from -= 1;
+    }
+    (slope, constant, from)
+}
+
 /// What [`census`] found for one cookie size.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SizeCensus {
@@ -243,7 +413,30 @@ pub struct SizeCensus {
 /// Complexity: see the module notes; the enumeration is exhaustive, so the maxima are
 /// exact.
 pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
-    walk(game, t, None)
+    walk(game, t, game.k as i64 - 1, None)
+}
+
+/// The cookies of at most `t` cells whose cells are connected by links of at most
+/// `reach` steps along a direction (`reach = 1`: neighbours on a line, the king's moves
+/// for the four directions), scored in `game`.
+///
+/// These are some of the line-connected cookies (all of them when `reach ≥ k − 1`), so
+/// each [`SizeCensus::best`] is a *lower bound* on `c_s`, attained by the cookies
+/// listed: the census to use when the exhaustive one is out of reach. Same threads and
+/// determinism as [`census`]; the number of sets grows like `(2n·reach)^(t − 1)` for `n`
+/// directions, whatever `k`.
+///
+/// ```
+/// use amoba::search::cookie::{Game, census, census_within};
+/// let game = Game { directions: vec![[1, 0], [0, 1], [1, 1], [1, -1]], k: 4 };
+/// let (all, near) = (census(&game, 4), census_within(&game, 4, 1));
+/// // Fewer sets, and here the same best 4-cookie (4k − 4 = 12).
+/// assert!(near[4].sets < all[4].sets);
+/// assert_eq!((near[4].best, all[4].best), (12, 12));
+/// ```
+pub fn census_within(game: &Game, t: usize, reach: i64) -> Vec<SizeCensus> {
+    assert!(reach >= 1, "links of at least one step");
+    walk(game, t, reach.min(game.k as i64 - 1), None)
 }
 
 /// Every line-connected cookie of at most `t` cells that blocks at least `floor[s]`
@@ -265,32 +458,34 @@ pub fn census(game: &Game, t: usize) -> Vec<SizeCensus> {
 /// ```
 pub fn kept(game: &Game, t: usize, floor: &[u32]) -> Vec<SizeCensus> {
     assert!(floor.len() > t, "a floor for every size up to t");
-    walk(game, t, Some(floor))
+    walk(game, t, game.k as i64 - 1, Some(floor))
 }
 
-/// The census, keeping the irreducible cookies at or above `floor` if given.
-fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
+/// The census of the cookies connected by links of at most `reach` steps (`k − 1`: all
+/// line-connected ones), keeping the irreducible cookies at or above `floor` if given.
+fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCensus> {
     assert!((2..=16).contains(&t), "cookie sizes 2 to 16");
     let k = game.k as i64;
-    // Every offset of a linked cell: ±j·v, 1 ≤ j ≤ k − 1.
+    // Every offset of a linked cell: ±j·v, 1 ≤ j ≤ reach.
     let offsets: Vec<Cell> = game
         .directions
         .iter()
-        .flat_map(|v| (1..k).flat_map(move |j| [[j * v[0], j * v[1]], [-j * v[0], -j * v[1]]]))
+        .flat_map(|v| (1..=reach).flat_map(move |j| [[j * v[0], j * v[1]], [-j * v[0], -j * v[1]]]))
         .collect();
-    let reach = offsets
+    let step = offsets
         .iter()
         .map(|o| o[0].abs().max(o[1].abs()))
         .max()
         .unwrap_or(0);
-    let r = reach * (t as i64 - 1);
+    let r = step * (t as i64 - 1);
     let width = (2 * r + 1) as usize;
     // Cells y ∈ [0, r], x ∈ [−r, r]: every set grown from the origin stays there.
     let index = |c: Cell| ((c[1]) as usize) * width + (c[0] + r) as usize;
     let after_origin = |c: Cell| c[1] > 0 || (c[1] == 0 && c[0] > 0);
     // The first level of the growth: the origin, then each linked cell after it. The
-    // branch of `first[i]` keeps `first[..i]` untried, as the sequential algorithm does
-    // when it reaches `first[i]`; the branches are independent, so they run in parallel.
+    // branch of `first[i]` keeps `first[i + 1..]` untried, as the sequential algorithm
+    // does when it reaches `first[i]`; the branches are independent, so they run in
+    // parallel.
     let mut first: Vec<Cell> = offsets
         .iter()
         .copied()
@@ -308,18 +503,23 @@ fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
             let mut out = vec![SizeCensus::default(); t + 1];
             let mut marked = base.clone();
             let mut found: Vec<Pair> = Vec::new();
-            let mut less: Vec<Pair> = Vec::new();
-            let mut rest: Vec<Cell> = Vec::new();
-            let mut score = |cells: &[Cell]| {
-                let s = cells.len();
+            let mut scratch = Scratch {
+                rest: Vec::new(),
+                lines: Lines::new(&game.directions),
+                pairs: Vec::new(),
+            };
+            let mut score = |set: &Growing| {
+                let (cells, s) = (&set.cells[..], set.cells.len());
                 let entry = &mut out[s];
                 entry.sets += 1;
-                pairs(cells, game, &mut found);
-                // No split blocks more than all pairs of neighbours on a line in
-                // different parts: the sum of their windows bounds every split. A set
-                // whose bound is below the best so far (and below the floor) cannot
-                // change the census, so its splits are not scored.
-                let bound: i64 = found.iter().map(|x| k - (x.q - x.p)).sum();
+                set.lines.pairs(k, &mut found);
+                // A blocked window holds two neighbours of a line in different parts,
+                // so no split blocks more windows than hold two cells of the set (the
+                // union of all pairs' intervals, whatever the parts). A set whose bound
+                // is below the best so far (and below the floor) cannot change the
+                // census, so its splits are not scored.
+                let mut bound = 0i64;
+                union_ranges(&found, |_| true, k, |_, lo, hi| bound += hi - lo + 1);
                 let needed = floor.map_or(entry.best, |f| entry.best.min(f[s].max(1)));
                 if bound < i64::from(needed) {
                     return;
@@ -334,17 +534,22 @@ fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
                         entry.best_cookies.push(Cookie::normal(cells, parts));
                     }
                     if floor.is_some_and(|f| bn >= f[s].max(1))
-                        && irreducible(cells, parts, bn, game, &mut rest, &mut less)
+                        && irreducible(cells, parts, bn, game, &mut scratch)
                     {
                         entry.kept.push(Cookie::normal(cells, parts));
                     }
                 }
             };
-            // The set {origin, first[i]}, then its growth with first[..i] untried.
-            let mut set = vec![[0, 0], first[i]];
+            // The set {origin, first[i]}, then its growth with first[i + 1..] untried.
+            let mut set = Growing {
+                cells: Vec::new(),
+                lines: Lines::new(&game.directions),
+            };
+            set.push([0, 0]);
+            set.push(first[i]);
             score(&set);
             if t > 2 {
-                let mut untried = first[..i].to_vec();
+                let mut untried = first[i + 1..].to_vec();
                 let c = first[i];
                 for o in &offsets {
                     let n = [c[0] + o[0], c[1] + o[1]];
@@ -353,8 +558,9 @@ fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
                         untried.push(n);
                     }
                 }
-                grow_one(
+                grow(
                     &mut untried,
+                    0,
                     &mut set,
                     &mut marked,
                     t,
@@ -389,20 +595,19 @@ fn walk(game: &Game, t: usize, floor: Option<&[u32]>) -> Vec<SizeCensus> {
     out
 }
 
+/// Scratch space of [`irreducible`].
+struct Scratch {
+    rest: Vec<Cell>,
+    lines: Lines,
+    pairs: Vec<Pair>,
+}
+
 /// Does every cell of the cookie `(cells, parts)`, blocking `bn`, count: does taking
-/// any one out (the rest keeping their parts) block fewer? `rest` and `less` are
-/// scratch space.
-fn irreducible(
-    cells: &[Cell],
-    parts: u32,
-    bn: u32,
-    game: &Game,
-    rest: &mut Vec<Cell>,
-    less: &mut Vec<Pair>,
-) -> bool {
+/// any one out (the rest keeping their parts) block fewer?
+fn irreducible(cells: &[Cell], parts: u32, bn: u32, game: &Game, scratch: &mut Scratch) -> bool {
     (0..cells.len()).all(|i| {
-        rest.clear();
-        rest.extend(
+        scratch.rest.clear();
+        scratch.rest.extend(
             cells
                 .iter()
                 .enumerate()
@@ -412,41 +617,63 @@ fn irreducible(
         // The parts without bit i: the bits below stay, the bits above move down one.
         let low = parts & ((1 << i) - 1);
         let fewer = low | (parts >> (i + 1)) << i;
-        pairs(rest, game, less);
-        pairs_count(less, fewer, game.k as i64) < bn
+        scratch.lines.fill(&scratch.rest);
+        scratch.lines.pairs(game.k as i64, &mut scratch.pairs);
+        pairs_count(&scratch.pairs, fewer, game.k as i64) < bn
     })
 }
 
-/// Redelmeier's growth: pops the untried cells one by one (the last first), scores the
-/// set with each, and grows further with the cells it links that are not yet marked.
-/// Restores `marked` and leaves `untried` empty.
+/// The set being grown: its cells in order, and by line.
+struct Growing {
+    cells: Vec<Cell>,
+    lines: Lines,
+}
+
+impl Growing {
+    fn push(&mut self, c: Cell) {
+        self.cells.push(c);
+        self.lines.push(c);
+    }
+
+    fn pop(&mut self) {
+        self.cells.pop();
+        self.lines.pop();
+    }
+}
+
+/// Redelmeier's growth, in place: takes the untried cells `untried[from..]` one by one
+/// (in order), scores the set with each, and grows further with the cells after it
+/// plus the cells it links that are not yet marked. Those are appended to `untried`,
+/// so a child's untried cells are always one contiguous tail of the same vector and
+/// nothing is copied; they are taken off (and unmarked) before the next cell.
 #[allow(clippy::too_many_arguments)]
-fn grow_one(
+fn grow(
     untried: &mut Vec<Cell>,
-    set: &mut Vec<Cell>,
+    from: usize,
+    set: &mut Growing,
     marked: &mut [bool],
     t: usize,
     offsets: &[Cell],
     index: &dyn Fn(Cell) -> usize,
     after_origin: &dyn Fn(Cell) -> bool,
-    score: &mut dyn FnMut(&[Cell]),
+    score: &mut dyn FnMut(&Growing),
 ) {
-    while let Some(c) = untried.pop() {
+    let end = untried.len();
+    for i in from..end {
+        let c = untried[i];
         set.push(c);
         score(set);
-        if set.len() < t {
-            let mut next = untried.clone();
-            let from = next.len();
+        if set.cells.len() < t {
             for o in offsets {
                 let n = [c[0] + o[0], c[1] + o[1]];
                 if after_origin(n) && !marked[index(n)] {
                     marked[index(n)] = true;
-                    next.push(n);
+                    untried.push(n);
                 }
             }
-            let added: Vec<Cell> = next[from..].to_vec();
-            grow_one(
-                &mut next,
+            grow(
+                untried,
+                i + 1,
                 set,
                 marked,
                 t,
@@ -455,7 +682,7 @@ fn grow_one(
                 after_origin,
                 score,
             );
-            for n in added {
+            for n in untried.drain(end..) {
                 marked[index(n)] = false;
             }
         }
@@ -522,7 +749,12 @@ pub struct Growth {
 impl Growth {
     /// The growth of `game`'s census (a census of 3 cells).
     pub fn of(game: &Game) -> Growth {
-        let c = census(game, 3);
+        Growth::within(game, game.k as i64 - 1)
+    }
+
+    /// The growth of [`census_within`] with links of at most `reach` steps.
+    pub fn within(game: &Game, reach: i64) -> Growth {
+        let c = census_within(game, 3, reach);
         Growth {
             two: c[2].sets as f64,
             three: c[3].sets as f64,
@@ -572,6 +804,43 @@ mod tests {
             blocked_windows(&c, &g).len() as u32,
             blocking_number(&c.cells, c.parts, &g)
         );
+    }
+
+    #[test]
+    fn eventual_forms_hold_from_their_first_k_on() {
+        let dirs = [[1, 0], [0, 1], [1, 1], [1, -1]];
+        let mut x: u64 = 0x9e37_79b9_7f4a_7c15;
+        let mut next = |m: u64| {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x % m
+        };
+        for _ in 0..300 {
+            let s = 2 + next(6) as usize;
+            let mut cells: Vec<Cell> = Vec::new();
+            while cells.len() < s {
+                let c = [next(9) as i64 - 4, next(9) as i64 - 4];
+                if !cells.contains(&c) {
+                    cells.push(c);
+                }
+            }
+            let parts = (next(1 << s) as u32) | 1 << (s - 1);
+            let (slope, constant, from) = eventual(&cells, parts, &dirs);
+            for k in from..from + 20 {
+                let n = blocking_number(&cells, parts, &four(k));
+                assert_eq!(
+                    i64::from(n),
+                    slope * k as i64 + constant,
+                    "{cells:?} {parts:b} k {k}"
+                );
+            }
+            // The form fails just below `from` (or `from` is 2).
+            if from > 2 {
+                let n = blocking_number(&cells, parts, &four(from - 1));
+                assert_ne!(i64::from(n), slope * (from as i64 - 1) + constant);
+            }
+        }
     }
 
     #[test]

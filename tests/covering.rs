@@ -209,3 +209,146 @@ fn counting_and_bad_input() {
         assert!(stderr.contains(expected), "{args:?}: {stderr}");
     }
 }
+
+/// Is there a packing of `types` (cells and parts) on `Z²/⟨(a, b), (c, d)⟩`: cookies
+/// whose translates are disjoint and block every class of winning sets? A plain
+/// backtracking over the first class not yet blocked, with its own lattice arithmetic
+/// and windows counted one cell at a time; no symmetry is broken.
+fn brute_packing(types: &[Vec<(Cell, bool)>], basis: [Cell; 2], dirs: &[Cell], k: i64) -> bool {
+    let ((a, b), (c, d)) = (basis[0], basis[1]);
+    let det = (a * d - b * c).abs();
+    let key = |(x, y): Cell| {
+        (
+            (x * d - y * c).rem_euclid(det),
+            (a * y - b * x).rem_euclid(det),
+        )
+    };
+    // One representative per class, numbered.
+    let mut number: HashMap<Cell, usize> = HashMap::new();
+    let mut reps = Vec::new();
+    for x in 0..det {
+        for y in 0..det {
+            if let std::collections::hash_map::Entry::Vacant(e) = number.entry(key((x, y))) {
+                e.insert(reps.len());
+                reps.push((x, y));
+            }
+        }
+    }
+    let n = reps.len();
+    assert_eq!(n as i64, det);
+    let class = |p: Cell| number[&key(p)];
+    // Rows: a type at a representative, as (cells, blocked window classes f·n + s).
+    let mut rows: Vec<(Vec<usize>, Vec<usize>)> = Vec::new();
+    for cookie in types {
+        for &(ox, oy) in &reps {
+            let placed: Vec<(Cell, bool)> = cookie
+                .iter()
+                .map(|&((x, y), p)| ((x + ox, y + oy), p))
+                .collect();
+            let mut cells: Vec<usize> = placed.iter().map(|&(p, _)| class(p)).collect();
+            cells.sort_unstable();
+            if cells.windows(2).any(|w| w[0] == w[1]) {
+                continue;
+            }
+            let mut blocked = Vec::new();
+            for (f, &(dx, dy)) in dirs.iter().enumerate() {
+                for &((x, y), _) in &placed {
+                    for j in 0..k {
+                        let s = (x - j * dx, y - j * dy);
+                        let parts: Vec<bool> = (0..k)
+                            .filter_map(|m| {
+                                let cell = (s.0 + m * dx, s.1 + m * dy);
+                                placed.iter().find(|&&(p, _)| p == cell).map(|&(_, b)| b)
+                            })
+                            .collect();
+                        if parts.contains(&true) && parts.contains(&false) {
+                            blocked.push(f * n + class(s));
+                        }
+                    }
+                }
+            }
+            blocked.sort_unstable();
+            blocked.dedup();
+            rows.push((cells, blocked));
+        }
+    }
+    fn search(
+        rows: &[(Vec<usize>, Vec<usize>)],
+        used: &mut Vec<bool>,
+        hits: &mut Vec<u32>,
+    ) -> bool {
+        let Some(w) = hits.iter().position(|&h| h == 0) else {
+            return true;
+        };
+        for (cells, blocked) in rows {
+            if !blocked.contains(&w) || cells.iter().any(|&c| used[c]) {
+                continue;
+            }
+            cells.iter().for_each(|&c| used[c] = true);
+            blocked.iter().for_each(|&x| hits[x] += 1);
+            let found = search(rows, used, hits);
+            cells.iter().for_each(|&c| used[c] = false);
+            blocked.iter().for_each(|&x| hits[x] -= 1);
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+    search(&rows, &mut vec![false; n], &mut vec![0; dirs.len() * n])
+}
+
+#[test]
+fn found_and_none_on_small_lattices_agree_with_a_brute_force_packing_search() {
+    use amoba::search::cookie::{Game, kept};
+    let mut answers = [0, 0];
+    for (t, k, dirs, max_index) in [
+        (4, 3, TWO, 6),
+        (3, 4, TWO, 8),
+        (4, 5, THREE, 8),
+        (3, 6, THREE, 9),
+        (4, 6, FOUR, 9),
+        (5, 5, FOUR, 8),
+    ] {
+        let out = amoba()
+            .args(["covering", "--t", &t.to_string(), "--k", &k.to_string()])
+            .args(["--directions", dirs, "--all", "--conflicts", "100000000"])
+            .args(["--max-index", &max_index.to_string()])
+            .output()
+            .unwrap();
+        let (stdout, stderr, _) = output_text(&out);
+        // The types the search used: cookies blocking at least n sets per cell.
+        let v = vectors(dirs);
+        let game = Game {
+            directions: v.iter().map(|&(x, y)| [x, y]).collect(),
+            k,
+        };
+        let floor: Vec<u32> = (0..=t).map(|s| (v.len() * s).max(1) as u32).collect();
+        let types: Vec<Vec<(Cell, bool)>> = kept(&game, t, &floor)
+            .iter()
+            .flat_map(|e| &e.kept)
+            .map(|c| {
+                c.cells
+                    .iter()
+                    .enumerate()
+                    .map(|(i, x)| ((x[0], x[1]), c.in_b(i)))
+                    .collect()
+            })
+            .collect();
+        let mut lattices = 0;
+        for line in stdout.lines().filter(|l| l.starts_with("index")) {
+            // "index   16  lattice ⟨(4,0), (0,4)⟩: found" or ": none …".
+            let inside = line.split_once('⟨').unwrap().1.split_once('⟩').unwrap();
+            let basis = vectors(&inside.0.replace(['(', ')'], "").replace(", ", " "));
+            let engine = inside.1.starts_with(": found");
+            assert!(engine || inside.1.starts_with(": none"), "{line}");
+            let brute = brute_packing(&types, [basis[0], basis[1]], &v, k as i64);
+            assert_eq!(engine, brute, "t {t}, k {k}, {dirs}: {line}\n{stderr}");
+            answers[usize::from(engine)] += 1;
+            lattices += 1;
+        }
+        assert!(lattices > 0, "{stdout}{stderr}");
+    }
+    // Both answers occur.
+    assert!(answers[0] >= 5 && answers[1] >= 5, "{answers:?}");
+}

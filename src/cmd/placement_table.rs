@@ -286,14 +286,19 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
                     undecided += 1;
                 }
             }
+            let how = match undecided {
+                0 => "every formula unsatisfiable".to_string(),
+                u => format!(
+                    "{u} of them undecided within {} conflicts each",
+                    args.conflicts
+                ),
+            };
             Ok(open(format!(
                 "{ratio}, more than 4 per cell: no good placement built from cookies \
                  blocking at least 4 sets per cell on the {} lattices of index ≤ {} \
-                 ({undecided} of them undecided within {} conflicts each); other cookies \
-                 and larger lattices are not searched",
+                 ({how}); other cookies and larger lattices are not searched",
                 lattices.len(),
                 args.cover_index,
-                args.conflicts
             )))
         }
         Tightness::Tight => {

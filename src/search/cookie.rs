@@ -110,6 +110,17 @@ impl Cookie {
         }
     }
 
+    /// The image under the matrix `m` (row-major 2×2, acting on column vectors), in
+    /// normal form.
+    pub fn image(&self, m: &[i64]) -> Cookie {
+        let cells: Vec<Cell> = self
+            .cells
+            .iter()
+            .map(|x| [m[0] * x[0] + m[1] * x[1], m[2] * x[0] + m[3] * x[1]])
+            .collect();
+        Cookie::normal(&cells, self.parts)
+    }
+
     /// Is cell `i` in part `b`?
     pub fn in_b(&self, i: usize) -> bool {
         self.parts >> i & 1 == 1
@@ -709,14 +720,7 @@ pub fn orbits(cookies: &[Cookie], group: &[Vec<i64>]) -> Vec<(Cookie, usize)> {
     for c in cookies {
         let least = group
             .iter()
-            .map(|m| {
-                let cells: Vec<Cell> = c
-                    .cells
-                    .iter()
-                    .map(|x| [m[0] * x[0] + m[1] * x[1], m[2] * x[0] + m[3] * x[1]])
-                    .collect();
-                Cookie::normal(&cells, c.parts)
-            })
+            .map(|m| c.image(m))
             .min()
             .expect("the group holds the identity");
         *out.entry(least).or_insert(0) += 1;

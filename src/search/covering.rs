@@ -288,14 +288,7 @@ fn orbits(lattice: &Lattice, game: &Game, types: &[Cookie]) -> (Vec<usize>, Vec<
         .map(|c| {
             group
                 .iter()
-                .map(|m| {
-                    let cells: Vec<Cell> = c
-                        .cells
-                        .iter()
-                        .map(|x| [m[0] * x[0] + m[1] * x[1], m[2] * x[0] + m[3] * x[1]])
-                        .collect();
-                    index.get(&Cookie::normal(&cells, c.parts)).copied()
-                })
+                .map(|m| index.get(&c.image(m)).copied())
                 .try_fold(usize::MAX, |best, i| i.map(|i| best.min(i)))
         })
         .collect();

@@ -178,21 +178,32 @@ fn the_cookie_census_matches_a_brute_force() {
     }
 }
 
-#[test]
-fn the_blocking_table_marks_the_published_values_it_contradicts_with_a_witness() {
-    let dir = common::temp_dir("blocking-json");
+/// `amoba blocking ARGS --json FILE` in a temporary directory `name`: its report, which
+/// must end with exit status 1 (some entry differs), and its JSON twin, valid.
+fn blocking_run(name: &str, args: &[&str]) -> (String, serde_json::Value) {
+    let dir = common::temp_dir(name);
     let json = dir.join("blocking.json");
     let out = amoba()
-        .args([
-            "blocking", "--t-max", "5", "--k-min", "4", "--k-max", "5", "--json",
-        ])
+        .arg("blocking")
+        .args(args)
+        .arg("--json")
         .arg(&json)
         .output()
         .unwrap();
     let (stdout, _, code) = output_text(&out);
     assert_eq!(code, 1, "{stdout}");
-    // The JSON twin: valid, and the same DIFFER.
     let doc = common::schema::assert_valid_text(&std::fs::read_to_string(&json).unwrap());
+    let _ = std::fs::remove_dir_all(&dir);
+    (stdout, doc)
+}
+
+#[test]
+fn the_blocking_table_marks_the_published_values_it_contradicts_with_a_witness() {
+    let (stdout, doc) = blocking_run(
+        "blocking-json",
+        &["--t-max", "5", "--k-min", "4", "--k-max", "5"],
+    );
+    // The JSON twin: valid, and the same DIFFER.
     let e = doc["entries"]
         .as_array()
         .unwrap()
@@ -204,7 +215,6 @@ fn the_blocking_table_marks_the_published_values_it_contradicts_with_a_witness()
         (Some(22), Some(21))
     );
     assert_eq!(e["differs"], true);
-    let _ = std::fs::remove_dir_all(&dir);
     // The drawings of the best cookies: the domino of the first orbit, drawn with the
     // diagonal one beside it.
     assert!(
@@ -317,19 +327,12 @@ fn recount_blocking_document(doc: &serde_json::Value) {
 #[test]
 fn every_blocking_number_the_reports_quote_is_recounted_window_by_window() {
     // A fresh run whose budget leaves most entries to the lower-bound census.
-    let dir = common::temp_dir("blocking-lower");
-    let json = dir.join("blocking.json");
-    let out = amoba()
-        .args([
-            "blocking", "--t-max", "8", "--k-min", "4", "--k-max", "7", "--budget", "3e5", "--json",
-        ])
-        .arg(&json)
-        .output()
-        .unwrap();
-    let (stdout, _, code) = output_text(&out);
-    assert_eq!(code, 1, "{stdout}");
-    let doc = common::schema::assert_valid_text(&std::fs::read_to_string(&json).unwrap());
-    let _ = std::fs::remove_dir_all(&dir);
+    let (stdout, doc) = blocking_run(
+        "blocking-lower",
+        &[
+            "--t-max", "8", "--k-min", "4", "--k-max", "7", "--budget", "3e5",
+        ],
+    );
     let lower: Vec<&serde_json::Value> = doc["entries"]
         .as_array()
         .unwrap()

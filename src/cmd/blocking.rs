@@ -259,6 +259,12 @@ fn linear(a: i64, b: i64) -> String {
     }
 }
 
+/// Does `(value, exact?)` contradict the published `p`: an exact value other than `p`,
+/// or a lower bound above it (a cookie shows it either way)?
+fn differs((v, exact): (u32, bool), p: i64) -> bool {
+    (exact && i64::from(v) != p) || i64::from(v) > p
+}
+
 /// `1 step`, `2 steps`.
 fn steps_text(r: i64) -> String {
     if r == 1 {
@@ -355,9 +361,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             let at_least = if exact { "" } else { "≥ " };
             let p = published.get(&t).map(|&(a, b)| a * k as i64 - b);
             match p {
-                // Exact and different, or a lower bound above the published value: a
-                // cookie shows it either way.
-                Some(p) if (exact && i64::from(v) != p) || i64::from(v) > p => {
+                Some(p) if differs((v, exact), p) => {
                     let _ = write!(out, " **{at_least}{v} / {p} DIFFER** |");
                     // The best connected cookie of the size attaining d_t (or d_t is a
                     // sum of smaller ones).
@@ -590,11 +594,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     c_at_least: size.map(|s| s.0.best),
                     link_steps: size.and_then(|s| s.1),
                     published,
-                    differs: match (value, published) {
-                        (Some((v, true)), Some(p)) => i64::from(v) != p,
-                        (Some((v, false)), Some(p)) => i64::from(v) > p,
-                        _ => false,
-                    },
+                    differs: matches!((value, published), (Some(v), Some(p)) if differs(v, p)),
                     best_cookies: size.map(|s| s.0.best_cookies.len()),
                     best_cookie_orbits: classes.map(Vec::len),
                     best_cookie_shapes: classes

@@ -356,25 +356,15 @@ pub fn blocked_windows(cookie: &Cookie, game: &Game) -> Vec<Window> {
 /// ```
 pub fn eventual(cells: &[Cell], parts: u32, directions: &[Cell]) -> (i64, i64, usize) {
     let (mut slope, mut constant, mut span) = (0i64, 0i64, 0i64);
-    for v in directions {
-        // (line, position along it, part b?), as in `pairs`.
-        let mut on: Vec<(i64, i64, bool)> = cells
-            .iter()
-            .enumerate()
-            .map(|(i, c)| {
-                (
-                    c[0] * v[1] - c[1] * v[0],
-                    (c[0] * v[0] + c[1] * v[1]).div_euclid(v[0] * v[0] + v[1] * v[1]),
-                    parts >> i & 1 == 1,
-                )
-            })
-            .collect();
-        on.sort_unstable();
-        for line in on.chunk_by(|a, b| a.0 == b.0) {
+    let mut lines = Lines::new(directions);
+    lines.fill(cells);
+    let in_b = |x: &Key| parts >> x.2 & 1 == 1;
+    for on in &lines.on {
+        for line in on[..lines.len].chunk_by(|a, b| a.0 == b.0) {
             span = span.max(line[line.len() - 1].1 - line[0].1);
             let mixed: Vec<(i64, i64)> = line
                 .windows(2)
-                .filter(|w| w[0].2 != w[1].2)
+                .filter(|w| in_b(&w[0]) != in_b(&w[1]))
                 .map(|w| (w[0].1, w[1].1))
                 .collect();
             if let (Some(p), Some(q)) = (
@@ -387,12 +377,11 @@ pub fn eventual(cells: &[Cell], parts: u32, directions: &[Cell]) -> (i64, i64, u
         }
     }
     let mut from = (span + 1).max(2) as usize;
+    let mut found = Vec::new();
     while from > 2 {
-        let game = Game {
-            directions: directions.to_vec(),
-            k: from - 1,
-        };
-        if i64::from(blocking_number(cells, parts, &game)) != slope * (from as i64 - 1) + constant {
+        let k = from as i64 - 1;
+        lines.pairs(k, &mut found);
+        if i64::from(pairs_count(&found, parts, k)) != slope * k + constant {
             break;
         }
         from -= 1;

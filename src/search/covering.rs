@@ -212,9 +212,7 @@ impl Covering {
             }
         }
     }
-}
 
-impl Covering {
     /// Adds the clauses that break the board's symmetries (module notes): some orbit
     /// `j` is the least with a type in the packing, no type of an earlier orbit is
     /// used, and the least type of orbit `j` starts at cell 0. Returns the clauses

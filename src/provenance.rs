@@ -149,7 +149,7 @@ pub const PLACEMENT_TABLE: JsonFormat = JsonFormat {
 /// `amoba blocking --json`: the largest blocking numbers of t-cookies.
 pub const BLOCKING: JsonFormat = JsonFormat {
     name: "amoba-blocking",
-    version: 2,
+    version: 3,
     schema: "blocking.schema.json",
 };
 

@@ -6,7 +6,7 @@
 
 mod common;
 
-use amoba::search::cookie::{Game, census};
+use amoba::search::cookie::{Game, census, census_within, peel};
 use amoba::search::placement::{Cookies, Cover, Tightness};
 use common::output_text;
 use std::collections::HashSet;
@@ -326,44 +326,100 @@ fn recount_blocking_document(doc: &serde_json::Value) {
 
 #[test]
 fn every_blocking_number_the_reports_quote_is_recounted_window_by_window() {
-    // A fresh run whose budget leaves most entries to the lower-bound census.
+    // A fresh run whose budget leaves most entries to peeling.
     let (stdout, doc) = blocking_run(
-        "blocking-lower",
+        "blocking-peeled",
         &[
             "--t-max", "8", "--k-min", "4", "--k-max", "7", "--budget", "3e5",
         ],
     );
-    let lower: Vec<&serde_json::Value> = doc["entries"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .filter(|e| e["link_steps"] == 1)
-        .collect();
-    assert!(lower.len() >= 10, "{stdout}");
-    // d_8(4) ≥ 36 from a king-connected cookie, above the published 11k − 9 = 35.
-    assert!(stdout.contains("| 8 | **≥ 36 / 35 DIFFER** |"), "{stdout}");
+    let entries = doc["entries"].as_array().unwrap();
+    let peeled = entries.iter().filter(|e| e["method"] == "peeling").count();
+    assert!(peeled >= 10, "{stdout}");
+    // d_8(4) = 36, above the published 11k − 9 = 35.
+    assert!(stdout.contains("| 8 | **36 / 35 DIFFER** |"), "{stdout}");
     recount_blocking_document(&doc);
     // The committed report's twin.
     let committed = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("results/blocking.json");
     let text = std::fs::read_to_string(committed).unwrap();
     let committed = common::schema::assert_valid_text(&text);
     recount_blocking_document(&committed);
-    // Where the committed report is exact and this run has only the lower bound, the
-    // bound never exceeds the value, and (as README says) the king-connected cookies
-    // attain it.
+    // Two algorithms on the same entries: where one run has the census and the other
+    // peeling, the values agree.
     let mut compared = 0;
-    for e in lower {
-        let exact = committed["entries"]
+    for e in entries {
+        let other = committed["entries"]
             .as_array()
             .unwrap()
             .iter()
-            .find(|x| x["t"] == e["t"] && x["k"] == e["k"] && !x["d"].is_null());
-        if let Some(x) = exact {
-            assert_eq!(e["d_at_least"], x["d"], "{e} against {x}");
+            .find(|x| x["t"] == e["t"] && x["k"] == e["k"])
+            .unwrap();
+        assert_eq!(e["d"], other["d"], "{e} against {other}");
+        assert_eq!(
+            e["best_cookies"], other["best_cookies"],
+            "{e} against {other}"
+        );
+        if e["method"] != other["method"] {
             compared += 1;
         }
     }
     assert!(compared >= 5, "{compared}");
+    // A budget too small for some levels: lower bounds from king-connected cookies,
+    // recounted too, and never above the exact values.
+    let (stdout, low) = blocking_run(
+        "blocking-lower",
+        &[
+            "--t-max", "8", "--k-min", "4", "--k-max", "7", "--budget", "3e3",
+        ],
+    );
+    assert!(stdout.contains("not settled"), "{stdout}");
+    recount_blocking_document(&low);
+    let mut bounded = 0;
+    for e in low["entries"].as_array().unwrap() {
+        let exact = entries
+            .iter()
+            .find(|x| x["t"] == e["t"] && x["k"] == e["k"])
+            .unwrap();
+        if e["method"] == "lower bound" {
+            assert_eq!(e["link_steps"], 1, "{e}");
+            assert!(e["c_at_least"].as_u64() <= exact["c"].as_u64(), "{e}");
+            bounded += 1;
+        } else if !e["d"].is_null() {
+            assert_eq!(e["d"], exact["d"], "{e}");
+        }
+    }
+    assert!(bounded >= 5, "{stdout}");
+}
+
+#[test]
+fn peeling_matches_a_brute_force() {
+    // Peeling from the census of king-connected cookies (the blocking command's
+    // targets) against every subset of a box, scored window by window.
+    for (dirs, k, t) in [
+        (&FOUR[..], 2, 5),
+        (&FOUR[..], 3, 4),
+        (&FOUR[..], 5, 4),
+        (&FOUR[..], 7, 3),
+        (&[(1, 0), (0, 1), (1, 1)][..], 4, 4),
+        (&[(1, 0), (0, 1), (1, 1), (1, -1), (1, 2)][..], 3, 4),
+    ] {
+        let g = game(dirs, k);
+        let matrices: Vec<Vec<i64>> = g.directions.iter().map(|v| v.to_vec()).collect();
+        let group = amoba::board::directions::symmetries(&matrices).unwrap();
+        let near = census_within(&g, t, 1);
+        let brute = brute_census(dirs, k as i64, t);
+        let mut upper = vec![0u32; 2];
+        for s in 2..=t {
+            let p = peel(&g, s, near[s].best, &upper, &group, 1e9).unwrap();
+            assert_eq!(p.best, brute[s].1, "best, {dirs:?} k {k} size {s}");
+            assert_eq!(
+                p.best_cookies.len(),
+                brute[s].2.len(),
+                "best cookies, {dirs:?} k {k} size {s}"
+            );
+            upper.push(p.best);
+        }
+    }
 }
 
 /// A lattice `⟨(a, 0), (b, c)⟩` of the plane, with its own reduction.

@@ -1,15 +1,20 @@
 //! `amoba blocking`: the largest blocking numbers `d_t(k)` of t-cookies (docs/spec.md
-//! §10), computed by the exhaustive census of line-connected cookies
-//! ([`amoba::search::cookie`]) and printed beside the published values.
+//! §10), exact, printed beside the published values.
 //!
-//! The census of `t` cells grows like `(8(k − 1))^(t − 1)`; entries the estimate puts
-//! beyond the budget are never guessed. They get a *lower bound* instead, from the
-//! census of the cookies whose cells link within fewer steps (`≥ v`, with the cookies
-//! that attain it), or `—` when even that is out of the budget. Every best cookie also
-//! gives a lower bound for *every* `k` (its eventual linear form,
-//! [`cookie::eventual`]), which the report states beside the published form.
+//! Per `k`, each size is settled by the exhaustive census of line-connected cookies
+//! ([`cookie::census`]) while the estimate keeps it within the budget; it grows like
+//! `(8(k − 1))^(t − 1)`. Beyond it, the census of the cookies whose cells link within
+//! fewer steps ([`cookie::census_within`]) finds a good cookie of each size, and
+//! peeling ([`cookie::peel`]) lists every line-connected cookie at least as good, which
+//! makes the value exact; the report lists its levels as the certificate. Where peeling
+//! cannot conclude (its inequality fails, or a level is beyond the budget) the entry is
+//! a *lower bound* `≥ v` with the cookies that attain it, or `—` when even that is out
+//! of the budget: never a guess. Every best cookie also gives a lower bound for *every*
+//! `k` (its eventual linear form, [`cookie::eventual`]), which the report states beside
+//! the published form.
 
 use super::note;
+use amoba::output::table::fmt_int;
 use amoba::search::cookie::{self, Cookie, Game};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -21,9 +26,9 @@ const PUBLISHED: &str = include_str!("../../data/published/blocking.csv");
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
-    amoba blocking                          # t = 2..8, k = 2..12, as far as reachable\n  \
+    amoba blocking                          # t = 2..8, k = 2..12, every entry exact\n  \
     amoba blocking --t-max 4 --k-max 9\n  \
-    amoba blocking --t-max 6 --k-min 4 --k-max 4 --budget 1e9\n\n\
+    amoba blocking --t-max 6 --k-min 4 --k-max 4 --budget 1e9   # the census alone\n\n\
     Exit status: 0 every computed value equals the published one, 1 some differ (marked \
     DIFFER, with a cookie that shows it), 2 usage error.")]
 pub struct Args {
@@ -39,8 +44,9 @@ pub struct Args {
     /// The winning directions (the published values are for the default four).
     #[arg(long, default_value = super::tight::FOUR_DIRECTIONS, value_name = "VECTORS")]
     pub directions: String,
-    /// Most line-connected sets one census may enumerate (estimated up front).
-    #[arg(long, default_value_t = 1e7, value_name = "SETS")]
+    /// Most line-connected sets one census may enumerate, and most cookies one level of
+    /// peeling may score (both estimated up front).
+    #[arg(long, default_value_t = 1e6, value_name = "SETS")]
     pub budget: f64,
     /// Beyond the budget, lower bounds from the cookies whose cells link within this many
     /// steps along a direction (1: the king's moves for the four directions; 0: none).
@@ -70,6 +76,14 @@ struct JsonEntry {
     /// Beyond the budget: the lower bounds come from the cookies whose cells link within
     /// this many steps; null when d is exact.
     link_steps: Option<i64>,
+    /// How c_t(k) was settled: "census", "peeling" or "lower bound"; null when not even
+    /// a lower bound is known.
+    method: Option<&'static str>,
+    /// With peeling: per size 2..=t, the threshold and the cookies (up to symmetry and
+    /// exchange of parts) blocking at least it.
+    peel_levels: Option<Vec<[u64; 2]>>,
+    /// With peeling: the cookies scored over all levels.
+    peel_scored: Option<u64>,
     /// The published value, if there is one for these directions.
     published: Option<i64>,
     differs: bool,
@@ -107,28 +121,91 @@ struct Document {
 
 /// What was computed for one `k`.
 struct Row {
-    /// `d_s` for `s = 0..=t` (exact), `t` the largest size within the budget.
+    /// `d_s` for `s = 0..=t` (exact), `t` the largest size settled.
     d: Vec<u32>,
-    /// The exhaustive census of each size `0..=t`.
+    /// The best line-connected cookies of each size `0..=t`: from the exhaustive census
+    /// up to `census_t`, then by peeling.
     sizes: Vec<cookie::SizeCensus>,
-    /// The first size out of the budget and its estimated number of sets.
+    /// The largest size of the exhaustive census.
+    census_t: usize,
+    /// The first size out of the census's budget and its estimated number of sets.
     skipped: Option<(usize, f64)>,
+    /// Each size settled by peeling: its levels (the cookies moved into `sizes`).
+    peeled: BTreeMap<usize, cookie::Peeled>,
+    /// The first size neither settled, and why peeling could not settle it.
+    stuck: Option<(usize, String)>,
     /// Beyond `t`: the census of the cookies linking within fewer steps.
     low: Option<Low>,
 }
 
-/// Lower bounds beyond the exhaustive census.
+/// Lower bounds beyond the sizes settled.
 struct Low {
     /// Links of at most this many steps.
     steps: i64,
     /// Lower bounds on `d_s`, `s = 0..=` the largest size reached (exact up to the
-    /// exhaustive census's `t`).
+    /// row's `t`).
     d: Vec<u32>,
     /// The census of the cookies linking within `steps`, sizes `0..=` the same.
     sizes: Vec<cookie::SizeCensus>,
 }
 
 impl Row {
+    /// Settle what the options allow for `game`: the exhaustive census as far as the
+    /// budget reaches; beyond it the census of the cookies linking within
+    /// `args.lower_steps`, whose best cookie of each size is the target that peeling
+    /// starts from; lower bounds where peeling cannot conclude.
+    fn compute(game: &Game, args: &Args, group: &[Vec<i64>]) -> Row {
+        let growth = cookie::Growth::of(game);
+        let census_t = growth.reach(args.t_max, args.budget);
+        let skipped = (census_t < args.t_max).then(|| (census_t + 1, growth.sets(census_t + 1)));
+        let mut sizes = cookie::census(game, census_t);
+        let mut connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
+        let near = skipped.and_then(|_| near(game, census_t, args));
+        let (mut peeled, mut stuck) = (BTreeMap::new(), None);
+        for s in census_t + 1..near.as_ref().map_or(0, Vec::len) {
+            let target = near.as_ref().map_or(0, |n| n[s].best);
+            if target == 0 {
+                stuck = Some((s, "no cookie to start from".to_string()));
+                break;
+            }
+            match cookie::peel(game, s, target, &connected, group, args.budget) {
+                Ok(mut p) => {
+                    connected.push(p.best);
+                    sizes.push(cookie::SizeCensus {
+                        sets: 0,
+                        best: p.best,
+                        best_cookies: std::mem::take(&mut p.best_cookies),
+                        kept: Vec::new(),
+                    });
+                    peeled.insert(s, p);
+                }
+                Err(e) => {
+                    stuck = Some((s, e.to_string()));
+                    break;
+                }
+            }
+        }
+        let low = near.filter(|n| n.len() > sizes.len()).map(|n| {
+            let c: Vec<u32> = (0..n.len())
+                .map(|s| connected.get(s).copied().unwrap_or(n[s].best))
+                .collect();
+            Low {
+                steps: args.lower_steps,
+                d: cookie::largest(&c),
+                sizes: n,
+            }
+        });
+        Row {
+            d: cookie::largest(&connected),
+            sizes,
+            census_t,
+            skipped,
+            peeled,
+            stuck,
+            low,
+        }
+    }
+
     /// `d_t`, and whether it is exact (else a lower bound), if either is known.
     fn value(&self, t: usize) -> Option<(u32, bool)> {
         match self.d.get(t) {
@@ -141,7 +218,7 @@ impl Row {
         }
     }
 
-    /// The census entry of size `t`, and the link steps when it is not exhaustive.
+    /// The entry of size `t`, and the link steps when it is not exact.
     fn size(&self, t: usize) -> Option<(&cookie::SizeCensus, Option<i64>)> {
         match self.sizes.get(t) {
             Some(e) => Some((e, None)),
@@ -149,6 +226,17 @@ impl Row {
                 .low
                 .as_ref()
                 .and_then(|l| l.sizes.get(t).map(|e| (e, Some(l.steps)))),
+        }
+    }
+
+    /// How the entry of size `t` was settled: `census`, `peeling`, `lower bound`.
+    fn method(&self, t: usize) -> Option<&'static str> {
+        if t <= self.census_t {
+            Some("census")
+        } else if self.peeled.contains_key(&t) {
+            Some("peeling")
+        } else {
+            self.size(t).map(|_| "lower bound")
         }
     }
 }
@@ -289,8 +377,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let directions = super::tight::plane_directions(&args.directions)?;
     let four = directions == [[1, 0], [0, 1], [1, 1], [1, -1]];
     let published = if four { published() } else { BTreeMap::new() };
-    // Per k (independent censuses, on all threads): the exhaustive census as far as the
-    // budget reaches, then lower bounds from cookies linking within fewer steps.
+    // Per k (independent, on all threads): the exhaustive census as far as the budget
+    // reaches, then peeling from the best cookies linking within fewer steps.
+    let dirs: Vec<Vec<i64>> = directions.iter().map(|v| v.to_vec()).collect();
+    let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let computed: Vec<(usize, Row)> = (args.k_min..=args.k_max)
         .into_par_iter()
         .map(|k| {
@@ -298,28 +388,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 directions: directions.clone(),
                 k,
             };
-            let growth = cookie::Growth::of(&game);
-            let t = growth.reach(args.t_max, args.budget);
-            let skipped = (t < args.t_max).then(|| (t + 1, growth.sets(t + 1)));
-            let sizes = cookie::census(&game, t);
-            let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
-            let low = skipped.and_then(|_| {
-                lower(
-                    &game,
-                    t,
-                    &connected,
-                    args.t_max,
-                    args.budget,
-                    args.lower_steps,
-                )
-            });
-            let row = Row {
-                d: cookie::largest(&connected),
-                sizes,
-                skipped,
-                low,
-            };
-            (k, row)
+            (k, Row::compute(&game, &args, &group))
         })
         .collect();
     let rows: BTreeMap<usize, Row> = computed.into_iter().collect();
@@ -335,10 +404,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let _ = writeln!(
         out,
         "Computed by `amoba blocking --t-max {} --k-min {} --k-max {} --budget {:.0e} \
-         --lower-steps {}`: exhaustive over line-connected cookies, exact by additivity \
-         (docs/spec.md §10); \"computed / published\"; ≥ v: the census is out of the \
-         budget, and v is the best found among the cookies whose cells link within \
-         `--lower-steps` steps (listed below), a lower bound; — not even that.\n",
+         --lower-steps {}`, exact over every cookie: line-connected cookies are enough, by \
+         additivity (docs/spec.md §10); each size by the exhaustive census of line-connected \
+         cookies while it is within the budget, beyond it by peeling down from the best \
+         cookie whose cells link within `--lower-steps` steps (docs/spec.md §10; the levels \
+         are listed below); \"computed / published\"; ≥ v: neither settles the entry, and v \
+         is the best found among the cookies linking within `--lower-steps` steps, a lower \
+         bound; — not even that.\n",
         args.t_max, args.k_min, args.k_max, args.budget, args.lower_steps
     );
     let _ = write!(out, "| t \\ k |");
@@ -463,8 +535,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     // The best line-connected cookies of each entry, up to the symmetries of the
     // directions (c_t: those of exactly t cells; d_t may be larger through a union).
-    let dirs: Vec<Vec<i64>> = directions.iter().map(|v| v.to_vec()).collect();
-    let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let _ = writeln!(
         out,
         "\nThe best line-connected cookies of exactly t cells (blocking number c_t), up to \
@@ -545,33 +615,60 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         let _ = writeln!(out, "```\n");
     }
-    let skipped: Vec<(usize, &Row)> = rows
-        .iter()
-        .filter(|(_, r)| r.skipped.is_some())
-        .map(|(&k, r)| (k, r))
-        .collect();
-    if !skipped.is_empty() {
-        let _ = writeln!(
+    let _ = writeln!(
+        out,
+        "\nHow each k was settled: the census's sets, and for each size peeled the target it \
+         started from and its levels from 2 cells up (≥ threshold: how many cookies of \
+         that size block at least the threshold, up to symmetry and exchange of parts; the \
+         last level holds every cookie at or above the target):\n"
+    );
+    for (k, row) in &rows {
+        let sets: u64 = row.sizes[..=row.census_t].iter().map(|e| e.sets).sum();
+        let beyond = row.skipped.map_or(String::new(), |(t, e)| {
+            format!("; about {e:.1e} for t = {t}, beyond the budget")
+        });
+        let _ = write!(
             out,
-            "\nOut of the budget of {:.0e} sets (raise --budget), and the census that gave \
-             the lower bounds:",
-            args.budget
+            "- k = {k}: census of t ≤ {} ({} sets{beyond})",
+            row.census_t,
+            fmt_int(sets)
         );
-        for (k, row) in &skipped {
-            let Some((t, e)) = row.skipped else { continue };
-            let low = match &row.low {
-                Some(l) => format!(
-                    "; lower bounds up to t = {} from links of at most {}",
-                    l.d.len() - 1,
-                    steps_text(l.steps)
-                ),
-                None => String::new(),
-            };
-            let _ = writeln!(
+        for (t, p) in &row.peeled {
+            let levels: Vec<String> = p.levels[2..]
+                .iter()
+                .map(|(threshold, n)| format!("≥ {threshold}: {n}"))
+                .collect();
+            let _ = write!(
                 out,
-                "- k = {k}: t ≥ {t} (about {e:.1e} sets for t = {t}){low}"
+                "; t = {t} peeled from {} ({}; {} scored)",
+                p.levels[*t].0,
+                levels.join(", "),
+                fmt_int(p.scored)
             );
         }
+        let settled = row.sizes.len() - 1;
+        match &row.stuck {
+            Some((t, why)) => {
+                let _ = write!(out, "; t = {t} not settled: {why}");
+            }
+            None if settled < args.t_max => {
+                let _ = write!(
+                    out,
+                    "; t ≥ {} not settled: no cookie to start peeling from within the budget",
+                    settled + 1
+                );
+            }
+            None => {}
+        }
+        if let Some(l) = &row.low {
+            let _ = write!(
+                out,
+                "; lower bounds up to t = {} from links of at most {}",
+                l.d.len() - 1,
+                steps_text(l.steps)
+            );
+        }
+        out.push('\n');
     }
     // `-` is standard output: write_atomic handles it.
     amoba::io::write_atomic(&args.out, |w| w.write_all(out.as_bytes()))?;
@@ -593,6 +690,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     d_at_least: value.map(|v| v.0),
                     c_at_least: size.map(|s| s.0.best),
                     link_steps: size.and_then(|s| s.1),
+                    method: row.method(t),
+                    peel_levels: row.peeled.get(&t).map(|p| {
+                        p.levels[2..]
+                            .iter()
+                            .map(|&(threshold, n)| [u64::from(threshold), n])
+                            .collect()
+                    }),
+                    peel_scored: row.peeled.get(&t).map(|p| p.scored),
                     published,
                     differs: matches!((value, published), (Some(v), Some(p)) if differs(v, p)),
                     best_cookies: size.map(|s| s.0.best_cookies.len()),
@@ -639,33 +744,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Lower bounds on `d_s` beyond the exhaustive census of `t` cells (`connected`: its
-/// `c_s`), from the census of the cookies whose cells link within `steps`, as far as
-/// the budget reaches. `None` when that is no further than `t` (or `steps` is 0).
-fn lower(
-    game: &Game,
-    t: usize,
-    connected: &[u32],
-    t_max: usize,
-    budget: f64,
-    steps: i64,
-) -> Option<Low> {
-    if steps < 1 {
+/// Beyond the exhaustive census of `t` cells, the census of the cookies whose cells link
+/// within `args.lower_steps`, as far as the budget reaches; `None` when that is no
+/// further than `t` (or the steps are 0).
+fn near(game: &Game, t: usize, args: &Args) -> Option<Vec<cookie::SizeCensus>> {
+    if args.lower_steps < 1 {
         return None;
     }
-    let t_low = cookie::Growth::within(game, steps).reach(t_max, budget);
-    if t_low <= t {
-        return None;
-    }
-    let sizes = cookie::census_within(game, t_low, steps);
-    let c: Vec<u32> = (0..=t_low)
-        .map(|s| connected.get(s).copied().unwrap_or(sizes[s].best))
-        .collect();
-    Some(Low {
-        steps,
-        d: cookie::largest(&c),
-        sizes,
-    })
+    let t_low = cookie::Growth::within(game, args.lower_steps).reach(args.t_max, args.budget);
+    (t_low > t).then(|| cookie::census_within(game, t_low, args.lower_steps))
 }
 
 /// A cookie drawn in its bounding box: `#` part a, `o` part b, `.` elsewhere; one string

@@ -55,7 +55,10 @@
 //!
 //! [`census_within`] enumerates only the cookies whose cells link within fewer steps
 //! (one step: the king's moves for the four directions): its maxima are lower bounds,
-//! attained by the cookies it lists. [`eventual`] gives a cookie's blocking number as
+//! attained by the cookies it lists. [`peel`] turns such a bound into the exact value:
+//! it lists every line-connected cookie at least as good, built up from pairs through
+//! levels whose thresholds a counting lemma justifies, and those levels stay small
+//! because near-best cookies are rare. [`eventual`] gives a cookie's blocking number as
 //! a linear form in `k`, exact for every `k` from some point on, so each cookie found
 //! bounds `d_t(k)` from below for all larger `k` (docs/spec.md §10).
 //!
@@ -466,12 +469,7 @@ pub fn kept(game: &Game, t: usize, floor: &[u32]) -> Vec<SizeCensus> {
 fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCensus> {
     assert!((2..=16).contains(&t), "cookie sizes 2 to 16");
     let k = game.k as i64;
-    // Every offset of a linked cell: ±j·v, 1 ≤ j ≤ reach.
-    let offsets: Vec<Cell> = game
-        .directions
-        .iter()
-        .flat_map(|v| (1..=reach).flat_map(move |j| [[j * v[0], j * v[1]], [-j * v[0], -j * v[1]]]))
-        .collect();
+    let offsets = linked_offsets(&game.directions, reach);
     let step = offsets
         .iter()
         .map(|o| o[0].abs().max(o[1].abs()))
@@ -481,16 +479,11 @@ fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCen
     let width = (2 * r + 1) as usize;
     // Cells y ∈ [0, r], x ∈ [−r, r]: every set grown from the origin stays there.
     let index = |c: Cell| ((c[1]) as usize) * width + (c[0] + r) as usize;
-    let after_origin = |c: Cell| c[1] > 0 || (c[1] == 0 && c[0] > 0);
     // The first level of the growth: the origin, then each linked cell after it. The
     // branch of `first[i]` keeps `first[i + 1..]` untried, as the sequential algorithm
     // does when it reaches `first[i]`; the branches are independent, so they run in
     // parallel.
-    let mut first: Vec<Cell> = offsets
-        .iter()
-        .copied()
-        .filter(|&c| after_origin(c))
-        .collect();
+    let mut first: Vec<Cell> = offsets.iter().copied().filter(|&c| after(c)).collect();
     first.dedup();
     let mut base = vec![false; width * (r as usize + 1)];
     base[index([0, 0])] = true;
@@ -553,7 +546,7 @@ fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCen
                 let c = first[i];
                 for o in &offsets {
                     let n = [c[0] + o[0], c[1] + o[1]];
-                    if after_origin(n) && !marked[index(n)] {
+                    if after(n) && !marked[index(n)] {
                         marked[index(n)] = true;
                         untried.push(n);
                     }
@@ -566,7 +559,6 @@ fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCen
                     t,
                     &offsets,
                     &index,
-                    &after_origin,
                     &mut score,
                 );
             }
@@ -655,7 +647,6 @@ fn grow(
     t: usize,
     offsets: &[Cell],
     index: &dyn Fn(Cell) -> usize,
-    after_origin: &dyn Fn(Cell) -> bool,
     score: &mut dyn FnMut(&Growing),
 ) {
     let end = untried.len();
@@ -666,22 +657,12 @@ fn grow(
         if set.cells.len() < t {
             for o in offsets {
                 let n = [c[0] + o[0], c[1] + o[1]];
-                if after_origin(n) && !marked[index(n)] {
+                if after(n) && !marked[index(n)] {
                     marked[index(n)] = true;
                     untried.push(n);
                 }
             }
-            grow(
-                untried,
-                i + 1,
-                set,
-                marked,
-                t,
-                offsets,
-                index,
-                after_origin,
-                score,
-            );
+            grow(untried, i + 1, set, marked, t, offsets, index, score);
             for n in untried.drain(end..) {
                 marked[index(n)] = false;
             }
@@ -715,6 +696,231 @@ pub fn orbits(cookies: &[Cookie], group: &[Vec<i64>]) -> Vec<(Cookie, usize)> {
         *out.entry(least).or_insert(0) += 1;
     }
     out.into_iter().collect()
+}
+
+/// What [`peel`] found: every line-connected cookie of `s` cells blocking at least a
+/// target, found by growing cookies one cell at a time through levels of rising
+/// thresholds.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Peeled {
+    /// Per size `j = 2..=s` (index `j`): the threshold `T_j` and how many cookies, up to
+    /// translation, symmetry and the exchange of parts, block at least it.
+    pub levels: Vec<(u32, u64)>,
+    /// Cookies scored, over all levels.
+    pub scored: u64,
+    /// The largest blocking number among the cookies of `s` cells at or above the target
+    /// (0 if there are none: then `c_s` is below the target).
+    pub best: u32,
+    /// The cookies of `s` cells attaining `best`, up to translation, in normal form,
+    /// sorted (as [`SizeCensus::best_cookies`]).
+    pub best_cookies: Vec<Cookie>,
+}
+
+/// Why [`peel`] cannot conclude.
+#[derive(Clone, Debug, PartialEq, thiserror::Error)]
+pub enum PeelError {
+    /// A cookie of `size` cells split into line-components could reach the level's
+    /// threshold, so the level would have to hold cookies that are not line-connected.
+    #[error(
+        "cookies of {size} cells that are not line-connected may block {reach} ≥ the threshold {threshold}"
+    )]
+    Disconnected {
+        size: usize,
+        threshold: u32,
+        reach: u32,
+    },
+    /// Growing a level would score more cookies than allowed.
+    #[error(
+        "cookies of {size} cells: about {estimate:.1e} to score, beyond the limit of {limit:.0e}"
+    )]
+    Budget {
+        size: usize,
+        estimate: f64,
+        limit: f64,
+    },
+}
+
+/// Every line-connected cookie of `s` cells blocking at least `target` windows, up to
+/// translation: `c_s` exactly when some cookie reaches `target` (a lower bound found
+/// elsewhere), and a proof that `c_s < target` when none does.
+///
+/// Arguments: the game; `s ≥ 2`; `target ≥ 1`; `upper[j]` for `j < s` an upper bound on
+/// `c_j` (the exact values below `s`, `upper[1] = 0`), used to show that each level
+/// needs only line-connected cookies; `group` the symmetries of the directions
+/// ([`crate::board::directions::symmetries`], or the identity alone); `limit` the most
+/// cookies one level may score, checked before the level is grown.
+///
+/// # Why it is exhaustive (docs/spec.md §10)
+///
+/// *Peeling.* Take a cookie `C` of `j ≥ 3` cells blocking `b > 0`. A window blocked by
+/// `C` is freed by taking a cell `x` out (the rest keeping their parts) only when `x`
+/// is the one cell of its part in the window, so each window is freed by at most two
+/// cells: the losses sum to at most `2b`, and some cell loses at most `2b/j`. So `C`
+/// has a cell whose removal leaves a cookie of `j − 1` cells blocking at least
+/// `⌈b(j − 2)/j⌉`. With `T_s = target` and `T_{j−1} = ⌈T_j (j − 2)/j⌉`, every cookie of
+/// level `j` (blocking `≥ T_j`) is a cookie of level `j − 1` plus one cell.
+///
+/// *Connected all the way.* A cookie that is not line-connected blocks the sum of its
+/// line-components' numbers, at most the best sum of `upper` over the ways to split
+/// `j − 1` cells into two or more components. When that is below `T_{j−1}` at every
+/// level, the smaller cookie is line-connected, so the added cell is linked to it (it
+/// lies within `k − 1` steps along a direction of some cell), and growing the cookies
+/// of each level by every linked cell, in either part, finds every cookie of the next.
+/// Otherwise the function returns [`PeelError::Disconnected`] without searching.
+///
+/// Levels are kept up to translation, the symmetries of the directions and the
+/// exchange of the parts (the blocking number is invariant under all three, and growing
+/// one representative reaches a representative of every orbit above it); the last
+/// level is expanded back to every cookie up to translation.
+///
+/// # Complexity
+///
+/// `O(Σ_j |level j−1| · 2n(k − 1)(j − 1) · j n)`: each cookie of a level is grown by
+/// every linked cell in each part and scored. The levels are small when the target is
+/// close to `c_s`, because near-best cookies are rare.
+///
+/// ```
+/// use amoba::search::cookie::{Game, census, peel};
+/// let game = Game { directions: vec![[1, 0], [0, 1], [1, 1], [1, -1]], k: 5 };
+/// let c = census(&game, 5);
+/// let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+/// let identity = vec![vec![1, 0, 0, 1]];
+/// let p = peel(&game, 5, c[5].best, &upper, &identity, 1e6).unwrap();
+/// assert_eq!((p.best, &p.best_cookies), (c[5].best, &c[5].best_cookies));
+/// // Nothing blocks more.
+/// assert_eq!(peel(&game, 5, c[5].best + 1, &upper, &identity, 1e6).unwrap().best, 0);
+/// ```
+pub fn peel(
+    game: &Game,
+    s: usize,
+    target: u32,
+    upper: &[u32],
+    group: &[Vec<i64>],
+    limit: f64,
+) -> Result<Peeled, PeelError> {
+    assert!((2..=16).contains(&s) && target >= 1 && upper.len() >= s);
+    let canonical = |c: &Cookie| group.iter().map(|m| c.image(m)).min().expect("identity");
+    // The thresholds, from the top down.
+    let mut threshold = vec![0u32; s + 1];
+    threshold[s] = target;
+    for j in (3..=s).rev() {
+        threshold[j - 1] = (threshold[j] * (j as u32 - 2)).div_ceil(j as u32);
+    }
+    // The best sum of `upper` over splits of m cells into components (one or more).
+    let mut any = vec![0u32; s];
+    for m in 2..s {
+        any[m] = upper[m];
+        for i in 1..m {
+            any[m] = any[m].max(upper[i] + any[m - i]);
+        }
+    }
+    for j in 2..s {
+        let reach = (1..j).map(|i| upper[i] + any[j - i]).max().unwrap_or(0);
+        if reach >= threshold[j] {
+            return Err(PeelError::Disconnected {
+                size: j,
+                threshold: threshold[j],
+                reach,
+            });
+        }
+    }
+    let k = game.k as i64;
+    let offsets = linked_offsets(&game.directions, k - 1);
+    let mut out = Peeled {
+        levels: vec![(0, 0); s + 1],
+        ..Peeled::default()
+    };
+    // Level 2: two cells of a line, `g < k` steps apart, block `k − g`.
+    let mut level: Vec<Cookie> = offsets
+        .iter()
+        .filter(|o| after(**o))
+        .map(|&o| Cookie::normal(&[[0, 0], o], 0b10))
+        .filter(|c| blocking_number(&c.cells, c.parts, game) >= threshold[2])
+        .map(|c| canonical(&c))
+        .collect();
+    level.sort();
+    level.dedup();
+    out.levels[2] = (threshold[2], level.len() as u64);
+    for j in 3..=s {
+        // Each cookie of the level is grown by its linked cells, in either part.
+        let estimate = level.len() as f64 * ((j - 1) * offsets.len() * 2) as f64;
+        if estimate > limit {
+            return Err(PeelError::Budget {
+                size: j,
+                estimate,
+                limit,
+            });
+        }
+        let grown: Vec<(Vec<Cookie>, u64)> = level
+            .par_iter()
+            .map(|c| {
+                let mut lines = Lines::new(&game.directions);
+                lines.fill(&c.cells);
+                let mut found = Vec::new();
+                let mut next: Vec<Cookie> = Vec::new();
+                let mut seen: Vec<Cell> = c.cells.clone();
+                let mut scored = 0u64;
+                let mut cells = c.cells.clone();
+                for x in &c.cells {
+                    for o in &offsets {
+                        let n = [x[0] + o[0], x[1] + o[1]];
+                        if seen.contains(&n) {
+                            continue;
+                        }
+                        seen.push(n);
+                        lines.push(n);
+                        lines.pairs(k, &mut found);
+                        for part in [0u32, 1] {
+                            let parts = c.parts | part << (j - 1);
+                            scored += 1;
+                            if pairs_count(&found, parts, k) >= threshold[j] {
+                                cells.push(n);
+                                next.push(canonical(&Cookie::normal(&cells, parts)));
+                                cells.pop();
+                            }
+                        }
+                        lines.pop();
+                    }
+                }
+                next.sort();
+                next.dedup();
+                (next, scored)
+            })
+            .collect();
+        level = grown.iter().flat_map(|(n, _)| n.iter().cloned()).collect();
+        level.sort();
+        level.dedup();
+        out.scored += grown.iter().map(|(_, n)| n).sum::<u64>();
+        out.levels[j] = (threshold[j], level.len() as u64);
+    }
+    let scores: Vec<u32> = level
+        .iter()
+        .map(|c| blocking_number(&c.cells, c.parts, game))
+        .collect();
+    out.best = scores.iter().copied().max().unwrap_or(0);
+    let mut best: Vec<Cookie> = level
+        .iter()
+        .zip(&scores)
+        .filter(|&(_, &b)| b == out.best && b > 0)
+        .flat_map(|(c, _)| group.iter().map(|m| c.image(m)).collect::<Vec<_>>())
+        .collect();
+    best.sort();
+    best.dedup();
+    out.best_cookies = best;
+    Ok(out)
+}
+
+/// Every offset of a linked cell: `±j·v`, `1 ≤ j ≤ reach`, direction after direction.
+fn linked_offsets(directions: &[Cell], reach: i64) -> Vec<Cell> {
+    directions
+        .iter()
+        .flat_map(|v| (1..=reach).flat_map(move |j| [[j * v[0], j * v[1]], [-j * v[0], -j * v[1]]]))
+        .collect()
+}
+
+/// Does `c` come after the origin in the `(y, x)` order?
+fn after(c: Cell) -> bool {
+    c[1] > 0 || (c[1] == 0 && c[0] > 0)
 }
 
 /// `d_s` for `s = 0..=t` from the connected maxima `c_s` (module notes): the largest
@@ -834,6 +1040,59 @@ mod tests {
                 assert_ne!(i64::from(n), slope * (from as i64 - 1) + constant);
             }
         }
+    }
+
+    fn group_of(game: &Game) -> Vec<Vec<i64>> {
+        let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
+        crate::board::directions::symmetries(&dirs).unwrap()
+    }
+
+    #[test]
+    fn peeling_finds_what_the_census_finds() {
+        // Every size the census reaches cheaply, from its own best value and from one
+        // below it (a larger last level), and nothing above the best.
+        for k in 2..=5 {
+            let game = four(k);
+            let group = group_of(&game);
+            let c = census(&game, 6);
+            let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+            for s in 2..=6 {
+                let p = peel(&game, s, c[s].best, &upper, &group, 1e8).unwrap();
+                assert_eq!(p.best, c[s].best, "k {k} s {s}");
+                assert_eq!(p.best_cookies, c[s].best_cookies, "k {k} s {s}");
+                let lower = peel(&game, s, (c[s].best - 1).max(1), &upper, &group, 1e8).unwrap();
+                assert_eq!(lower.best_cookies, c[s].best_cookies, "k {k} s {s}");
+                assert!(lower.levels[s].1 >= p.levels[s].1);
+                let above = peel(&game, s, c[s].best + 1, &upper, &group, 1e8).unwrap();
+                assert_eq!((above.best, above.levels[s].1), (0, 0), "k {k} s {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn peeling_says_when_it_cannot_conclude() {
+        // Two directions: a 2×2 square (12 at k = 4) beside a lone cell reaches the
+        // threshold of 5 cells on the way to 6, so the levels would need cookies that
+        // are not line-connected.
+        let game = Game {
+            directions: vec![[1, 0], [0, 1]],
+            k: 4,
+        };
+        let group = group_of(&game);
+        let c = census(&game, 6);
+        let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+        assert!(matches!(
+            peel(&game, 6, c[6].best, &upper, &group, 1e8),
+            Err(PeelError::Disconnected { size: 5, .. })
+        ));
+        // A limit too small for a level.
+        let g4 = four(6);
+        let c = census(&g4, 5);
+        let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+        assert!(matches!(
+            peel(&g4, 5, c[5].best, &upper, &group_of(&g4), 10.0),
+            Err(PeelError::Budget { size: 3, .. })
+        ));
     }
 
     #[test]

@@ -714,15 +714,19 @@ pub struct Peeled {
     /// The cookies of `s` cells attaining `best`, up to translation, in normal form,
     /// sorted (as [`SizeCensus::best_cookies`]).
     pub best_cookies: Vec<Cookie>,
+    /// Every cookie of `s` cells blocking at least the target, up to translation, in
+    /// normal form, sorted.
+    pub cookies: Vec<Cookie>,
 }
 
 /// Why [`peel`] cannot conclude.
 #[derive(Clone, Debug, PartialEq, thiserror::Error)]
 pub enum PeelError {
     /// A cookie of `size` cells split into line-components could reach the level's
-    /// threshold, so the level would have to hold cookies that are not line-connected.
+    /// threshold with one component blocking nothing, so that component has no target
+    /// to be peeled from.
     #[error(
-        "cookies of {size} cells that are not line-connected may block {reach} ≥ the threshold {threshold}"
+        "cookies of {size} cells split into line-components may block {reach} ≥ the threshold {threshold} without one of them"
     )]
     Disconnected {
         size: usize,
@@ -760,13 +764,17 @@ pub enum PeelError {
 /// `⌈b(j − 2)/j⌉`. With `T_s = target` and `T_{j−1} = ⌈T_j (j − 2)/j⌉`, every cookie of
 /// level `j` (blocking `≥ T_j`) is a cookie of level `j − 1` plus one cell.
 ///
-/// *Connected all the way.* A cookie that is not line-connected blocks the sum of its
-/// line-components' numbers, at most the best sum of `upper` over the ways to split
-/// `j − 1` cells into two or more components. When that is below `T_{j−1}` at every
-/// level, the smaller cookie is line-connected, so the added cell is linked to it (it
-/// lies within `k − 1` steps along a direction of some cell), and growing the cookies
-/// of each level by every linked cell, in either part, finds every cookie of the next.
-/// Otherwise the function returns [`PeelError::Disconnected`] without searching.
+/// *Two ways up.* If the smaller cookie `C − x` is line-connected it is in level
+/// `j − 1`, and `x` is linked to it (within `k − 1` steps along a direction of one of
+/// its cells): growing each cookie of level `j − 1` by every linked cell, in either
+/// part, finds `C`. If not, its line-components (which block the sum of their numbers)
+/// are each line-connected and each linked to `x`; for every split of `j − 1` cells
+/// into two or more sizes whose best values (`upper`) can add up to `T_{j−1}`, a
+/// component of `i` cells blocks at least `T_{j−1}` minus the best of the others, and
+/// peeling `i` cells from that target lists it. Placing `x` at the origin and one such
+/// component of each size around it, linked to the origin, in every part, finds `C`.
+/// When a component's target would be 0 (the others alone may reach `T_{j−1}`) this
+/// is impossible and the function returns [`PeelError::Disconnected`].
 ///
 /// Levels are kept up to translation, the symmetries of the directions and the
 /// exchange of the parts (the blocking number is invariant under all three, and growing
@@ -805,24 +813,6 @@ pub fn peel(
     threshold[s] = target;
     for j in (3..=s).rev() {
         threshold[j - 1] = (threshold[j] * (j as u32 - 2)).div_ceil(j as u32);
-    }
-    // The best sum of `upper` over splits of m cells into components (one or more).
-    let mut any = vec![0u32; s];
-    for m in 2..s {
-        any[m] = upper[m];
-        for i in 1..m {
-            any[m] = any[m].max(upper[i] + any[m - i]);
-        }
-    }
-    for j in 2..s {
-        let reach = (1..j).map(|i| upper[i] + any[j - i]).max().unwrap_or(0);
-        if reach >= threshold[j] {
-            return Err(PeelError::Disconnected {
-                size: j,
-                threshold: threshold[j],
-                reach,
-            });
-        }
     }
     let k = game.k as i64;
     let offsets = linked_offsets(&game.directions, k - 1);
@@ -888,26 +878,199 @@ pub fn peel(
             })
             .collect();
         level = grown.iter().flat_map(|(n, _)| n.iter().cloned()).collect();
+        // Cookies of level j whose peeled cookie of j − 1 cells is not line-connected.
+        let split = Split {
+            game,
+            upper,
+            group,
+            limit,
+            offsets: &offsets,
+        };
+        let (more, scored) = split.grow(j, &threshold)?;
+        level.extend(more.iter().map(&canonical));
+        out.scored += scored;
         level.sort();
         level.dedup();
         out.scored += grown.iter().map(|(_, n)| n).sum::<u64>();
         out.levels[j] = (threshold[j], level.len() as u64);
     }
-    let scores: Vec<u32> = level
+    // Back to every cookie up to translation: the images of each representative.
+    let mut all: Vec<(u32, Cookie)> = level
         .iter()
-        .map(|c| blocking_number(&c.cells, c.parts, game))
+        .flat_map(|c| {
+            let b = blocking_number(&c.cells, c.parts, game);
+            group.iter().map(move |m| (b, c.image(m)))
+        })
         .collect();
-    out.best = scores.iter().copied().max().unwrap_or(0);
-    let mut best: Vec<Cookie> = level
+    all.sort_by(|x, y| x.1.cmp(&y.1));
+    all.dedup();
+    out.best = all.iter().map(|x| x.0).max().unwrap_or(0);
+    out.best_cookies = all
         .iter()
-        .zip(&scores)
-        .filter(|&(_, &b)| b == out.best && b > 0)
-        .flat_map(|(c, _)| group.iter().map(|m| c.image(m)).collect::<Vec<_>>())
+        .filter(|x| x.0 == out.best)
+        .map(|x| x.1.clone())
         .collect();
-    best.sort();
-    best.dedup();
-    out.best_cookies = best;
+    out.cookies = all.into_iter().map(|x| x.1).collect();
     Ok(out)
+}
+
+/// The other way into a level of [`peel`]: a cookie `C` of `j` cells whose peeled
+/// cookie `C − x` is not line-connected. Each line-component of `C − x` is then linked
+/// to `x` (`C` is line-connected) and line-connected itself, and together they block at
+/// least `T_{j−1}`; so a component of `i` cells blocks at least `T_{j−1}` minus the
+/// best the other components can block (`upper`), and is found by peeling `i` cells
+/// from that target. `C` is `x` at the origin, in either part, with one such
+/// component of each size of a split of `j − 1` cells, each in either part and placed
+/// with one of its cells linked to the origin.
+struct Split<'a> {
+    game: &'a Game,
+    upper: &'a [u32],
+    group: &'a [Vec<i64>],
+    limit: f64,
+    offsets: &'a [Cell],
+}
+
+/// One component to place: its cells (the first at the origin), parts and blocking
+/// number.
+type Piece = (Vec<Cell>, u32, u32);
+
+impl Split<'_> {
+    /// The cookies of `j` cells blocking at least `threshold[j]` grown from cookies of
+    /// `j − 1` cells that are not line-connected but block at least `threshold[j − 1]`,
+    /// and the cookies scored.
+    fn grow(&self, j: usize, threshold: &[u32]) -> Result<(Vec<Cookie>, u64), PeelError> {
+        let (n, floor) = (j - 1, threshold[j - 1]);
+        let mut splits = Vec::new();
+        split_sizes(n, n - 1, &mut Vec::new(), &mut splits);
+        let mut out = Vec::new();
+        let mut scored = 0u64;
+        for sizes in splits {
+            let total: u32 = sizes.iter().map(|&i| self.upper[i]).sum();
+            if total < floor {
+                continue;
+            }
+            // The components each size may use, in both parts.
+            let mut pieces: Vec<Vec<Piece>> = Vec::new();
+            let mut estimate = 2.0;
+            for &i in &sizes {
+                let list = if i == 1 {
+                    vec![(vec![[0, 0]], 0, 0), (vec![[0, 0]], 1, 0)]
+                } else {
+                    let target = floor - (total - self.upper[i]);
+                    if target == 0 {
+                        return Err(PeelError::Disconnected {
+                            size: n,
+                            threshold: floor,
+                            reach: total,
+                        });
+                    }
+                    let found = peel(self.game, i, target, self.upper, self.group, self.limit)?;
+                    scored += found.scored;
+                    let mask = (1u32 << i) - 1;
+                    found
+                        .cookies
+                        .iter()
+                        .flat_map(|c| {
+                            let b = blocking_number(&c.cells, c.parts, self.game);
+                            [
+                                (c.cells.clone(), c.parts, b),
+                                (c.cells.clone(), !c.parts & mask, b),
+                            ]
+                        })
+                        .collect()
+                };
+                estimate *= (list.len() * i * self.offsets.len()) as f64;
+                pieces.push(list);
+            }
+            if estimate > self.limit {
+                return Err(PeelError::Budget {
+                    size: j,
+                    estimate,
+                    limit: self.limit,
+                });
+            }
+            let rest: Vec<u32> = (0..=sizes.len())
+                .map(|q| sizes[q..].iter().map(|&i| self.upper[i]).sum())
+                .collect();
+            let mut cells = vec![[0, 0]];
+            let mut parts = 0u32;
+            self.place(
+                &pieces,
+                &rest,
+                floor,
+                0,
+                0,
+                &mut cells,
+                &mut parts,
+                &mut |cells, parts| {
+                    for x in [0u32, 1] {
+                        scored += 1;
+                        let parts = parts | x;
+                        if blocking_number(cells, parts, self.game) >= threshold[j] {
+                            out.push(Cookie::normal(cells, parts));
+                        }
+                    }
+                },
+            );
+        }
+        Ok((out, scored))
+    }
+
+    /// Places component `q` onward (cells and parts appended after the origin), each
+    /// with a cell linked to the origin, while the components can still block `floor`.
+    #[allow(clippy::too_many_arguments)]
+    fn place(
+        &self,
+        pieces: &[Vec<Piece>],
+        rest: &[u32],
+        floor: u32,
+        q: usize,
+        blocked: u32,
+        cells: &mut Vec<Cell>,
+        parts: &mut u32,
+        each: &mut dyn FnMut(&[Cell], u32),
+    ) {
+        if q == pieces.len() {
+            each(cells, *parts);
+            return;
+        }
+        for (shape, bits, b) in &pieces[q] {
+            if blocked + b + rest[q + 1] < floor {
+                continue;
+            }
+            for anchor in shape {
+                for o in self.offsets {
+                    // The anchor cell lands on the linked cell o.
+                    let at = |c: &Cell| [c[0] - anchor[0] + o[0], c[1] - anchor[1] + o[1]];
+                    if shape.iter().any(|c| cells.contains(&at(c))) {
+                        continue;
+                    }
+                    let (len, before) = (cells.len(), *parts);
+                    cells.extend(shape.iter().map(at));
+                    *parts |= bits << len;
+                    self.place(pieces, rest, floor, q + 1, blocked + b, cells, parts, each);
+                    cells.truncate(len);
+                    *parts = before;
+                }
+            }
+        }
+    }
+}
+
+/// The splits of `n` cells into two or more parts, sizes non-increasing, none above
+/// `most`.
+fn split_sizes(n: usize, most: usize, now: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+    if n == 0 {
+        if now.len() >= 2 {
+            out.push(now.clone());
+        }
+        return;
+    }
+    for i in (1..=most.min(n)).rev() {
+        now.push(i);
+        split_sizes(n - i, i, now, out);
+        now.pop();
+    }
 }
 
 /// Every offset of a linked cell: `±j·v`, `1 ≤ j ≤ reach`, direction after direction.
@@ -1070,20 +1233,47 @@ mod tests {
     }
 
     #[test]
+    fn peeling_through_cookies_that_are_not_line_connected() {
+        // Two and three directions: a best cookie beside a lone cell reaches the
+        // thresholds of lower levels, so levels are also grown from split cookies.
+        for (directions, t) in [(vec![[1, 0], [0, 1]], 7), (vec![[1, 0], [0, 1], [1, 1]], 6)] {
+            for k in 2..=5 {
+                let game = Game {
+                    directions: directions.clone(),
+                    k,
+                };
+                let group = group_of(&game);
+                let c = census(&game, t);
+                let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+                for s in 2..=t {
+                    let p = peel(&game, s, c[s].best, &upper, &group, 1e8).unwrap();
+                    assert_eq!(
+                        p.best_cookies, c[s].best_cookies,
+                        "{directions:?} k {k} s {s}"
+                    );
+                }
+            }
+        }
+    }
+
+    #[test]
     fn peeling_says_when_it_cannot_conclude() {
-        // Two directions: a 2×2 square (12 at k = 4) beside a lone cell reaches the
-        // threshold of 5 cells on the way to 6, so the levels would need cookies that
-        // are not line-connected.
+        // Two directions, k = 6: the best 5-cookie and a pair block as much as the
+        // threshold of 6 cells on the way to 8, so a component of the split has no
+        // target.
         let game = Game {
             directions: vec![[1, 0], [0, 1]],
-            k: 4,
+            k: 6,
         };
         let group = group_of(&game);
-        let c = census(&game, 6);
-        let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+        let c = census_within(&game, 8, 1);
+        let mut upper = vec![0u32; 2];
+        for s in 2..8 {
+            upper.push(peel(&game, s, c[s].best, &upper, &group, 1e8).unwrap().best);
+        }
         assert!(matches!(
-            peel(&game, 6, c[6].best, &upper, &group, 1e8),
-            Err(PeelError::Disconnected { size: 5, .. })
+            peel(&game, 8, c[8].best, &upper, &group, 1e8),
+            Err(PeelError::Disconnected { size: 6, .. })
         ));
         // A limit too small for a level.
         let g4 = four(6);

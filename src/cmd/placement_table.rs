@@ -2,7 +2,10 @@
 //! §10), each entry decided by an argument amoba computes, beside the published table.
 //!
 //! Per `k`, one census of line-connected cookies ([`amoba::search::cookie`]) gives the
-//! best blocking number per cell `ρ(k, t)` for every `t` it reaches. Then an entry is
+//! best blocking number per cell `ρ(k, t)` for every `t` it reaches, and the cookies
+//! blocking at least 4 sets per cell; an entry beyond the census's budget that a
+//! smaller one does not answer gets both by peeling ([`cookie::peel`]: `c_s` from the
+//! best king-connected cookie, and every cookie at or above 4 per cell). Then an entry is
 //!
 //! * **N** by counting when `ρ < 4`;
 //! * when `ρ = 4` (tight): **N** if some square no tight placement covers
@@ -13,7 +16,7 @@
 //!   [`amoba::search::covering`] on a lattice of small index, from the cookies blocking
 //!   at least 4 sets per cell, and passed by the independent checker; else open, saying
 //!   how far the search went;
-//! * open when the census is beyond the budget;
+//! * open when neither the census nor peeling reaches it;
 //!
 //! and then **Y** spreads to larger `k` and `t` (a good placement stays good), **N** to
 //! smaller ones. Entries are compared with the published table (data/published).
@@ -170,6 +173,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             )
         })
         .collect();
+    let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
+    let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut grid: Vec<Vec<Entry>> = Vec::new();
     for (i, (&k, (growth, reach, sizes, near))) in ks.iter().zip(&censuses).enumerate() {
         let game = Game {
@@ -177,33 +182,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             k,
         };
         let mut row = Vec::new();
+        // Sizes beyond the census, settled by peeling when an entry needs them.
+        let mut extended: Option<(Vec<cookie::SizeCensus>, Option<String>)> = None;
         for &t in &ts {
-            if t > *reach {
-                // The best cookie per cell among those linking within one step.
-                let dense = (reach + 1..=t)
-                    .filter_map(|s| near.get(s).map(|e| (s, e)))
-                    .filter(|(s, e)| e.best as usize > 4 * s)
-                    .max_by_key(|&(s, e)| (e.best as usize * 840 / s, std::cmp::Reverse(s)));
-                let counting =
-                    match dense.and_then(|(s, e)| e.best_cookies.first().map(|c| (s, e, c))) {
-                        Some((s, e, c)) => format!(
-                            "; counting cannot exclude it: the {s}-cell cookie `{}` blocks {} \
-                         winning sets, more than 4 per cell",
-                            c, e.best
-                        ),
-                        None => String::new(),
-                    };
-                row.push(Entry {
-                    answer: Answer::Open,
-                    why: format!(
-                        "the census of {t}-cell cookies for k = {k} is beyond the budget \
-                         (about {:.1e} sets){counting}",
-                        growth.sets(t)
-                    ),
-                    placement: None,
-                });
-                continue;
-            }
             // A Y at smaller k and t already answers this entry (spread below).
             let j = row.len();
             let implied = grid[..i]
@@ -217,6 +198,26 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     why: "follows from a smaller k or t".into(),
                     placement: None,
                 });
+                continue;
+            }
+            if t > *reach {
+                let (more, stuck) = extended.get_or_insert_with(|| {
+                    peeled(&game, sizes, near, args.t_max, &group, args.budget)
+                });
+                if more.len() > t {
+                    row.push(decide(&args, &Kinds::from_census(&game, t, more, 4.0), t)?);
+                } else {
+                    let why = stuck.as_ref().map_or(String::new(), |w| format!(": {w}"));
+                    row.push(Entry {
+                        answer: Answer::Open,
+                        why: format!(
+                            "the census of {t}-cell cookies for k = {k} is beyond the budget \
+                             (about {:.1e} sets), and peeling does not settle it{why}",
+                            growth.sets(t)
+                        ),
+                        placement: None,
+                    });
+                }
                 continue;
             }
             row.push(decide(&args, &Kinds::from_census(&game, t, sizes, 4.0), t)?);
@@ -244,6 +245,53 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The census `sizes` (with [`Kinds::floor`] of 4 per cell) carried on to `t_max` cells
+/// by peeling ([`cookie::peel`]): for each further size, `c_s` from the best cookie of
+/// `near` (the cookies linking within one step), and the irreducible cookies blocking
+/// at least 4 sets per cell, listed by peeling from that floor. Returns the sizes
+/// settled, and why the next one could not be, if it could not.
+fn peeled(
+    game: &Game,
+    sizes: &[cookie::SizeCensus],
+    near: &[cookie::SizeCensus],
+    t_max: usize,
+    group: &[Vec<i64>],
+    budget: f64,
+) -> (Vec<cookie::SizeCensus>, Option<String>) {
+    let mut out = sizes.to_vec();
+    let floor = Kinds::floor(4.0, t_max);
+    for (s, &least) in floor.iter().enumerate().skip(out.len()) {
+        let Some(target) = near.get(s).map(|e| e.best).filter(|&b| b > 0) else {
+            return (
+                out,
+                Some(format!(
+                    "no {s}-cell cookie to start from within the budget"
+                )),
+            );
+        };
+        let upper: Vec<u32> = out.iter().map(|e| e.best).collect();
+        let best = match cookie::peel(game, s, target, &upper, group, budget) {
+            Ok(p) => p,
+            Err(e) => return (out, Some(e.to_string())),
+        };
+        let mut kept = Vec::new();
+        if best.best >= least {
+            match cookie::peel(game, s, least, &upper, group, budget) {
+                Ok(p) => kept = p.cookies,
+                Err(e) => return (out, Some(e.to_string())),
+            }
+            kept.retain(|c| cookie::is_irreducible(c, game));
+        }
+        out.push(cookie::SizeCensus {
+            sets: 0,
+            best: best.best,
+            best_cookies: best.best_cookies,
+            kept,
+        });
+    }
+    (out, None)
 }
 
 /// One entry from its own census.

@@ -587,6 +587,18 @@ fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCen
     out
 }
 
+/// Is `cookie` irreducible in `game`: does taking any one cell out (the others keeping
+/// their parts) block fewer winning sets? (As [`kept`] keeps them.)
+pub fn is_irreducible(cookie: &Cookie, game: &Game) -> bool {
+    let bn = blocking_number(&cookie.cells, cookie.parts, game);
+    let mut scratch = Scratch {
+        rest: Vec::new(),
+        lines: Lines::new(&game.directions),
+        pairs: Vec::new(),
+    };
+    irreducible(&cookie.cells, cookie.parts, bn, game, &mut scratch)
+}
+
 /// Scratch space of [`irreducible`].
 struct Scratch {
     rest: Vec<Cell>,
@@ -1228,6 +1240,26 @@ mod tests {
                 assert!(lower.levels[s].1 >= p.levels[s].1);
                 let above = peel(&game, s, c[s].best + 1, &upper, &group, 1e8).unwrap();
                 assert_eq!((above.best, above.levels[s].1), (0, 0), "k {k} s {s}");
+            }
+        }
+    }
+
+    #[test]
+    fn peeling_from_a_floor_lists_the_cookies_kept_for_placements() {
+        // Every irreducible cookie at 4 sets per cell, by peeling from that floor, as the
+        // census keeps them (the covering searches' types).
+        for k in 4..=5 {
+            let game = four(k);
+            let group = group_of(&game);
+            let floor: Vec<u32> = (0..=6).map(|s| (4 * s as u32).max(1)).collect();
+            let c = kept(&game, 6, &floor);
+            let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
+            for s in 2..=6 {
+                let mut found = peel(&game, s, floor[s], &upper, &group, 1e8)
+                    .unwrap()
+                    .cookies;
+                found.retain(|x| is_irreducible(x, &game));
+                assert_eq!(found, c[s].kept, "k {k} s {s}");
             }
         }
     }

@@ -155,7 +155,7 @@ fn game(dirs: &[Cell], k: usize) -> Game {
 }
 
 #[test]
-fn the_cookie_census_matches_a_brute_force() {
+fn the_cookie_census_and_peeling_match_a_brute_force() {
     for (dirs, k, t) in [
         (&FOUR[..], 2, 5),
         (&FOUR[..], 3, 4),
@@ -163,9 +163,17 @@ fn the_cookie_census_matches_a_brute_force() {
         (&FOUR[..], 7, 3),
         (&TWO[..], 4, 4),
         (&[(1, 0), (0, 1), (1, 1)][..], 4, 4),
+        (&[(1, 0), (0, 1), (1, 1), (1, -1), (1, 2)][..], 3, 4),
     ] {
-        let engine = census(&game(dirs, k), t);
+        let g = game(dirs, k);
         let brute = brute_census(dirs, k as i64, t);
+        let engine = census(&g, t);
+        // Peeling from the census of king-connected cookies (the blocking command's
+        // targets).
+        let matrices: Vec<Vec<i64>> = g.directions.iter().map(|v| v.to_vec()).collect();
+        let group = amoba::board::directions::symmetries(&matrices).unwrap();
+        let near = census_within(&g, t, 1);
+        let mut upper = vec![0u32; 2];
         for s in 2..=t {
             assert_eq!(engine[s].sets, brute[s].0, "sets, {dirs:?} k {k} size {s}");
             assert_eq!(engine[s].best, brute[s].1, "best, {dirs:?} k {k} size {s}");
@@ -174,6 +182,14 @@ fn the_cookie_census_matches_a_brute_force() {
                 brute[s].2.len(),
                 "best cookies, {dirs:?} k {k} size {s}"
             );
+            let p = peel(&g, s, near[s].best, &upper, &group, 1e9).unwrap();
+            assert_eq!(p.best, brute[s].1, "peeled best, {dirs:?} k {k} size {s}");
+            assert_eq!(
+                p.best_cookies.len(),
+                brute[s].2.len(),
+                "peeled best cookies, {dirs:?} k {k} size {s}"
+            );
+            upper.push(p.best);
         }
     }
 }
@@ -389,37 +405,6 @@ fn every_blocking_number_the_reports_quote_is_recounted_window_by_window() {
         }
     }
     assert!(bounded >= 5, "{stdout}");
-}
-
-#[test]
-fn peeling_matches_a_brute_force() {
-    // Peeling from the census of king-connected cookies (the blocking command's
-    // targets) against every subset of a box, scored window by window.
-    for (dirs, k, t) in [
-        (&FOUR[..], 2, 5),
-        (&FOUR[..], 3, 4),
-        (&FOUR[..], 5, 4),
-        (&FOUR[..], 7, 3),
-        (&[(1, 0), (0, 1), (1, 1)][..], 4, 4),
-        (&[(1, 0), (0, 1), (1, 1), (1, -1), (1, 2)][..], 3, 4),
-    ] {
-        let g = game(dirs, k);
-        let matrices: Vec<Vec<i64>> = g.directions.iter().map(|v| v.to_vec()).collect();
-        let group = amoba::board::directions::symmetries(&matrices).unwrap();
-        let near = census_within(&g, t, 1);
-        let brute = brute_census(dirs, k as i64, t);
-        let mut upper = vec![0u32; 2];
-        for s in 2..=t {
-            let p = peel(&g, s, near[s].best, &upper, &group, 1e9).unwrap();
-            assert_eq!(p.best, brute[s].1, "best, {dirs:?} k {k} size {s}");
-            assert_eq!(
-                p.best_cookies.len(),
-                brute[s].2.len(),
-                "best cookies, {dirs:?} k {k} size {s}"
-            );
-            upper.push(p.best);
-        }
-    }
 }
 
 /// A lattice `⟨(a, 0), (b, c)⟩` of the plane, with its own reduction.

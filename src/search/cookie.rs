@@ -968,7 +968,9 @@ impl Split<'_> {
                 let list = if i == 1 {
                     vec![(vec![[0, 0]], 0, 0), (vec![[0, 0]], 1, 0)]
                 } else {
-                    let target = floor - (total - self.upper[i]);
+                    // The others may block at most `others`; this one the rest.
+                    let others = total - self.upper[i];
+                    let target = floor.saturating_sub(others);
                     if target == 0 {
                         return Err(PeelError::Disconnected {
                             size: n,

@@ -133,7 +133,7 @@ struct Row {
     /// Each size settled by peeling: its levels (the cookies moved into `sizes`).
     peeled: BTreeMap<usize, cookie::Peeled>,
     /// The first size neither settled, and why peeling could not settle it.
-    stuck: Option<(usize, String)>,
+    stuck: Option<(usize, cookie::PeelError)>,
     /// Beyond `t`: the census of the cookies linking within fewer steps.
     low: Option<Low>,
 }
@@ -159,32 +159,19 @@ impl Row {
         let census_t = growth.reach(args.t_max, args.budget);
         let skipped = (census_t < args.t_max).then(|| (census_t + 1, growth.sets(census_t + 1)));
         let mut sizes = cookie::census(game, census_t);
-        let mut connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
         let near = skipped.and_then(|_| near(game, census_t, args));
-        let (mut peeled, mut stuck) = (BTreeMap::new(), None);
-        for s in census_t + 1..near.as_ref().map_or(0, Vec::len) {
-            let target = near.as_ref().map_or(0, |n| n[s].best);
-            if target == 0 {
-                stuck = Some((s, "no cookie to start from".to_string()));
-                break;
-            }
-            match cookie::peel(game, s, target, &connected, group, args.budget) {
-                Ok(mut p) => {
-                    connected.push(p.best);
-                    sizes.push(cookie::SizeCensus {
-                        sets: 0,
-                        best: p.best,
-                        best_cookies: std::mem::take(&mut p.best_cookies),
-                        kept: Vec::new(),
-                    });
-                    peeled.insert(s, p);
-                }
-                Err(e) => {
-                    stuck = Some((s, e.to_string()));
-                    break;
-                }
-            }
-        }
+        let cookie::Beyond { peeled, stuck } = match &near {
+            Some(n) => cookie::beyond(game, &mut sizes, n, args.t_max, group, args.budget, None),
+            // Nothing to start peeling from: the first size past the census says so.
+            None => cookie::Beyond {
+                stuck: (census_t < args.t_max).then(|| {
+                    let size = census_t + 1;
+                    (size, cookie::PeelError::NoStart { size })
+                }),
+                ..cookie::Beyond::default()
+            },
+        };
+        let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
         let low = near.filter(|n| n.len() > sizes.len()).map(|n| {
             let c: Vec<u32> = (0..n.len())
                 .map(|s| connected.get(s).copied().unwrap_or(n[s].best))
@@ -646,19 +633,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 fmt_int(p.scored)
             );
         }
-        let settled = row.sizes.len() - 1;
-        match &row.stuck {
-            Some((t, why)) => {
-                let _ = write!(out, "; t = {t} not settled: {why}");
-            }
-            None if settled < args.t_max => {
-                let _ = write!(
-                    out,
-                    "; t ≥ {} not settled: no cookie to start peeling from within the budget",
-                    settled + 1
-                );
-            }
-            None => {}
+        if let Some((t, why)) = &row.stuck {
+            let _ = write!(out, "; t = {t} not settled: {why}");
         }
         if let Some(l) = &row.low {
             let _ = write!(

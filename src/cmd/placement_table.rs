@@ -183,7 +183,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         let mut row = Vec::new();
         // Sizes beyond the census, settled by peeling when an entry needs them.
-        let mut extended: Option<(Vec<cookie::SizeCensus>, Option<String>)> = None;
+        let mut extended: Option<(Vec<cookie::SizeCensus>, cookie::Beyond)> = None;
         for &t in &ts {
             // A Y at smaller k and t already answers this entry (spread below).
             let j = row.len();
@@ -201,13 +201,27 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 continue;
             }
             if t > *reach {
-                let (more, stuck) = extended.get_or_insert_with(|| {
-                    peeled(&game, sizes, near, args.t_max, &group, args.budget)
+                let (more, done) = extended.get_or_insert_with(|| {
+                    let mut more = sizes.clone();
+                    let floor = Kinds::floor(4.0, args.t_max);
+                    let done = cookie::beyond(
+                        &game,
+                        &mut more,
+                        near,
+                        args.t_max,
+                        &group,
+                        args.budget,
+                        Some(&floor),
+                    );
+                    (more, done)
                 });
                 if more.len() > t {
                     row.push(decide(&args, &Kinds::from_census(&game, t, more, 4.0), t)?);
                 } else {
-                    let why = stuck.as_ref().map_or(String::new(), |w| format!(": {w}"));
+                    let why = done
+                        .stuck
+                        .as_ref()
+                        .map_or(String::new(), |(_, w)| format!(": {w}"));
                     row.push(Entry {
                         answer: Answer::Open,
                         why: format!(
@@ -245,53 +259,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The census `sizes` (with [`Kinds::floor`] of 4 per cell) carried on to `t_max` cells
-/// by peeling ([`cookie::peel`]): for each further size, `c_s` from the best cookie of
-/// `near` (the cookies linking within one step), and the irreducible cookies blocking
-/// at least 4 sets per cell, listed by peeling from that floor. Returns the sizes
-/// settled, and why the next one could not be, if it could not.
-fn peeled(
-    game: &Game,
-    sizes: &[cookie::SizeCensus],
-    near: &[cookie::SizeCensus],
-    t_max: usize,
-    group: &[Vec<i64>],
-    budget: f64,
-) -> (Vec<cookie::SizeCensus>, Option<String>) {
-    let mut out = sizes.to_vec();
-    let floor = Kinds::floor(4.0, t_max);
-    for (s, &least) in floor.iter().enumerate().skip(out.len()) {
-        let Some(target) = near.get(s).map(|e| e.best).filter(|&b| b > 0) else {
-            return (
-                out,
-                Some(format!(
-                    "no {s}-cell cookie to start from within the budget"
-                )),
-            );
-        };
-        let upper: Vec<u32> = out.iter().map(|e| e.best).collect();
-        let best = match cookie::peel(game, s, target, &upper, group, budget) {
-            Ok(p) => p,
-            Err(e) => return (out, Some(e.to_string())),
-        };
-        let mut kept = Vec::new();
-        if best.best >= least {
-            match cookie::peel(game, s, least, &upper, group, budget) {
-                Ok(p) => kept = p.cookies,
-                Err(e) => return (out, Some(e.to_string())),
-            }
-            kept.retain(|c| cookie::is_irreducible(c, game));
-        }
-        out.push(cookie::SizeCensus {
-            sets: 0,
-            best: best.best,
-            best_cookies: best.best_cookies,
-            kept,
-        });
-    }
-    (out, None)
 }
 
 /// One entry from its own census.

@@ -124,6 +124,16 @@ impl Cookie {
         Cookie::normal(&cells, self.parts)
     }
 
+    /// The least image under `group` (matrices as for [`Cookie::image`], the identity
+    /// among them): one representative per orbit.
+    pub fn least_image(&self, group: &[Vec<i64>]) -> Cookie {
+        group
+            .iter()
+            .map(|m| self.image(m))
+            .min()
+            .expect("the group holds the identity")
+    }
+
     /// Is cell `i` in part `b`?
     pub fn in_b(&self, i: usize) -> bool {
         self.parts >> i & 1 == 1
@@ -587,16 +597,70 @@ fn walk(game: &Game, t: usize, reach: i64, floor: Option<&[u32]>) -> Vec<SizeCen
     out
 }
 
-/// Is `cookie` irreducible in `game`: does taking any one cell out (the others keeping
-/// their parts) block fewer winning sets? (As [`kept`] keeps them.)
-pub fn is_irreducible(cookie: &Cookie, game: &Game) -> bool {
-    let bn = blocking_number(&cookie.cells, cookie.parts, game);
+/// What [`beyond`] settled past the census.
+#[derive(Clone, Debug, Default)]
+pub struct Beyond {
+    /// Each size settled by peeling, with its levels (its cookies moved into the census).
+    pub peeled: BTreeMap<usize, Peeled>,
+    /// The first size not settled, and why.
+    pub stuck: Option<(usize, PeelError)>,
+}
+
+/// The census `sizes` carried on towards `t_max` cells by [`peel`]: each further size
+/// is peeled from the best cookie `near` found of that size (a lower bound, from
+/// [`census_within`]), or from `floor[s]` if that is lower; its entry gets `best` and
+/// `best_cookies` and, with a floor, the irreducible cookies at or above it as
+/// [`kept`] gives them. Stops at the first size it cannot settle and says why.
+///
+/// Arguments as for [`peel`]; `sizes` must hold sizes `0..` in order (at least `0..=1`).
+pub fn beyond(
+    game: &Game,
+    sizes: &mut Vec<SizeCensus>,
+    near: &[SizeCensus],
+    t_max: usize,
+    group: &[Vec<i64>],
+    limit: f64,
+    floor: Option<&[u32]>,
+) -> Beyond {
+    let mut out = Beyond::default();
     let mut scratch = Scratch {
         rest: Vec::new(),
         lines: Lines::new(&game.directions),
         pairs: Vec::new(),
     };
-    irreducible(&cookie.cells, cookie.parts, bn, game, &mut scratch)
+    for s in sizes.len()..=t_max {
+        let Some(target) = near.get(s).map(|e| e.best).filter(|&b| b > 0) else {
+            out.stuck = Some((s, PeelError::NoStart { size: s }));
+            break;
+        };
+        let least = floor.map(|f| f[s].max(1));
+        let upper: Vec<u32> = sizes.iter().map(|e| e.best).collect();
+        let start = least.map_or(target, |l| l.min(target));
+        let mut p = match peel(game, s, start, &upper, group, limit) {
+            Ok(p) => p,
+            Err(e) => {
+                out.stuck = Some((s, e));
+                break;
+            }
+        };
+        let kept = least.map_or(Vec::new(), |l| {
+            std::mem::take(&mut p.cookies)
+                .into_iter()
+                .filter(|c| {
+                    let bn = blocking_number(&c.cells, c.parts, game);
+                    bn >= l && irreducible(&c.cells, c.parts, bn, game, &mut scratch)
+                })
+                .collect()
+        });
+        sizes.push(SizeCensus {
+            sets: 0,
+            best: p.best,
+            best_cookies: std::mem::take(&mut p.best_cookies),
+            kept,
+        });
+        out.peeled.insert(s, p);
+    }
+    out
 }
 
 /// Scratch space of [`irreducible`].
@@ -700,12 +764,7 @@ fn grow(
 pub fn orbits(cookies: &[Cookie], group: &[Vec<i64>]) -> Vec<(Cookie, usize)> {
     let mut out: BTreeMap<Cookie, usize> = BTreeMap::new();
     for c in cookies {
-        let least = group
-            .iter()
-            .map(|m| c.image(m))
-            .min()
-            .expect("the group holds the identity");
-        *out.entry(least).or_insert(0) += 1;
+        *out.entry(c.least_image(group)).or_insert(0) += 1;
     }
     out.into_iter().collect()
 }
@@ -745,6 +804,9 @@ pub enum PeelError {
         threshold: u32,
         reach: u32,
     },
+    /// No cookie of `size` cells was found to take the target from.
+    #[error("no cookie of {size} cells to start from within the budget")]
+    NoStart { size: usize },
     /// Growing a level would score more cookies than allowed.
     #[error(
         "cookies of {size} cells: about {estimate:.1e} to score, beyond the limit of {limit:.0e}"
@@ -819,7 +881,7 @@ pub fn peel(
     limit: f64,
 ) -> Result<Peeled, PeelError> {
     assert!((2..=16).contains(&s) && target >= 1 && upper.len() >= s);
-    let canonical = |c: &Cookie| group.iter().map(|m| c.image(m)).min().expect("identity");
+    let canonical = |c: &Cookie| c.least_image(group);
     // The thresholds, from the top down.
     let mut threshold = vec![0u32; s + 1];
     threshold[s] = target;
@@ -843,6 +905,14 @@ pub fn peel(
     level.sort();
     level.dedup();
     out.levels[2] = (threshold[2], level.len() as u64);
+    // Cookies of a level whose peeled cookie is not line-connected.
+    let split = Split {
+        game,
+        upper,
+        group,
+        limit,
+        offsets: &offsets,
+    };
     for j in 3..=s {
         // Each cookie of the level is grown by its linked cells, in either part.
         let estimate = level.len() as f64 * ((j - 1) * offsets.len() * 2) as f64;
@@ -890,20 +960,11 @@ pub fn peel(
             })
             .collect();
         level = grown.iter().flat_map(|(n, _)| n.iter().cloned()).collect();
-        // Cookies of level j whose peeled cookie of j − 1 cells is not line-connected.
-        let split = Split {
-            game,
-            upper,
-            group,
-            limit,
-            offsets: &offsets,
-        };
         let (more, scored) = split.grow(j, &threshold)?;
         level.extend(more.iter().map(&canonical));
-        out.scored += scored;
         level.sort();
         level.dedup();
-        out.scored += grown.iter().map(|(_, n)| n).sum::<u64>();
+        out.scored += scored + grown.iter().map(|(_, n)| n).sum::<u64>();
         out.levels[j] = (threshold[j], level.len() as u64);
     }
     // Back to every cookie up to translation: the images of each representative.
@@ -1248,20 +1309,19 @@ mod tests {
 
     #[test]
     fn peeling_from_a_floor_lists_the_cookies_kept_for_placements() {
-        // Every irreducible cookie at 4 sets per cell, by peeling from that floor, as the
-        // census keeps them (the covering searches' types).
+        // Every irreducible cookie at 4 sets per cell, carried past a census of 2 cells
+        // by peeling, as the census of 6 cells keeps them (the covering searches' types).
         for k in 4..=5 {
             let game = four(k);
             let group = group_of(&game);
             let floor: Vec<u32> = (0..=6).map(|s| (4 * s as u32).max(1)).collect();
             let c = kept(&game, 6, &floor);
-            let upper: Vec<u32> = c.iter().map(|e| e.best).collect();
-            for s in 2..=6 {
-                let mut found = peel(&game, s, floor[s], &upper, &group, 1e8)
-                    .unwrap()
-                    .cookies;
-                found.retain(|x| is_irreducible(x, &game));
-                assert_eq!(found, c[s].kept, "k {k} s {s}");
+            let mut sizes = kept(&game, 2, &floor);
+            let done = beyond(&game, &mut sizes, &c, 6, &group, 1e8, Some(&floor));
+            assert!(done.stuck.is_none(), "k {k}");
+            for s in 3..=6 {
+                assert_eq!(sizes[s].kept, c[s].kept, "k {k} s {s}");
+                assert_eq!(sizes[s].best_cookies, c[s].best_cookies, "k {k} s {s}");
             }
         }
     }

@@ -21,6 +21,7 @@ pub mod provenance;
 
 pub mod board;
 pub mod catalogue;
+pub mod game;
 pub mod graph;
 pub mod output;
 pub mod search;

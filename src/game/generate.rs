@@ -1,1 +1,602 @@
-//! (being written)
+//! Games made from geometry (docs/spec.md §11): the strip sub-boards of 7-in-a-row,
+//! Maker–Breaker k-in-a-row on a rectangle, and the lines of a periodic board on its
+//! torus. `amoba game` writes them as game files (FORMATS.md, *Game files*).
+//!
+//! # Cells, labels, order
+//!
+//! The strips and the rectangle number their cells **row by row**: row 0 first, each
+//! row from column 0, so cell `(c, r)` of a board `w` columns wide is `r·w + c`. Its
+//! label is `c,r` (column, row; rows grow downwards when drawn), so every game made here
+//! from the plane carries its coordinates ([`Game::coords`]) and `amoba game info`
+//! can compute its blocking power ([`super::info`]). The torus keeps the board's own
+//! cell numbering (first coordinate fastest, the same order). Winning sets come in a
+//! fixed order, given with each generator; a set that arises twice is kept once, at
+//! its first place. Every game has an empty starting position and Maker moves first.
+//!
+//! # The dissertation's strip ([`strip_dissertation`])
+//!
+//! L. Győrffy's dissertation (University of Szeged, 2019, ch. 6.2) splits the plane
+//! into copies of a 4×n strip, `n` a multiple of 4, and lets Breaker answer in the copy
+//! where Maker moved. A copy sits between a copy on its left and one on its right
+//! (column `n` of this copy is column 0 of the next one), and the four rows are cut into
+//! *blocks* of four columns. The winning sets of the strip game, for `n = 8`:
+//!
+//! ```text
+//!  column   0 1 2 3   4 5 6 7
+//!  row 0    A A A A | B B B B     the horizontal 4s: each row cut into blocks
+//!  row 1    C C C C | D D D D     of 4 columns (n = 8 sets: A … H)
+//!  row 2    E E E E | F F F F
+//!  row 3    G G G G | H H H H
+//!
+//!  every column: the vertical 4s (8 sets)
+//!
+//!  the diagonal 4s inside the board, block boundaries or not (10 sets):
+//!  direction (1,1) from (c,0), direction (1,−1) from (c,3), c = 0 … n−4, e.g.
+//!
+//!  row 0    . . x . | . . . .
+//!  row 1    . . . x | . . . .     (2,0) (3,1) (4,2) (5,3): one set
+//!  row 2    . . . . | x . . .
+//!  row 3    . . . . | . x . .
+//!
+//!  the diagonals that cross the board's edge into the neighbouring copy (6 sets):
+//!
+//!           0 1 2 3 4 5 6 7                0 1 2 3 4 5 6 7
+//!  row 0    . p a . . b q .       row 0    . . . . . . . .
+//!  row 1    p a . . . . b q       row 1    c . . . . . . d
+//!  row 2    a . . . . . . b       row 2    . c . . . . d .
+//!  row 3    . . . . . . . .       row 3    . . c . . d . .
+//! ```
+//!
+//! A diagonal that crosses the edge holds 4 cells of the strip's rows, split between
+//! the copy on the left and the copy on the right, and is kept on the side that holds 3
+//! of them, as the 3-set of those cells (`a`, `b`, `c`, `d`); a 2–2 split is kept as a
+//! 2-set, the direction (1,1) one in the left copy (`q` = {(n−2,0), (n−1,1)}) and the
+//! direction (1,−1) one in the right copy (`p` = {(1,0), (0,1)}). So the strip has
+//! `n` verticals, `n` horizontals, `2(n − 3)` diagonal 4s, 2 pairs and 4 triples: `4n`
+//! sets on `4n` cells, 32 for n = 8. The blocking power (ch. 6.2;
+//! [`super::info::blocking_power`]) is `Σ (k − s + 1) = 4n·k − (12n − 8)`: `32k − 88`
+//! for n = 8, `48k − 136` for n = 12, as in the dissertation.
+//!
+//! The cut into blocks applies to the horizontals only: a diagonal 4 inside the board
+//! stays whole where it crosses a block boundary, and only the board's edge splits
+//! diagonals. Splitting them at every block boundary as at the edge (keeping only the
+//! diagonal 4s inside a block) also gives 32 sets for n = 8, but blocking powers
+//! `32k − 80` and `48k − 120` instead of the dissertation's `32k − 88` and `48k − 136`:
+//! that is how this reading was settled.
+//!
+//! # The (4, n, 7^tr) strip ([`strip_7tr`])
+//!
+//! D. Czifra, E. Csóka, Zs. Zombori, G. Makay, *Towards solving the 7-in-a-row game*,
+//! IEEE Conference on Games 2021: the same corner pairs and triples and the same
+//! verticals and diagonal 4s, but the rows are not cut into blocks: each row has the
+//! horizontal 7s that start at columns 1 … n − 8 and a horizontal 4 at each end
+//! (columns 0–3 and n−4 … n−1). For n = 8 this is the dissertation's 4×8 strip.
+//!
+//! # Rectangles and tori
+//!
+//! [`rectangle`]: every window of `k` consecutive cells along each direction inside a
+//! `w × h` rectangle (tic-tac-toe is 3×3 with k = 3). [`torus`]: along every line of a
+//! periodic board ([`Board::lines`]), every window of `k` cyclically consecutive cells,
+//! or the whole line when it has at most `k` cells: the game of the board played on the
+//! torus itself, whose winning sets are exactly what a good pairing of the board must
+//! block (docs/spec.md §2, §8).
+
+use super::file::{coordinates, is_name, is_name_char};
+use super::{Cells, Game, MAX_CELLS, MAX_SETS, Side};
+use crate::board::Board;
+use std::collections::HashSet;
+
+/// The four directions of the plane: rows, columns and both diagonals.
+pub const FOUR_DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
+
+/// An argument no game can be made from: which argument, and why.
+///
+/// Displayed as `ARGUMENT: message`; `amoba game` puts `--` in front, naming its
+/// option.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{argument}: {message}")]
+pub struct GenerateError {
+    /// The argument: `n`, `width`, `height`, `k`, `directions`, `board`, `name`.
+    pub argument: &'static str,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+fn bad(argument: &'static str, message: String) -> GenerateError {
+    GenerateError { argument, message }
+}
+
+/// A game on the cells of a `width × height` rectangle, numbered row by row.
+struct Grid {
+    width: i64,
+    height: i64,
+    sets: Vec<Cells>,
+    seen: HashSet<Cells>,
+}
+
+impl Grid {
+    /// The grid, refused when it has more than [`MAX_CELLS`] cells.
+    fn new(width: usize, height: usize) -> Result<Grid, GenerateError> {
+        match width.checked_mul(height) {
+            Some(n) if n <= MAX_CELLS => Ok(Grid {
+                width: width as i64,
+                height: height as i64,
+                sets: Vec::new(),
+                seen: HashSet::new(),
+            }),
+            _ => Err(bad(
+                "width",
+                format!(
+                    "a {width}×{height} board has more than {MAX_CELLS} cells, the most a game \
+                     may have"
+                ),
+            )),
+        }
+    }
+
+    /// The cell `(c, r)`, when inside.
+    fn cell(&self, (c, r): (i64, i64)) -> Option<usize> {
+        ((0..self.width).contains(&c) && (0..self.height).contains(&r))
+            .then(|| (r * self.width + c) as usize)
+    }
+
+    /// Adds the set of the cells `(c, r)` of `cells`, all inside.
+    fn add(&mut self, cells: &[(i64, i64)]) -> Result<(), GenerateError> {
+        let mut s: Cells = 0;
+        for &p in cells {
+            // Only called with cells inside; a cell outside would be a bug, skipped.
+            if let Some(i) = self.cell(p) {
+                s |= 1 << i;
+            }
+        }
+        self.add_bits(s)
+    }
+
+    fn add_bits(&mut self, s: Cells) -> Result<(), GenerateError> {
+        if s == 0 || self.seen.contains(&s) {
+            return Ok(());
+        }
+        if self.sets.len() >= MAX_SETS {
+            return Err(bad(
+                "directions",
+                format!("more than {MAX_SETS} winning sets, the most a game may have"),
+            ));
+        }
+        self.seen.insert(s);
+        self.sets.push(s);
+        Ok(())
+    }
+
+    /// The `len` cells from `(c, r)` in direction `(dx, dy)`.
+    fn segment(c: i64, r: i64, (dx, dy): (i64, i64), len: i64) -> Vec<(i64, i64)> {
+        (0..len).map(|i| (c + i * dx, r + i * dy)).collect()
+    }
+
+    fn into_game(self, name: String) -> Game {
+        let labels: Vec<String> = (0..self.height)
+            .flat_map(|r| (0..self.width).map(move |c| format!("{c},{r}")))
+            .collect();
+        Game {
+            name,
+            coords: coordinates(&labels),
+            labels,
+            sets: self.sets,
+            first: Side::Maker,
+            maker: 0,
+            breaker: 0,
+        }
+    }
+}
+
+/// The verticals, the diagonal 4s and the corner pairs and triples shared by both
+/// strips (see the module documentation), after their horizontals.
+fn strip_rest(g: &mut Grid, n: i64) -> Result<(), GenerateError> {
+    for c in 0..n {
+        g.add(&Grid::segment(c, 0, (0, 1), 4))?;
+    }
+    for c in 0..=n - 4 {
+        g.add(&Grid::segment(c, 0, (1, 1), 4))?;
+    }
+    for c in 0..=n - 4 {
+        g.add(&Grid::segment(c, 3, (1, -1), 4))?;
+    }
+    g.add(&[(1, 0), (0, 1)])?;
+    g.add(&[(n - 2, 0), (n - 1, 1)])?;
+    g.add(&[(2, 0), (1, 1), (0, 2)])?;
+    g.add(&[(n - 3, 0), (n - 2, 1), (n - 1, 2)])?;
+    g.add(&[(0, 1), (1, 2), (2, 3)])?;
+    g.add(&[(n - 1, 1), (n - 2, 2), (n - 3, 3)])
+}
+
+/// The dissertation's 4×n strip (module documentation, with its picture), named
+/// `strip4-N`.
+///
+/// Sets in this order: the horizontal 4s (by row, then block), the verticals (by
+/// column), the diagonal 4s of direction (1,1) (by starting column), those of direction
+/// (1,−1) (starting in row 3, by column), the pairs {(1,0),(0,1)} and
+/// {(n−2,0),(n−1,1)}, the triples {(2,0),(1,1),(0,2)}, {(n−3,0),(n−2,1),(n−1,2)},
+/// {(0,1),(1,2),(2,3)}, {(n−1,1),(n−2,2),(n−3,3)}.
+///
+/// # Errors
+///
+/// `n` not a positive multiple of 4, or more than 32 (the strip would have more than
+/// [`MAX_CELLS`] cells).
+///
+/// ```
+/// use amoba::game::generate::strip_dissertation;
+/// let g = strip_dissertation(8).unwrap();
+/// assert_eq!((g.ncells(), g.sets.len()), (32, 32));
+/// assert!(strip_dissertation(6).is_err());
+/// ```
+pub fn strip_dissertation(n: usize) -> Result<Game, GenerateError> {
+    if n == 0 || n % 4 != 0 || n > MAX_CELLS / 4 {
+        return Err(bad(
+            "n",
+            format!(
+                "found {n}, expected a positive multiple of 4 up to {} (the strip has 4n cells, \
+                 at most {MAX_CELLS})",
+                MAX_CELLS / 4
+            ),
+        ));
+    }
+    let mut g = Grid::new(n, 4)?;
+    let w = n as i64;
+    for r in 0..4 {
+        for b in (0..w).step_by(4) {
+            g.add(&Grid::segment(b, r, (1, 0), 4))?;
+        }
+    }
+    strip_rest(&mut g, w)?;
+    Ok(g.into_game(format!("strip4-{n}")))
+}
+
+/// The (4, n, 7^tr) strip of Czifra, Csóka, Zombori and Makay (module documentation),
+/// named `strip7tr-N`.
+///
+/// Sets in this order: for each row, the horizontal 4 at columns 0–3, the horizontal
+/// 7s starting at columns 1 … n−8, the horizontal 4 at columns n−4 … n−1; then as
+/// [`strip_dissertation`]: verticals, diagonal 4s, pairs, triples. For n = 7 it has 29
+/// sets on 28 cells.
+///
+/// # Errors
+///
+/// `n` below 7 or above 32 (more than [`MAX_CELLS`] cells).
+///
+/// ```
+/// use amoba::game::generate::strip_7tr;
+/// let g = strip_7tr(7).unwrap();
+/// assert_eq!((g.ncells(), g.sets.len()), (28, 29));
+/// ```
+pub fn strip_7tr(n: usize) -> Result<Game, GenerateError> {
+    if !(7..=MAX_CELLS / 4).contains(&n) {
+        return Err(bad(
+            "n",
+            format!(
+                "found {n}, expected 7 to {} (the strip has 4n cells, at most {MAX_CELLS})",
+                MAX_CELLS / 4
+            ),
+        ));
+    }
+    let mut g = Grid::new(n, 4)?;
+    let w = n as i64;
+    for r in 0..4 {
+        g.add(&Grid::segment(0, r, (1, 0), 4))?;
+        for c in 1..=w - 8 {
+            g.add(&Grid::segment(c, r, (1, 0), 7))?;
+        }
+        g.add(&Grid::segment(w - 4, r, (1, 0), 4))?;
+    }
+    strip_rest(&mut g, w)?;
+    Ok(g.into_game(format!("strip7tr-{n}")))
+}
+
+/// Maker–Breaker k-in-a-row on a `width × height` rectangle: every window of `k`
+/// consecutive cells along one of `directions` that lies inside, named
+/// `rectangle-WxH-kK`.
+///
+/// Sets by direction (in the order given), then by first cell (in cell order). With
+/// `k` larger than both sides no window fits and the game has no winning set.
+///
+/// # Errors
+///
+/// A side of 0, more than [`MAX_CELLS`] cells, `k = 0`, no direction, a direction
+/// that is zero or not primitive (its window would skip cells), or two directions that
+/// are equal or opposite.
+///
+/// ```
+/// use amoba::game::generate::{FOUR_DIRECTIONS, rectangle};
+/// assert_eq!(rectangle(3, 3, 3, &FOUR_DIRECTIONS).unwrap().sets.len(), 8);
+/// assert_eq!(rectangle(4, 4, 4, &FOUR_DIRECTIONS).unwrap().sets.len(), 10);
+/// ```
+pub fn rectangle(
+    width: usize,
+    height: usize,
+    k: usize,
+    directions: &[(i64, i64)],
+) -> Result<Game, GenerateError> {
+    if width == 0 {
+        return Err(bad("width", "found 0, expected at least 1".into()));
+    }
+    if height == 0 {
+        return Err(bad("height", "found 0, expected at least 1".into()));
+    }
+    if k == 0 {
+        return Err(bad("k", "found 0, expected at least 1".into()));
+    }
+    if directions.is_empty() {
+        return Err(bad(
+            "directions",
+            "found none, expected at least one".into(),
+        ));
+    }
+    let vectors: Vec<Vec<i64>> = directions.iter().map(|&(x, y)| vec![x, y]).collect();
+    crate::board::check_directions(&vectors, 2).map_err(|e| bad("directions", e.to_string()))?;
+    let mut g = Grid::new(width, height)?;
+    if k <= width.max(height) {
+        let span = (k - 1) as i64;
+        for &(dx, dy) in directions {
+            for r in 0..g.height {
+                for c in 0..g.width {
+                    let end = span
+                        .checked_mul(dx)
+                        .zip(span.checked_mul(dy))
+                        .and_then(|(x, y)| c.checked_add(x).zip(r.checked_add(y)));
+                    if end.is_some_and(|e| g.cell(e).is_some()) {
+                        g.add(&Grid::segment(c, r, (dx, dy), k as i64))?;
+                    }
+                }
+            }
+        }
+    }
+    Ok(g.into_game(format!("rectangle-{width}x{height}-k{k}")))
+}
+
+/// The lines of a periodic board on its torus: along each line of
+/// [`Board::lines`] (in the board's order), every window of `k = board.k()` cyclically
+/// consecutive cells, by first cell along the line, or the whole line when it has at
+/// most `k` cells; named `torus-BOARD` (characters a name may not hold become `_`).
+///
+/// Cells are the board's cells in its order; labels are the coordinates `x,y` on a
+/// 2-dimensional board (so the game has [`Game::coords`]), the coordinates joined by
+/// commas otherwise (`x,y,z`).
+///
+/// # Errors
+///
+/// A board with more than [`MAX_CELLS`] cells, or whose windows give more than
+/// [`MAX_SETS`] sets.
+///
+/// ```
+/// use amoba::board::Board;
+/// use amoba::game::generate::torus;
+/// let g = torus(&Board::square9()).unwrap();
+/// assert_eq!(g.sets.len(), 32);
+/// assert!(g.sets.iter().all(|s| s.count_ones() == 8));
+/// ```
+pub fn torus(board: &Board) -> Result<Game, GenerateError> {
+    let n = board.ncells();
+    if n > MAX_CELLS {
+        return Err(bad(
+            "board",
+            format!(
+                "board {} has {n} cells, more than the {MAX_CELLS} a game may have",
+                board.name()
+            ),
+        ));
+    }
+    let k = board.k();
+    let mut sets = Vec::new();
+    let mut seen = HashSet::new();
+    for line in board.lines() {
+        let len = line.cells.len();
+        let windows = if len <= k { 1 } else { len };
+        for start in 0..windows {
+            let s: Cells = (0..k.min(len))
+                .map(|i| line.cells[(start + i) % len])
+                .fold(0, |s, c| s | 1 << c);
+            if s != 0 && seen.insert(s) {
+                if sets.len() >= MAX_SETS {
+                    return Err(bad(
+                        "board",
+                        format!("more than {MAX_SETS} winning sets, the most a game may have"),
+                    ));
+                }
+                sets.push(s);
+            }
+        }
+    }
+    let labels: Vec<String> = (0..n)
+        .map(|c| {
+            let xs: Vec<String> = board.coords(c).iter().map(i64::to_string).collect();
+            xs.join(",")
+        })
+        .collect();
+    Ok(Game {
+        name: name_from(&format!("torus-{}", board.name())),
+        coords: coordinates(&labels),
+        labels,
+        sets,
+        first: Side::Maker,
+        maker: 0,
+        breaker: 0,
+    })
+}
+
+/// `text` as a game name: characters a name may not hold become `_`, cut to the
+/// longest name allowed.
+fn name_from(text: &str) -> String {
+    text.chars()
+        .map(|c| if is_name_char(c) { c } else { '_' })
+        .take(super::file::MAX_NAME_CHARS)
+        .collect()
+}
+
+/// `game` with the name `name` and `first` to move.
+///
+/// # Errors
+///
+/// A name that is not a valid game name (FORMATS.md: 1 to 64 characters of
+/// `[A-Za-z0-9_.,:()+-]`).
+pub fn renamed(mut game: Game, name: Option<&str>, first: Side) -> Result<Game, GenerateError> {
+    if let Some(name) = name {
+        if !is_name(name) {
+            return Err(bad(
+                "name",
+                format!("found {name:?}, expected 1 to 64 characters of [A-Za-z0-9_.,:()+-]"),
+            ));
+        }
+        game.name = name.to_string();
+    }
+    game.first = first;
+    Ok(game)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::cells;
+    use crate::game::info::blocking_power;
+
+    /// The sets of `g` as sorted lists of (column, row).
+    fn points(g: &Game) -> Vec<Vec<(i64, i64)>> {
+        let coords = g.coords.as_ref().unwrap();
+        g.sets
+            .iter()
+            .map(|&s| cells(s).map(|c| coords[c]).collect())
+            .collect()
+    }
+
+    fn sizes(g: &Game) -> Vec<usize> {
+        let mut v = vec![0; 9];
+        for s in &g.sets {
+            v[s.count_ones() as usize] += 1;
+        }
+        v
+    }
+
+    #[test]
+    fn the_dissertation_strips_have_their_sets_and_blocking_powers() {
+        let g = strip_dissertation(8).unwrap();
+        assert_eq!((g.ncells(), g.sets.len()), (32, 32));
+        assert_eq!(sizes(&g), [0, 0, 2, 4, 26, 0, 0, 0, 0]);
+        assert_eq!(g.coords.as_ref().unwrap()[9], (1, 1));
+        let p = points(&g);
+        assert!(p.contains(&vec![(1, 0), (0, 1)]));
+        assert!(p.contains(&vec![(6, 0), (7, 1)]));
+        assert!(p.contains(&vec![(2, 0), (3, 1), (4, 2), (5, 3)]));
+        assert!(p.contains(&vec![(7, 1), (6, 2), (5, 3)]));
+        assert!(!p.contains(&vec![(2, 0), (3, 0), (4, 0), (5, 0)]));
+        let b = blocking_power(&g).unwrap();
+        assert_eq!((b.a, b.b), (32, 88));
+        let g = strip_dissertation(12).unwrap();
+        assert_eq!((g.ncells(), g.sets.len()), (48, 48));
+        let b = blocking_power(&g).unwrap();
+        assert_eq!((b.a, b.b), (48, 136));
+        for n in (4..=32).step_by(4) {
+            let g = strip_dissertation(n).unwrap();
+            let b = blocking_power(&g).unwrap();
+            assert_eq!((b.a, b.b), (4 * n as u64, 12 * n as u64 - 8), "n = {n}");
+        }
+        for n in [0, 2, 6, 36] {
+            assert_eq!(strip_dissertation(n).unwrap_err().argument, "n");
+        }
+    }
+
+    #[test]
+    fn the_7tr_strips_have_their_sets() {
+        let g = strip_7tr(7).unwrap();
+        assert_eq!((g.ncells(), g.sets.len()), (28, 29));
+        assert_eq!(sizes(&g), [0, 0, 2, 4, 23, 0, 0, 0, 0]);
+        // n = 8: the dissertation's strip, in the same order.
+        assert_eq!(
+            strip_7tr(8).unwrap().sets,
+            strip_dissertation(8).unwrap().sets
+        );
+        for n in 7..=32 {
+            let g = strip_7tr(n).unwrap();
+            let sevens = 4 * n.saturating_sub(8);
+            assert_eq!(g.sets.len(), 8 + sevens + n + 2 * (n - 3) + 6, "n = {n}");
+            assert_eq!(sizes(&g)[7], sevens, "n = {n}");
+        }
+        let p = points(&strip_7tr(9).unwrap());
+        assert!(p.contains(&(1..8).map(|c| (c, 2)).collect()));
+        for n in [0, 6, 33] {
+            assert_eq!(strip_7tr(n).unwrap_err().argument, "n");
+        }
+    }
+
+    #[test]
+    fn rectangles() {
+        let g = rectangle(3, 3, 3, &FOUR_DIRECTIONS).unwrap();
+        assert_eq!(
+            (g.ncells(), g.sets.len(), g.name.as_str()),
+            (9, 8, "rectangle-3x3-k3")
+        );
+        assert_eq!(g.labels[5], "2,1");
+        assert_eq!(rectangle(4, 4, 4, &FOUR_DIRECTIONS).unwrap().sets.len(), 10);
+        // 5×2, k = 2: 8 horizontal, 5 vertical, 4 + 4 diagonal windows.
+        assert_eq!(rectangle(5, 2, 2, &FOUR_DIRECTIONS).unwrap().sets.len(), 21);
+        assert_eq!(rectangle(3, 3, 1, &FOUR_DIRECTIONS).unwrap().sets.len(), 9);
+        assert_eq!(rectangle(3, 3, 4, &FOUR_DIRECTIONS).unwrap().sets.len(), 0);
+        assert_eq!(
+            rectangle(3, 3, usize::MAX, &FOUR_DIRECTIONS)
+                .unwrap()
+                .sets
+                .len(),
+            0
+        );
+        // A knight's direction: (0,0) (1,2) on a 2×3 board.
+        let g = rectangle(2, 3, 2, &[(1, 2), (i64::MAX, 1)]).unwrap();
+        assert_eq!(points(&g), vec![vec![(0, 0), (1, 2)]]);
+        assert_eq!(rectangle(128, 1, 128, &[(1, 0)]).unwrap().sets.len(), 1);
+        let err = |w, h, k, d: &[(i64, i64)]| rectangle(w, h, k, d).unwrap_err().argument;
+        assert_eq!(err(0, 3, 3, &FOUR_DIRECTIONS), "width");
+        assert_eq!(err(3, 0, 3, &FOUR_DIRECTIONS), "height");
+        assert_eq!(err(3, 3, 0, &FOUR_DIRECTIONS), "k");
+        assert_eq!(err(3, 3, 3, &[]), "directions");
+        assert_eq!(err(3, 3, 3, &[(2, 0)]), "directions");
+        assert_eq!(err(3, 3, 3, &[(0, 0)]), "directions");
+        assert_eq!(err(3, 3, 3, &[(1, 0), (-1, 0)]), "directions");
+        assert_eq!(err(12, 11, 3, &FOUR_DIRECTIONS), "width");
+        assert_eq!(err(usize::MAX, 2, 3, &FOUR_DIRECTIONS), "width");
+    }
+
+    #[test]
+    fn tori() {
+        let g = torus(&Board::square9()).unwrap();
+        assert_eq!((g.ncells(), g.sets.len()), (64, 32));
+        assert_eq!(g.name, "torus-square9");
+        assert!(g.coords.is_some());
+        assert!(g.sets.iter().all(|s| s.count_ones() == 8));
+        // The 16-toroidal board, Z²/⟨(16,0), (8,8)⟩: 8 rows and 8 columns of 16 cells,
+        // 16 windows of 9 on each; 16 diagonals and 16 antidiagonals of 8 cells.
+        let g = torus(&Board::square9_16()).unwrap();
+        assert_eq!(g.ncells(), 128);
+        let nine = g.sets.iter().filter(|s| s.count_ones() == 9).count();
+        let eight = g.sets.iter().filter(|s| s.count_ones() == 8).count();
+        assert_eq!((nine, eight, g.sets.len()), (256, 32, 288));
+        for name in Board::NAMES {
+            let b = Board::by_name(name).unwrap();
+            match torus(&b) {
+                Ok(g) => {
+                    assert_eq!(g.ncells(), b.ncells(), "{name}");
+                    assert_eq!(g.coords.is_some(), b.dim() == 2, "{name}");
+                }
+                Err(e) => assert!(b.ncells() > MAX_CELLS, "{name}: {e}"),
+            }
+        }
+    }
+
+    #[test]
+    fn names_are_checked() {
+        let g = rectangle(3, 3, 3, &FOUR_DIRECTIONS).unwrap();
+        let g = renamed(g, Some("tictactoe"), Side::Breaker).unwrap();
+        assert_eq!((g.name.as_str(), g.first), ("tictactoe", Side::Breaker));
+        assert_eq!(
+            renamed(g, Some("tic tac"), Side::Maker)
+                .unwrap_err()
+                .argument,
+            "name"
+        );
+        assert_eq!(name_from("torus-my board"), "torus-my_board");
+    }
+}

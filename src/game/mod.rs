@@ -27,12 +27,15 @@
 //! * [`file`] — the game-file format of FORMATS.md (*Game files*): reader and writer;
 //! * [`generate`] — games made from geometry: the strip boards of 7-in-a-row,
 //!   k-in-a-row on a rectangle, the lines of a periodic board on its torus;
+//! * [`info`] — what a game is, and the blocking power of a sub-board of the plane
+//!   with the counting bound it gives;
 //! * [`solve`] — the proof-number search;
 //! * [`certificate`] — the winner's strategy as a DAG of positions.
 
 pub mod certificate;
 pub mod file;
 pub mod generate;
+pub mod info;
 pub mod solve;
 
 use std::fmt;

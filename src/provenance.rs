@@ -153,8 +153,15 @@ pub const BLOCKING: JsonFormat = JsonFormat {
     schema: "blocking.schema.json",
 };
 
+/// stdout of `amoba solve --json`: who wins a Maker–Breaker game.
+pub const SOLVE: JsonFormat = JsonFormat {
+    name: "amoba-solve",
+    version: 1,
+    schema: "solve.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 15] = [
+pub const JSON_FORMATS: [JsonFormat; 16] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -170,6 +177,7 @@ pub const JSON_FORMATS: [JsonFormat; 15] = [
     SELECT,
     PLACEMENT_TABLE,
     BLOCKING,
+    SOLVE,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -29,6 +29,7 @@ mod scan;
 mod search;
 mod select;
 mod show;
+mod solve;
 mod tight;
 mod transform;
 mod verify;
@@ -107,6 +108,14 @@ enum Command {
         amoba verify --json - < my-pairing.txt\n  \
         amoba verify --board cube7 data/cube7/good.txt")]
     Verify(verify::Args),
+    /// Who wins a Maker–Breaker game: the winner, the value of every first move, the
+    /// winner's certificate.
+    #[command(after_help = "Examples:\n  \
+        amoba solve data/games/seven.game --moves     # Maker wins, only by opening at 1\n  \
+        amoba solve data/games/strip7tr-8.game --certificate s.txt && \\\n    \
+        amoba verify --strategy data/games/strip7tr-8.game s.txt\n  \
+        amoba solve my.game --node-limit 100000000 --memory 8192 --progress log")]
+    Solve(solve::Args),
     /// Draw a pairing (catalogue ID or file) as ASCII or SVG.
     #[command(after_help = "Examples:\n  \
         amoba show 1                          # catalogue pairing 1 on the torus, as text\n  \
@@ -197,6 +206,7 @@ pub fn main() -> ExitCode {
         Command::Blocking(a) => blocking::run(a),
         Command::PlacementTable(a) => placement_table::run(a),
         Command::Show(a) => show::run(a),
+        Command::Solve(a) => solve::run(a),
         Command::Query(a) => query::run(a),
         Command::Path(a) => path::run(a),
         Command::Select(a) => select::run(a),

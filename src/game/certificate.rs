@@ -1,1 +1,348 @@
-//! (being written)
+//! The winner's strategy as a certificate: a DAG of positions that the independent
+//! checker replays (docs/spec.md §11; FORMATS.md, *Strategy certificates*).
+//!
+//! # What it computes
+//!
+//! [`extract`] walks the game from a decided position with the solver's table as a
+//! guide. At a node where the winner moves it writes one move whose position the
+//! table (or, where the table has forgotten it, a fresh search) shows won; at a node
+//! where the loser moves it writes an answer to every move the rules require:
+//!
+//! * every free cell of a live winning set, except — in Maker's certificates — a
+//!   Breaker move after which a live set with one free cell is left (Maker completes
+//!   it at once, and the checker plays that move itself);
+//! * never a cell in no live set: the dead-cell lemma lets the checker answer it with
+//!   the answer to any listed cell.
+//!
+//! Leaves are the rules of [`super::solve::Rule`] that the checker re-checks: Maker
+//! completing a set (`move L win`), no live set (`closed`), a pairing of the live sets
+//! (`pairing`, the pairs found by [`super::solve::pairing`]) and the Erdős–Selfridge
+//! potential (`potential`). A double threat is not a leaf: it is written as Maker's
+//! move and a Breaker node with no answers, which the checker expands itself.
+//!
+//! # Invariants
+//!
+//! Nodes are numbered in the order the walk first meets them (the root is 0); a
+//! position met again — a transposition — is the node already made, so the file is
+//! a DAG whose every node the checker reaches with one position. Positions are keyed
+//! by their cells alone: the player to move follows from the number of cells taken.
+//! The walk recurses at most once per cell of the game (≤ 128 levels).
+
+use super::solve::{Eval, Position, Rule, Solver, pairing};
+use super::{Game, Side};
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+/// Where play goes on after the winner's move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Next {
+    /// At this node.
+    Node(u32),
+    /// Nowhere: Maker's move completes a winning set.
+    Win,
+}
+
+/// One node of a certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Node {
+    /// The winner takes `cell`.
+    Move {
+        /// The cell taken.
+        cell: u8,
+        /// Where play goes on.
+        next: Next,
+    },
+    /// The loser's moves that need an answer, each with its node.
+    Reply(Vec<(u8, u32)>),
+    /// No live winning set is left (Breaker's certificates).
+    Closed,
+    /// Disjoint pairs of free cells, one inside every live set (Breaker's certificates).
+    Pairing(Vec<(u8, u8)>),
+    /// The Erdős–Selfridge potential is below the bound (Breaker's certificates).
+    Potential,
+}
+
+/// A strategy for the winner of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    /// The player the strategy wins for.
+    pub winner: Side,
+    /// The nodes; node 0 is the root.
+    pub nodes: Vec<Node>,
+}
+
+impl Certificate {
+    /// The longest path from the root, in moves.
+    pub fn depth(&self) -> usize {
+        let mut memo = vec![usize::MAX; self.nodes.len()];
+        // Children have larger numbers than some parent but not always than every
+        // parent (transpositions), so compute by a post-order walk.
+        fn walk(c: &Certificate, i: usize, memo: &mut [usize]) -> usize {
+            if memo[i] != usize::MAX {
+                return memo[i];
+            }
+            let d = match &c.nodes[i] {
+                Node::Move {
+                    next: Next::Node(j),
+                    ..
+                } => 1 + walk(c, *j as usize, memo),
+                Node::Move { next: Next::Win, .. } => 1,
+                Node::Reply(r) => r
+                    .iter()
+                    .map(|&(_, j)| 1 + walk(c, j as usize, memo))
+                    .max()
+                    .unwrap_or(1),
+                _ => 0,
+            };
+            memo[i] = d;
+            d
+        }
+        if self.nodes.is_empty() {
+            0
+        } else {
+            walk(self, 0, &mut memo)
+        }
+    }
+
+    /// Writes the certificate in the text form of FORMATS.md, for the game whose
+    /// file has SHA-256 `game_sha256`.
+    pub fn write(&self, game: &Game, game_sha256: &str, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "amoba-strategy 1")?;
+        writeln!(
+            out,
+            "# {} wins{}: {} nodes, depth {} (FORMATS.md, Strategy certificates)",
+            self.winner,
+            if game.name.is_empty() {
+                String::new()
+            } else {
+                format!(" {}", game.name)
+            },
+            self.nodes.len(),
+            self.depth()
+        )?;
+        writeln!(out, "game {game_sha256}")?;
+        writeln!(out, "winner {}", self.winner.word())?;
+        writeln!(out, "root 0")?;
+        for (i, n) in self.nodes.iter().enumerate() {
+            write!(out, "node {i} ")?;
+            match n {
+                Node::Move { cell, next } => {
+                    write!(out, "move {}", game.label(*cell as usize))?;
+                    match next {
+                        Next::Node(j) => writeln!(out, " {j}")?,
+                        Next::Win => writeln!(out, " win")?,
+                    }
+                }
+                Node::Reply(r) => {
+                    write!(out, "reply")?;
+                    for (c, j) in r {
+                        write!(out, " {} {j}", game.label(*c as usize))?;
+                    }
+                    writeln!(out)?;
+                }
+                Node::Closed => writeln!(out, "closed")?,
+                Node::Potential => writeln!(out, "potential")?,
+                Node::Pairing(pairs) => {
+                    write!(out, "pairing")?;
+                    for (a, b) in pairs {
+                        write!(
+                            out,
+                            " {} {}",
+                            game.label(*a as usize),
+                            game.label(*b as usize)
+                        )?;
+                    }
+                    writeln!(out)?;
+                }
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Why a certificate could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum CertificateError {
+    /// The solver does not decide the position for the claimed winner.
+    #[error("the search does not show a {winner} win at a position {depth} moves deep")]
+    NotWon {
+        /// The claimed winner.
+        winner: Side,
+        /// Moves from the root.
+        depth: usize,
+    },
+    /// More nodes than a certificate may hold.
+    #[error("the certificate would have more than {0} nodes")]
+    TooLarge(usize),
+}
+
+/// The most nodes [`extract`] writes.
+pub const MAX_NODES: usize = u32::MAX as usize - 1;
+
+/// Extracts `winner`'s strategy from `root`, re-searching positions the table has
+/// forgotten. The solver should already have decided `root` for `winner`.
+///
+/// # Errors
+///
+/// [`CertificateError::NotWon`] when some position the strategy needs is not a win
+/// for `winner` (a table collision or a wrong claim), [`CertificateError::TooLarge`].
+///
+/// # Complexity
+///
+/// One evaluation per node of the certificate, plus the searches of forgotten
+/// positions.
+pub fn extract(
+    solver: &mut Solver,
+    root: &Position,
+    winner: Side,
+) -> Result<Certificate, CertificateError> {
+    let mut x = Extractor {
+        solver,
+        winner,
+        ids: HashMap::new(),
+        nodes: Vec::new(),
+    };
+    x.node(root, 0)?;
+    Ok(Certificate {
+        winner,
+        nodes: x.nodes,
+    })
+}
+
+struct Extractor<'a, 'g> {
+    solver: &'a mut Solver<'g>,
+    winner: Side,
+    ids: HashMap<(u128, u128), u32>,
+    nodes: Vec<Node>,
+}
+
+impl Extractor<'_, '_> {
+    fn won(&mut self, p: &Position, depth: usize) -> Result<(), CertificateError> {
+        if self.solver.value(p) == Some(self.winner) {
+            Ok(())
+        } else {
+            Err(CertificateError::NotWon {
+                winner: self.winner,
+                depth,
+            })
+        }
+    }
+
+    /// The loser's node at `p`: an answer to each cell of `live` that is not an
+    /// immediate loss.
+    fn replies(&mut self, p: &Position, live: u128, depth: usize) -> Result<Node, CertificateError> {
+        let mut replies = Vec::new();
+        for c in super::cells(live) {
+            let child = p.play(c);
+            if self.winner == Side::Maker && immediate(self.solver, &child) {
+                continue;
+            }
+            self.won(&child, depth + 1)?;
+            replies.push((c as u8, self.node(&child, depth + 1)?));
+        }
+        Ok(Node::Reply(replies))
+    }
+
+    fn node(&mut self, p: &Position, depth: usize) -> Result<u32, CertificateError> {
+        if let Some(&id) = self.ids.get(&(p.maker, p.breaker)) {
+            return Ok(id);
+        }
+        if self.nodes.len() >= MAX_NODES {
+            return Err(CertificateError::TooLarge(MAX_NODES));
+        }
+        let id = self.nodes.len() as u32;
+        self.ids.insert((p.maker, p.breaker), id);
+        self.nodes.push(Node::Closed);
+        let not_won = CertificateError::NotWon {
+            winner: self.winner,
+            depth,
+        };
+        let eval = self.solver.evaluate(p);
+        let node = match (self.winner, p.to_move, eval) {
+            (Side::Maker, Side::Maker, Eval::Decided(rule)) => match rule {
+                Rule::Threat(c) => Node::Move {
+                    cell: c,
+                    next: Next::Win,
+                },
+                Rule::DoubleThreat(c) => {
+                    let child = self.node(&p.play(c as usize), depth + 1)?;
+                    Node::Move {
+                        cell: c,
+                        next: Next::Node(child),
+                    }
+                }
+                Rule::Complete => {
+                    // Maker already owns a set: any free cell "completes" one.
+                    let free = self.solver.game().all() & !(p.maker | p.breaker);
+                    if free == 0 {
+                        return Err(not_won);
+                    }
+                    Node::Move {
+                        cell: free.trailing_zeros() as u8,
+                        next: Next::Win,
+                    }
+                }
+                _ => return Err(not_won),
+            },
+            (Side::Maker, Side::Breaker, Eval::Decided(Rule::TwoThreats)) => Node::Reply(vec![]),
+            (Side::Maker, Side::Breaker, Eval::Decided(Rule::DoubleThreatAhead)) => {
+                self.replies(p, self.solver.live_cells(p), depth)?
+            }
+            (Side::Breaker, _, Eval::Decided(rule)) => match rule {
+                Rule::NoLiveSet => Node::Closed,
+                Rule::Potential => Node::Potential,
+                Rule::Pairing => {
+                    let free = self.solver.game().all() & !(p.maker | p.breaker);
+                    let mut pairs = pairing(&self.solver.game().sets, p, free).ok_or(not_won)?;
+                    pairs.sort_unstable();
+                    Node::Pairing(pairs)
+                }
+                _ => return Err(not_won),
+            },
+            (_, _, Eval::Decided(_)) => return Err(not_won),
+            (w, side, Eval::Open(moves)) if w == side => {
+                let mut chosen = None;
+                // Moves the table already shows won first, then a search of each.
+                for pass in 0..2 {
+                    for &c in &moves.cells {
+                        let child = p.play(c as usize);
+                        let won = if pass == 0 {
+                            matches!(
+                                (w, self.solver.known(&child)),
+                                (Side::Maker, Some((0, _))) | (Side::Breaker, Some((_, 0)))
+                            )
+                        } else {
+                            self.solver.value(&child) == Some(w)
+                        };
+                        if won {
+                            chosen = Some(c);
+                            break;
+                        }
+                    }
+                    if chosen.is_some() {
+                        break;
+                    }
+                }
+                let c = chosen.ok_or(not_won)?;
+                let child = self.node(&p.play(c as usize), depth + 1)?;
+                Node::Move {
+                    cell: c,
+                    next: Next::Node(child),
+                }
+            }
+            (_, _, Eval::Open(moves)) => self.replies(p, moves.live, depth)?,
+        };
+        self.nodes[id as usize] = node;
+        Ok(id)
+    }
+}
+
+/// Whether Maker, to move at `p`, completes a live set with one free cell at once.
+fn immediate(solver: &Solver, p: &Position) -> bool {
+    let free = solver.game().all() & !(p.maker | p.breaker);
+    solver
+        .game()
+        .sets
+        .iter()
+        .any(|&s| s & p.breaker == 0 && (s & free).count_ones() == 1)
+}

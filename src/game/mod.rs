@@ -33,6 +33,7 @@
 //! * [`certificate`] — the winner's strategy as a DAG of positions.
 
 pub mod certificate;
+pub mod decide;
 pub mod file;
 pub mod generate;
 pub mod info;

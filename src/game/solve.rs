@@ -1,1 +1,1035 @@
-//! (being written)
+//! Who wins a finite Maker–Breaker game: depth-first proof-number search (docs/spec.md
+//! §11).
+//!
+//! # What it computes
+//!
+//! [`Solver::solve`] decides the position it is given — Maker wins or Breaker wins
+//! with perfect play — or stops at a node limit and says how far it got (the root's
+//! proof and disproof numbers). Proofs are from Maker's side: a *proof number* `pn`
+//! is a lower estimate of how many leaves must still be shown won for Maker, a
+//! *disproof number* `dn` the same for Breaker; `pn = 0` means Maker wins, `dn = 0`
+//! Breaker wins. Maker-to-move nodes are OR nodes (one winning move suffices),
+//! Breaker-to-move nodes are AND nodes.
+//!
+//! # The search
+//!
+//! df-pn (Nagai 2002): the best-first proof-number search of Allis, van der Meulen
+//! and van den Herik (1994) run depth first, each node searched until its numbers
+//! reach thresholds handed down by its parent, all numbers kept in a transposition
+//! table. Thresholds use the 1 + ε trick of Pawlewicz and Lew (2007): the best child
+//! is searched until its number exceeds (1 + ε) times the second best's, not the
+//! second best's plus one, which avoids the thrashing of plain df-pn between two
+//! children of nearly equal promise (ε = 1/4). Best-first PN search keeps its whole
+//! tree in memory and ends the run when memory is full; df-pn keeps only what the
+//! table holds, and a full table merely loses information — the search goes on, at
+//! the price of re-searching what was forgotten. That is why it is the engine here:
+//! `--memory` bounds the run, never ends it.
+//!
+//! A game has no cycles (every move takes a cell), so the graph-history interaction
+//! that haunts df-pn in chess and Go does not arise; transpositions join positions
+//! with the same cells taken, which have the same value.
+//!
+//! # What each node knows at once (docs/spec.md §11, each rule proved there)
+//!
+//! [`Solver::evaluate`] scans the winning sets once per node (a set is *live* while
+//! Breaker owns none of its cells; `f` is its number of free cells):
+//!
+//! * a live set with `f = 0`: Maker has already won;
+//! * no live set: Breaker has won;
+//! * Maker to move and a live set with `f = 1`: Maker wins (takes the cell);
+//!   Maker to move and a cell in two live sets with `f = 2` whose other cells differ:
+//!   Maker wins (a double threat);
+//! * Breaker to move and live sets with `f = 1` on two different cells: Maker wins;
+//!   on one cell: Breaker's only move (a forced move);
+//! * the Erdős–Selfridge potential `Σ 2^(−f)` below 1 with Breaker to move, below
+//!   1/2 with Maker to move: Breaker wins (exact arithmetic, [`potential_below`]);
+//! * every live set holding two free cells of its own, disjoint from every other
+//!   set's two (a bipartite matching, [`pairing`]): Breaker wins by the pairing;
+//! * otherwise the moves: the free cells of live sets only — a cell in no live set is
+//!   never worth taking, for either player (the dead-cell lemma) — ordered by their
+//!   weight `Σ 2^(−f)` over the live sets through them, heaviest first.
+//!
+//! # Symmetry
+//!
+//! The automorphisms of the game — permutations of the cells that map the winning
+//! sets onto the winning sets — are computed from the sets ([`automorphisms`], a
+//! backtracking search over colour-refined cells) and folded into the table: a
+//! position's key is the least of its Zobrist hashes under the automorphisms, so
+//! the positions of one orbit share one entry. The hashes are kept per automorphism
+//! and updated with one XOR each per move.
+//!
+//! # The table
+//!
+//! [`Table`]: buckets of four entries (key, `pn`, `dn`, the work spent), addressed
+//! by the key's low bits. A new entry replaces the entry of its bucket with the least
+//! work, so a full table forgets its cheapest knowledge first (the *SmallTreeReplacement*
+//! of Nagai). A 64-bit key can in principle collide; the solver's answer is therefore
+//! never the last word: [`crate::game::certificate`] replays it into a strategy that
+//! the independent checker verifies position by position.
+//!
+//! # Complexity
+//!
+//! Each node costs one scan of the winning sets (`O(m)` word operations for `m`
+//! sets), a table probe per child and, where the matching's precondition holds,
+//! `O(m · n)` for the pairing test. The number of nodes is what the heuristics are
+//! for; BENCHMARKS.md gives it for the strip boards.
+
+use super::{Cells, Game, Side, cells};
+use std::time::Instant;
+
+/// The "infinite" proof or disproof number: the other side has won.
+pub const INF: u32 = u32::MAX;
+
+/// ε of the 1 + ε thresholds, as a fraction `EPS_NUM / EPS_DEN`.
+const EPS_NUM: u64 = 1;
+const EPS_DEN: u64 = 4;
+
+/// The most automorphisms folded into the table.
+pub const MAX_SYMMETRIES: usize = 16;
+
+/// Steps the automorphism search may take before it stops with what it has.
+const AUTOMORPHISM_STEPS: u64 = 2_000_000;
+
+/// Nodes between two calls of the progress callback (and checks of the clock).
+const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// A position: Maker's cells, Breaker's cells and the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// Maker's cells.
+    pub maker: Cells,
+    /// Breaker's cells.
+    pub breaker: Cells,
+    /// The player to move.
+    pub to_move: Side,
+}
+
+impl Position {
+    /// The starting position of `game`.
+    pub fn start(game: &Game) -> Position {
+        Position {
+            maker: game.maker,
+            breaker: game.breaker,
+            to_move: game.first,
+        }
+    }
+
+    /// The position after the player to move takes cell `c`.
+    pub fn play(&self, c: usize) -> Position {
+        let bit = 1u128 << c;
+        match self.to_move {
+            Side::Maker => Position {
+                maker: self.maker | bit,
+                breaker: self.breaker,
+                to_move: Side::Breaker,
+            },
+            Side::Breaker => Position {
+                maker: self.maker,
+                breaker: self.breaker | bit,
+                to_move: Side::Maker,
+            },
+        }
+    }
+}
+
+/// Why a position is decided without search (docs/spec.md §11).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Rule {
+    /// Maker owns a whole winning set.
+    Complete,
+    /// Maker to move takes the last free cell of a live set.
+    Threat(u8),
+    /// Maker to move takes a cell that leaves two live sets with one free cell each,
+    /// on different cells.
+    DoubleThreat(u8),
+    /// Breaker to move faces two live sets with one free cell each, on different cells.
+    TwoThreats,
+    /// Breaker to move faces double threats of Maker's that no single cell stops.
+    DoubleThreatAhead,
+    /// No live winning set is left.
+    NoLiveSet,
+    /// The Erdős–Selfridge potential is below the bound.
+    Potential,
+    /// A pairing of the live sets exists.
+    Pairing,
+}
+
+impl Rule {
+    /// The player the rule decides for.
+    pub fn winner(self) -> Side {
+        match self {
+            Rule::Complete
+            | Rule::Threat(_)
+            | Rule::DoubleThreat(_)
+            | Rule::TwoThreats
+            | Rule::DoubleThreatAhead => {
+                Side::Maker
+            }
+            Rule::NoLiveSet | Rule::Potential | Rule::Pairing => Side::Breaker,
+        }
+    }
+}
+
+/// The moves worth trying at a position, heaviest first.
+#[derive(Clone, Debug)]
+pub struct Moves {
+    /// The cells, in the order they are tried.
+    pub cells: Vec<u8>,
+    /// Every free cell of a live set: the moves a certificate must answer for the
+    /// loser (a superset of `cells`).
+    pub live: Cells,
+}
+
+/// What one scan of a position finds.
+#[derive(Clone, Debug)]
+pub enum Eval {
+    /// Decided by a rule.
+    Decided(Rule),
+    /// Undecided: the moves to try.
+    Open(Moves),
+}
+
+/// Limits and reporting of one search.
+pub struct Options<'a> {
+    /// Bytes for the transposition table.
+    pub memory: usize,
+    /// Stop after this many nodes (the answer is then undecided).
+    pub node_limit: Option<u64>,
+    /// Called every 65,536 nodes with the search's state.
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+}
+
+impl Default for Options<'_> {
+    fn default() -> Self {
+        Options {
+            memory: 64 << 20,
+            node_limit: None,
+            progress: None,
+        }
+    }
+}
+
+/// The state of a running search, for progress reports.
+#[derive(Clone, Copy, Debug)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Seconds since the search started.
+    pub seconds: f64,
+    /// Entries of the table in use, and its capacity.
+    pub table_used: u64,
+    /// Capacity of the table in entries.
+    pub table_capacity: u64,
+    /// The root's proof and disproof numbers when last known.
+    pub root_pn: u32,
+    /// The root's disproof number when last known.
+    pub root_dn: u32,
+}
+
+/// The answer of a search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Outcome {
+    /// The winner, or `None` when the node limit stopped the search first.
+    pub winner: Option<Side>,
+    /// Nodes searched (calls of the search on a position).
+    pub nodes: u64,
+    /// The root's proof and disproof numbers at the end.
+    pub pn: u32,
+    /// The root's disproof number at the end.
+    pub dn: u32,
+}
+
+/// Words per slot of the table: the key, `pn << 32 | dn`, the work spent.
+const WORDS: usize = 3;
+
+/// Entries per bucket.
+const WAYS: usize = 4;
+
+/// The transposition table (see the module documentation). The slots live in one
+/// zeroed allocation of `u64` words, which the operating system maps lazily: a large
+/// table costs memory only as it fills. A slot whose numbers word is zero is empty
+/// (no stored position has `pn = dn = 0`).
+pub struct Table {
+    words: Vec<u64>,
+    mask: usize,
+    used: u64,
+}
+
+impl Table {
+    /// A table of at most `bytes` bytes (at least one bucket; a power of two buckets).
+    pub fn new(bytes: usize) -> Table {
+        let per_bucket = WAYS * WORDS * 8;
+        let want = (bytes / per_bucket).max(1);
+        let buckets = if want.is_power_of_two() {
+            want
+        } else {
+            want.next_power_of_two() / 2
+        };
+        Table {
+            words: vec![0u64; buckets * WAYS * WORDS],
+            mask: buckets - 1,
+            used: 0,
+        }
+    }
+
+    /// The bytes the table occupies once full.
+    pub fn bytes(&self) -> usize {
+        self.words.len() * 8
+    }
+
+    /// Entries in use and capacity.
+    pub fn fill(&self) -> (u64, u64) {
+        (self.used, (self.words.len() / WORDS) as u64)
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        ((key >> 20) as usize & self.mask) * WAYS * WORDS
+    }
+
+    /// The numbers stored for `key`, if any.
+    pub fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let b = self.bucket(key);
+        self.words[b..b + WAYS * WORDS]
+            .chunks_exact(WORDS)
+            .find(|e| e[0] == key && e[1] != 0)
+            .map(|e| ((e[1] >> 32) as u32, e[1] as u32))
+    }
+
+    /// Stores the numbers of `key` with the work spent on it.
+    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+        let b = self.bucket(key);
+        let work = work.min(u32::MAX as u64);
+        // Decided positions are worth more than any amount of undecided work.
+        let work = if pn == 0 || dn == 0 {
+            work | 1 << 32
+        } else {
+            work
+        };
+        let slots = &mut self.words[b..b + WAYS * WORDS];
+        let mut victim = 0;
+        for i in 0..WAYS {
+            let e = &slots[i * WORDS..(i + 1) * WORDS];
+            if e[1] == 0 || e[0] == key {
+                victim = i;
+                break;
+            }
+            if e[2] < slots[victim * WORDS + 2] {
+                victim = i;
+            }
+        }
+        let e = &mut slots[victim * WORDS..(victim + 1) * WORDS];
+        if e[1] == 0 {
+            self.used += 1;
+        }
+        e[0] = key;
+        e[1] = (pn as u64) << 32 | dn as u64;
+        e[2] = work;
+    }
+}
+
+/// A search over one game: its sets, hash keys, automorphisms and table.
+pub struct Solver<'g> {
+    game: &'g Game,
+    /// The winning sets.
+    sets: Vec<Cells>,
+    /// Zobrist keys: `zobrist[c]` for Maker's cell `c`, `zobrist[128 + c]` for Breaker's.
+    zobrist: Vec<u64>,
+    /// The automorphisms folded into the table, identity first: `syms[g][c]` is the
+    /// image of cell `c`.
+    syms: Vec<Vec<u8>>,
+    table: Table,
+    nodes: u64,
+    limit: u64,
+    stopped: bool,
+    start: Instant,
+    root_numbers: (u32, u32),
+    progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
+}
+
+/// The hashes of a position under each folded automorphism.
+#[derive(Clone, Copy)]
+struct Hashes {
+    h: [u64; MAX_SYMMETRIES],
+}
+
+/// A child of a node during the search.
+#[derive(Clone, Copy)]
+struct Child {
+    cell: u8,
+    pn: u32,
+    dn: u32,
+}
+
+impl<'g> Solver<'g> {
+    /// A solver for `game` with `options` (the table is allocated here).
+    pub fn new(game: &'g Game, options: &Options<'g>) -> Solver<'g> {
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        let zobrist = (0..256)
+            .map(|_| {
+                seed = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
+                let mut z = seed;
+                z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+                z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+                z ^ (z >> 31)
+            })
+            .collect();
+        Solver {
+            game,
+            sets: game.sets.clone(),
+            zobrist,
+            syms: automorphisms(game.ncells(), &game.sets, MAX_SYMMETRIES),
+            table: Table::new(options.memory),
+            nodes: 0,
+            limit: options.node_limit.unwrap_or(u64::MAX),
+            stopped: false,
+            start: Instant::now(),
+            root_numbers: (1, 1),
+            progress: options.progress,
+        }
+    }
+
+    /// The automorphisms folded into the table (identity first).
+    pub fn symmetries(&self) -> &[Vec<u8>] {
+        &self.syms
+    }
+
+    /// Nodes searched so far by this solver.
+    pub fn nodes(&self) -> u64 {
+        self.nodes
+    }
+
+    /// The table.
+    pub fn table(&self) -> &Table {
+        &self.table
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        self.game
+    }
+
+    fn hashes(&self, p: &Position) -> Hashes {
+        let mut h = Hashes {
+            h: [0; MAX_SYMMETRIES],
+        };
+        for (g, perm) in self.syms.iter().enumerate() {
+            let mut x = 0;
+            for c in cells(p.maker) {
+                x ^= self.zobrist[perm[c] as usize];
+            }
+            for c in cells(p.breaker) {
+                x ^= self.zobrist[128 + perm[c] as usize];
+            }
+            h.h[g] = x;
+        }
+        h
+    }
+
+    fn child_hashes(&self, h: &Hashes, side: Side, c: usize) -> Hashes {
+        let off = if side == Side::Maker { 0 } else { 128 };
+        let mut out = *h;
+        for (g, perm) in self.syms.iter().enumerate() {
+            out.h[g] ^= self.zobrist[off + perm[c] as usize];
+        }
+        out
+    }
+
+    fn key(&self, h: &Hashes, side: Side) -> u64 {
+        let mut k = h.h[0];
+        for x in &h.h[1..self.syms.len()] {
+            k = k.min(*x);
+        }
+        // The player to move is part of the position.
+        let k = if side == Side::Maker {
+            k
+        } else {
+            k ^ 0x5851_F42D_4C95_7F2D
+        };
+        // Key 0 marks an empty slot's numbers only together with pn = dn = 0, which
+        // no stored entry has; keys themselves may be anything.
+        k
+    }
+
+    /// The key of a position in the table (the least hash over the automorphisms).
+    pub fn key_of(&self, p: &Position) -> u64 {
+        self.key(&self.hashes(p), p.to_move)
+    }
+
+    /// The free cells of the live winning sets at `p`.
+    pub fn live_cells(&self, p: &Position) -> Cells {
+        let free = self.game.all() & !(p.maker | p.breaker);
+        self.sets
+            .iter()
+            .filter(|&&s| s & p.breaker == 0)
+            .fold(0, |a, &s| a | (s & free))
+    }
+
+    /// What the table knows of a position: its proof and disproof numbers.
+    pub fn known(&self, p: &Position) -> Option<(u32, u32)> {
+        self.table.get(self.key_of(p))
+    }
+
+    /// Decides `p` (or stops at the node limit).
+    pub fn solve(&mut self, p: &Position) -> Outcome {
+        let before = self.nodes;
+        self.stopped = false;
+        let h = self.hashes(p);
+        let (pn, dn) = self.mid(p, &h, INF, INF, 0);
+        let winner = match (pn, dn) {
+            (0, _) => Some(Side::Maker),
+            (_, 0) => Some(Side::Breaker),
+            _ => None,
+        };
+        Outcome {
+            winner,
+            nodes: self.nodes - before,
+            pn,
+            dn,
+        }
+    }
+
+    /// The decided value of `p` from the table, or a fresh search of it.
+    pub fn value(&mut self, p: &Position) -> Option<Side> {
+        match self.known(p) {
+            Some((0, _)) => Some(Side::Maker),
+            Some((_, 0)) => Some(Side::Breaker),
+            _ => self.solve(p).winner,
+        }
+    }
+
+    /// One scan of the winning sets at `p` (see the module documentation).
+    pub fn evaluate(&self, p: &Position) -> Eval {
+        let free_all = self.game.all() & !(p.maker | p.breaker);
+        let mut live_sets = 0usize;
+        let mut live_cells: Cells = 0;
+        let mut threats: Cells = 0;
+        let mut counts = [0u32; 130];
+        let mut weight = [0u64; 128];
+        // Cells of the live sets with two free cells: one partner recorded per cell,
+        // and the cells that have two different partners.
+        let mut partner = [u8::MAX; 128];
+        let mut double: Cells = 0;
+        for &s in &self.sets {
+            if s & p.breaker != 0 {
+                continue;
+            }
+            let free = s & free_all;
+            let f = free.count_ones() as usize;
+            if f == 0 {
+                return Eval::Decided(Rule::Complete);
+            }
+            live_sets += 1;
+            live_cells |= free;
+            counts[f] += 1;
+            if f == 1 {
+                threats |= free;
+            } else if f == 2 {
+                let a = free.trailing_zeros() as usize;
+                let b = 127 - free.leading_zeros() as usize;
+                for (x, y) in [(a, b), (b, a)] {
+                    if partner[x] == u8::MAX {
+                        partner[x] = y as u8;
+                    } else if partner[x] as usize != y {
+                        double |= 1 << x;
+                    }
+                }
+            }
+            let w = 1u64 << (40 - f.min(40));
+            for c in cells(free) {
+                weight[c] += w;
+            }
+        }
+        if live_sets == 0 {
+            return Eval::Decided(Rule::NoLiveSet);
+        }
+        match p.to_move {
+            Side::Maker => {
+                if threats != 0 {
+                    return Eval::Decided(Rule::Threat(threats.trailing_zeros() as u8));
+                }
+                if double != 0 {
+                    return Eval::Decided(Rule::DoubleThreat(double.trailing_zeros() as u8));
+                }
+            }
+            Side::Breaker => {
+                if threats.count_ones() >= 2 {
+                    return Eval::Decided(Rule::TwoThreats);
+                }
+                if threats != 0 {
+                    return Eval::Open(Moves {
+                        cells: vec![threats.trailing_zeros() as u8],
+                        live: live_cells,
+                    });
+                }
+            }
+        }
+        if potential_below(&counts, p.to_move) {
+            return Eval::Decided(Rule::Potential);
+        }
+        if 2 * live_sets <= live_cells.count_ones() as usize
+            && pairing(&self.sets, p, free_all).is_some()
+        {
+            return Eval::Decided(Rule::Pairing);
+        }
+        // Breaker to move against a double threat of Maker's at x (two live sets
+        // {x, a} and {x, b} of two free cells, a ≠ b): every move outside {x, a, b}
+        // lets Maker win by taking x, so only cells in each such triple are tried
+        // (the others are decided at once when a certificate needs them).
+        let mut candidates = live_cells;
+        if p.to_move == Side::Breaker && double != 0 {
+            for x in cells(double) {
+                let mut zone: Cells = 1 << x;
+                for &s in &self.sets {
+                    if s & p.breaker == 0 && s >> x & 1 == 1 {
+                        let free = s & free_all;
+                        if free.count_ones() == 2 {
+                            zone |= free;
+                        }
+                    }
+                }
+                candidates &= zone;
+            }
+            if candidates == 0 {
+                return Eval::Decided(Rule::DoubleThreatAhead);
+            }
+        }
+        let mut moves: Vec<u8> = cells(candidates).map(|c| c as u8).collect();
+        moves.sort_by(|&a, &b| weight[b as usize].cmp(&weight[a as usize]).then(a.cmp(&b)));
+        Eval::Open(Moves {
+            cells: moves,
+            live: live_cells,
+        })
+    }
+
+    fn tick(&mut self) {
+        if self.nodes >= self.limit {
+            self.stopped = true;
+        }
+        if self.nodes.is_multiple_of(PROGRESS_EVERY)
+            && let Some(f) = self.progress
+        {
+            let (used, cap) = self.table.fill();
+            f(&Progress {
+                nodes: self.nodes,
+                seconds: self.start.elapsed().as_secs_f64(),
+                table_used: used,
+                table_capacity: cap,
+                root_pn: self.root_numbers.0,
+                root_dn: self.root_numbers.1,
+            });
+        }
+    }
+
+    /// The numbers of a position not yet in the table, from one scan of it: decided
+    /// positions get their final numbers (and are stored, so the scan is not
+    /// repeated), open ones `1` for the player to move and the number of its moves
+    /// for the other (a forced move counts one).
+    fn initial(&mut self, p: &Position, key: u64) -> (u32, u32) {
+        match self.evaluate(p) {
+            Eval::Decided(rule) => {
+                let v = match rule.winner() {
+                    Side::Maker => (0, INF),
+                    Side::Breaker => (INF, 0),
+                };
+                self.table.put(key, v.0, v.1, 0);
+                v
+            }
+            Eval::Open(m) => {
+                let n = m.cells.len() as u32;
+                match p.to_move {
+                    Side::Maker => (1, n),
+                    Side::Breaker => (n, 1),
+                }
+            }
+        }
+    }
+
+    /// The df-pn search of `p` with thresholds `(thpn, thdn)`; returns its numbers.
+    fn mid(&mut self, p: &Position, h: &Hashes, thpn: u32, thdn: u32, depth: usize) -> (u32, u32) {
+        self.nodes += 1;
+        self.tick();
+        let key = self.key(h, p.to_move);
+        let start_nodes = self.nodes;
+        let moves = match self.evaluate(p) {
+            Eval::Decided(rule) => {
+                let (pn, dn) = match rule.winner() {
+                    Side::Maker => (0, INF),
+                    Side::Breaker => (INF, 0),
+                };
+                self.table.put(key, pn, dn, 1);
+                return (pn, dn);
+            }
+            Eval::Open(m) => m.cells,
+        };
+        let or = p.to_move == Side::Maker;
+        let mut children: Vec<Child> = moves
+            .iter()
+            .map(|&c| {
+                let ch = self.child_hashes(h, p.to_move, c as usize);
+                let ck = self.key(&ch, p.to_move.other());
+                let (pn, dn) = match self.table.get(ck) {
+                    Some(v) => v,
+                    None => self.initial(&p.play(c as usize), ck),
+                };
+                Child {
+                    cell: c,
+                    pn,
+                    dn,
+                }
+            })
+            .collect();
+        let (mut pn, mut dn);
+        loop {
+            (pn, dn) = combine(&children, or);
+            if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || self.stopped {
+                break;
+            }
+            let (best, second) = select(&children, or);
+            let c = children[best];
+            let (cth_pn, cth_dn) = if or {
+                (
+                    thpn.min(grow(second)),
+                    sub_sat(thdn, dn.saturating_sub(c.dn)),
+                )
+            } else {
+                (
+                    sub_sat(thpn, pn.saturating_sub(c.pn)),
+                    thdn.min(grow(second)),
+                )
+            };
+            let cp = p.play(c.cell as usize);
+            let chh = self.child_hashes(h, p.to_move, c.cell as usize);
+            let (cpn, cdn) = self.mid(&cp, &chh, cth_pn, cth_dn, depth + 1);
+            children[best].pn = cpn;
+            children[best].dn = cdn;
+            if depth == 0 {
+                self.root_numbers = combine(&children, or);
+            }
+        }
+        self.table.put(key, pn, dn, self.nodes - start_nodes + 1);
+        (pn, dn)
+    }
+}
+
+/// `a − b`, at least 1 unless `a` is 0... thresholds never drop below 1 for a child
+/// that is still to be searched.
+fn sub_sat(a: u32, b: u32) -> u32 {
+    if a == INF {
+        INF
+    } else {
+        a.saturating_sub(b).max(1)
+    }
+}
+
+/// The 1 + ε threshold above the second best number.
+fn grow(second: u32) -> u32 {
+    if second == INF {
+        return INF;
+    }
+    let g = second as u64 + (second as u64 * EPS_NUM).div_ceil(EPS_DEN) + 1;
+    g.min(INF as u64 - 1) as u32
+}
+
+/// Saturating sum that keeps `INF` for a decided child.
+fn add(a: u32, b: u32) -> u32 {
+    if a == INF || b == INF {
+        INF
+    } else {
+        (a as u64 + b as u64).min(INF as u64 - 1) as u32
+    }
+}
+
+/// The node's numbers from its children's.
+fn combine(children: &[Child], or: bool) -> (u32, u32) {
+    if or {
+        let pn = children.iter().map(|c| c.pn).min().unwrap_or(INF);
+        let dn = children.iter().fold(0, |s, c| add(s, c.dn));
+        (pn, dn)
+    } else {
+        let pn = children.iter().fold(0, |s, c| add(s, c.pn));
+        let dn = children.iter().map(|c| c.dn).min().unwrap_or(INF);
+        (pn, dn)
+    }
+}
+
+/// The index of the most promising child and the second best number.
+fn select(children: &[Child], or: bool) -> (usize, u32) {
+    let num = |c: &Child| if or { c.pn } else { c.dn };
+    let mut best = 0;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate().skip(1) {
+        let v = num(c);
+        if v < num(&children[best]) {
+            second = num(&children[best]);
+            best = i;
+        } else if v < second {
+            second = v;
+        }
+    }
+    (best, second)
+}
+
+/// Whether the Erdős–Selfridge potential `Σ counts[f] · 2^(−f)` is below 1 (Breaker
+/// to move) or below 1/2 (Maker to move), exactly: the sum is carried from the
+/// smallest terms up, in units of `2^(−f)`, halving with the remainder remembered.
+pub fn potential_below(counts: &[u32], to_move: Side) -> bool {
+    // v = the sum in units of 2^(−f), rounded down, for f from the top down.
+    let top = counts.len() - 1;
+    let mut v: u64 = 0;
+    let stop = match to_move {
+        Side::Breaker => 0,
+        Side::Maker => 1,
+    };
+    for f in (stop + 1..=top).rev() {
+        v = (v + counts[f] as u64) / 2;
+    }
+    // Now v = ⌊sum · 2^stop⌋ minus the count at f = stop itself, which is added here.
+    v += if stop < counts.len() {
+        counts[stop] as u64
+    } else {
+        0
+    };
+    v == 0
+}
+
+/// A pairing of the live sets at `p`: for each live set two free cells of its own,
+/// all disjoint (Kuhn's augmenting paths, each set matched twice). Returns the pairs
+/// as `(a, b)` cells, one per live set, or `None` when no such matching exists.
+///
+/// Complexity `O(L · (L + n))` word operations for `L` live sets and `n` cells.
+pub fn pairing(sets: &[Cells], p: &Position, free_all: Cells) -> Option<Vec<(u8, u8)>> {
+    let live: Vec<Cells> = sets
+        .iter()
+        .filter(|&&s| s & p.breaker == 0)
+        .map(|&s| s & free_all)
+        .collect();
+    // owner[c] = the set copy matched to cell c (copy = 2·set + {0,1}).
+    let mut owner = [u32::MAX; 128];
+    for copy in 0..2 * live.len() as u32 {
+        let mut seen: Cells = 0;
+        if !augment(copy, &live, &mut owner, &mut seen) {
+            return None;
+        }
+    }
+    let mut pairs = vec![(u8::MAX, u8::MAX); live.len()];
+    for (c, &o) in owner.iter().enumerate() {
+        if o != u32::MAX {
+            let slot = &mut pairs[(o / 2) as usize];
+            if o % 2 == 0 {
+                slot.0 = c as u8;
+            } else {
+                slot.1 = c as u8;
+            }
+        }
+    }
+    Some(pairs)
+}
+
+fn augment(copy: u32, live: &[Cells], owner: &mut [u32; 128], seen: &mut Cells) -> bool {
+    let avail = live[(copy / 2) as usize] & !*seen;
+    for c in cells(avail) {
+        *seen |= 1 << c;
+        if owner[c] == u32::MAX || augment(owner[c], live, owner, seen) {
+            owner[c] = copy;
+            return true;
+        }
+    }
+    false
+}
+
+/// Automorphisms of the hypergraph `(n cells, sets)`: permutations of the cells that
+/// map the set family onto itself, identity first, at most `max` of them (a search
+/// that stops early keeps those found; any subset of the group may be folded into
+/// the table soundly).
+///
+/// Cells are first coloured by iterated refinement (a cell's colour is the multiset
+/// of the colours of its sets, a set's the multiset of its cells'); the search then
+/// maps the cells in order, each to a cell of its colour, and checks every set whose
+/// cells are all mapped. At most [`AUTOMORPHISM_STEPS`] steps.
+pub fn automorphisms(n: usize, sets: &[Cells], max: usize) -> Vec<Vec<u8>> {
+    let identity: Vec<u8> = (0..n as u8).collect();
+    let mut found = vec![identity];
+    if max <= 1 || n == 0 {
+        return found;
+    }
+    let family: std::collections::HashSet<Cells> = sets.iter().copied().collect();
+    // Colour refinement.
+    let mut colour = vec![0u64; n];
+    for _ in 0..4 {
+        let set_colour: Vec<u64> = sets
+            .iter()
+            .map(|&s| {
+                let mut v: Vec<u64> = cells(s).map(|c| colour[c]).collect();
+                v.sort_unstable();
+                mix(&v) ^ s.count_ones() as u64
+            })
+            .collect();
+        let mut next = vec![0u64; n];
+        for (c, nc) in next.iter_mut().enumerate() {
+            let mut v: Vec<u64> = sets
+                .iter()
+                .zip(&set_colour)
+                .filter(|(s, _)| *s >> c & 1 == 1)
+                .map(|(_, &k)| k)
+                .collect();
+            v.sort_unstable();
+            *nc = mix(&v) ^ colour[c].rotate_left(17);
+        }
+        colour = next;
+    }
+    // Sets by their highest cell: checked once that cell is mapped.
+    let mut by_top: Vec<Vec<Cells>> = vec![Vec::new(); n];
+    for &s in sets {
+        by_top[127 - s.leading_zeros() as usize].push(s);
+    }
+    let mut perm = vec![u8::MAX; n];
+    let mut used: Cells = 0;
+    let mut steps = 0u64;
+    fn go(
+        i: usize,
+        n: usize,
+        colour: &[u64],
+        by_top: &[Vec<Cells>],
+        family: &std::collections::HashSet<Cells>,
+        perm: &mut Vec<u8>,
+        used: &mut Cells,
+        found: &mut Vec<Vec<u8>>,
+        max: usize,
+        steps: &mut u64,
+    ) {
+        if found.len() >= max || *steps > AUTOMORPHISM_STEPS {
+            return;
+        }
+        if i == n {
+            if perm.iter().enumerate().any(|(c, &x)| c != x as usize) {
+                found.push(perm.clone());
+            }
+            return;
+        }
+        for t in 0..n {
+            *steps += 1;
+            if *used >> t & 1 == 1 || colour[t] != colour[i] {
+                continue;
+            }
+            perm[i] = t as u8;
+            let ok = by_top[i].iter().all(|&s| {
+                let img = cells(s).fold(0u128, |a, c| a | 1 << perm[c]);
+                family.contains(&img)
+            });
+            if ok {
+                *used |= 1 << t;
+                go(
+                    i + 1,
+                    n,
+                    colour,
+                    by_top,
+                    family,
+                    perm,
+                    used,
+                    found,
+                    max,
+                    steps,
+                );
+                *used &= !(1 << t);
+            }
+            if found.len() >= max || *steps > AUTOMORPHISM_STEPS {
+                return;
+            }
+        }
+        perm[i] = u8::MAX;
+    }
+    go(
+        0,
+        n,
+        &colour,
+        &by_top,
+        &family,
+        &mut perm,
+        &mut used,
+        &mut found,
+        max,
+        &mut steps,
+    );
+    found
+}
+
+fn mix(v: &[u64]) -> u64 {
+    let mut h = 0xCBF2_9CE4_8422_2325u64;
+    for &x in v {
+        h ^= x;
+        h = h.wrapping_mul(0x1000_0000_01B3);
+        h ^= h >> 29;
+    }
+    h
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn game(n: usize, sets: &[&[usize]], first: Side) -> Game {
+        Game {
+            name: String::new(),
+            labels: (0..n).map(|c| c.to_string()).collect(),
+            coords: None,
+            sets: sets
+                .iter()
+                .map(|s| s.iter().fold(0u128, |a, &c| a | 1 << c))
+                .collect(),
+            first,
+            maker: 0,
+            breaker: 0,
+        }
+    }
+
+    #[test]
+    fn potential_is_exact() {
+        let mut c = [0u32; 130];
+        c[1] = 1; // 1/2
+        assert!(!potential_below(&c, Side::Maker));
+        assert!(potential_below(&c, Side::Breaker));
+        c[3] = 3; // 1/2 + 3/8
+        assert!(potential_below(&c, Side::Breaker));
+        c[3] = 4; // = 1
+        assert!(!potential_below(&c, Side::Breaker));
+    }
+
+    #[test]
+    fn seven_cell_game_is_a_maker_win_only_from_cell_one() {
+        // Cells 1..7 of docs/spec.md §11 as 0..6.
+        let g = game(
+            7,
+            &[&[4, 5], &[0, 1, 3], &[0, 1, 4], &[0, 2, 5], &[0, 2, 6]],
+            Side::Maker,
+        );
+        let mut s = Solver::new(&g, &Options::default());
+        let root = Position::start(&g);
+        assert_eq!(s.solve(&root).winner, Some(Side::Maker));
+        for c in 0..7 {
+            let w = s.value(&root.play(c));
+            let want = if c == 0 { Side::Maker } else { Side::Breaker };
+            assert_eq!(w, Some(want), "first move {c}");
+        }
+    }
+
+    #[test]
+    fn tic_tac_toe_is_a_maker_win() {
+        let g = game(
+            9,
+            &[
+                &[0, 1, 2],
+                &[3, 4, 5],
+                &[6, 7, 8],
+                &[0, 3, 6],
+                &[1, 4, 7],
+                &[2, 5, 8],
+                &[0, 4, 8],
+                &[2, 4, 6],
+            ],
+            Side::Maker,
+        );
+        let mut s = Solver::new(&g, &Options::default());
+        assert_eq!(s.symmetries().len(), 8);
+        assert_eq!(s.solve(&Position::start(&g)).winner, Some(Side::Maker));
+    }
+}

@@ -1,0 +1,224 @@
+//! `amoba solve GAME`: who wins a Maker–Breaker game, with the value of every first
+//! move and the winner's certificate ([`amoba::game::decide`]). Exit 0 decided, 1 not
+//! decided within the limits given, 2 bad input.
+
+use super::note;
+use super::progress::Mode;
+use amoba::game::decide::{Answer, Request, decide};
+use amoba::game::{Game, Side, file};
+use amoba::provenance::{Provenance, SOLVE, sha256_of};
+use serde::Serialize;
+use std::io::Write as _;
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+#[derive(clap::Args)]
+pub struct Args {
+    /// The game file (FORMATS.md, *Game files*); `-` reads stdin.
+    #[arg(value_name = "GAME")]
+    pub game: PathBuf,
+    /// Also decide the position after each first move (each by its own search).
+    #[arg(long)]
+    pub moves: bool,
+    /// Write the winner's strategy here (FORMATS.md, *Strategy certificates*), for
+    /// `amoba verify --strategy GAME FILE`.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+    /// Print one JSON document on stdout instead of the text.
+    #[arg(long)]
+    pub json: bool,
+    /// MiB of transposition table per search (a full table never ends the run: the
+    /// search forgets its cheapest knowledge and goes on).
+    #[arg(long, value_name = "MIB", default_value_t = 1024,
+          value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
+    pub memory: u64,
+    /// Stop each search after this many nodes (the answer is then "not decided").
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub node_limit: Option<u64>,
+    /// Threads for the first moves of --moves (0 = all cores); the answer is the same
+    /// for every count.
+    #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
+    pub threads: u64,
+    /// Progress of the root's search on stderr: nodes, rate, table fill, the root's
+    /// proof and disproof numbers (auto: a line every 10 s).
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
+}
+
+#[derive(Serialize)]
+struct MoveJson {
+    cell: String,
+    winner: Option<&'static str>,
+    nodes: u64,
+}
+
+#[derive(Serialize)]
+struct CertificateJson {
+    file: String,
+    nodes: usize,
+    depth: usize,
+}
+
+#[derive(Serialize)]
+struct Cost {
+    seconds: f64,
+    peak_memory_bytes: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct Doc {
+    provenance: Provenance,
+    game: String,
+    game_sha256: String,
+    cells: usize,
+    sets: usize,
+    first: &'static str,
+    symmetries: usize,
+    winner: Option<&'static str>,
+    nodes: u64,
+    proof_number: u32,
+    disproof_number: u32,
+    moves: Option<Vec<MoveJson>>,
+    certificate: Option<CertificateJson>,
+    cost: Cost,
+}
+
+pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    let (name, bytes) = file::read_bytes(&a.game)?;
+    let game = file::parse_bytes(&bytes).map_err(|error| file::ReadError::Malformed {
+        name: name.clone(),
+        error,
+    })?;
+    let sha = sha256_of(|w| w.write_all(&bytes))?;
+    let request = Request {
+        memory: usize::try_from(a.memory << 20)?,
+        node_limit: a.node_limit,
+        moves: a.moves,
+        certificate: a.certificate.is_some(),
+    };
+    let start = Instant::now();
+    let last = Mutex::new(Instant::now());
+    let show = |p: &amoba::game::solve::Progress| {
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= Duration::from_secs(10) {
+            *last = Instant::now();
+            note!(
+                "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}",
+                p.nodes,
+                p.seconds,
+                p.nodes as f64 / p.seconds.max(1e-9),
+                100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64,
+                p.root_pn,
+                p.root_dn
+            );
+        }
+    };
+    let progress: Option<&(dyn Fn(&amoba::game::solve::Progress) + Sync)> =
+        (a.progress != Mode::None).then_some(&show);
+    let threads = usize::try_from(a.threads)?;
+    let answer = super::with_threads(threads, || Ok(decide(&game, &request, progress)?))?;
+    let seconds = start.elapsed().as_secs_f64();
+    let cert = match (&a.certificate, &answer.certificate) {
+        (Some(path), Some(c)) => {
+            amoba::io::write_atomic(path, |w| c.write(&game, &sha, w))?;
+            note!("wrote {}", super::shown(path));
+            Some(CertificateJson {
+                file: path.display().to_string(),
+                nodes: c.nodes.len(),
+                depth: c.depth(),
+            })
+        }
+        _ => None,
+    };
+    let code = if answer.root.winner.is_some() {
+        ExitCode::SUCCESS
+    } else {
+        ExitCode::from(1)
+    };
+    if a.json {
+        let doc = Doc {
+            provenance: Provenance::new(&game_name(&game, &name), &super::command_line(), None)
+                .stamped(&SOLVE),
+            game: game_name(&game, &name),
+            game_sha256: sha,
+            cells: game.ncells(),
+            sets: game.sets.len(),
+            first: game.first.word(),
+            symmetries: answer.symmetries,
+            winner: answer.root.winner.map(Side::word),
+            nodes: answer.total_nodes(),
+            proof_number: answer.root.pn,
+            disproof_number: answer.root.dn,
+            moves: answer.moves.as_ref().map(|m| {
+                m.iter()
+                    .map(|v| MoveJson {
+                        cell: game.label(v.cell).to_string(),
+                        winner: v.winner.map(Side::word),
+                        nodes: v.nodes,
+                    })
+                    .collect()
+            }),
+            certificate: cert,
+            cost: Cost {
+                seconds,
+                peak_memory_bytes: amoba::io::peak_memory_bytes(),
+            },
+        };
+        super::ask::print_json(&doc)?;
+    } else {
+        print_text(&game, &name, &answer, seconds)?;
+    }
+    Ok(code)
+}
+
+fn game_name(game: &Game, file: &str) -> String {
+    if game.name.is_empty() {
+        file.to_string()
+    } else {
+        game.name.clone()
+    }
+}
+
+fn print_text(game: &Game, file: &str, answer: &Answer, seconds: f64) -> anyhow::Result<()> {
+    let mut out = amoba::io::stdout();
+    writeln!(
+        out,
+        "game {}: {} cells, {} winning sets, {} moves first; {} automorphism{} folded",
+        game_name(game, file),
+        game.ncells(),
+        game.sets.len(),
+        game.first,
+        answer.symmetries,
+        if answer.symmetries == 1 { "" } else { "s" }
+    )?;
+    match answer.root.winner {
+        Some(w) => writeln!(out, "winner: {w}")?,
+        None => writeln!(
+            out,
+            "not decided within the node limit: root proof number {}, disproof number {}",
+            answer.root.pn, answer.root.dn
+        )?,
+    }
+    writeln!(
+        out,
+        "nodes: {} ({:.2} s, peak memory {})",
+        answer.total_nodes(),
+        seconds,
+        amoba::io::peak_memory_bytes()
+            .map(|b| format!("{:.0} MB", b as f64 / 1e6))
+            .unwrap_or_else(|| "unknown".into())
+    )?;
+    if let Some(moves) = &answer.moves {
+        writeln!(out, "first moves (who wins after each):")?;
+        for m in moves {
+            let w = m
+                .winner
+                .map(|w| format!("{w} wins"))
+                .unwrap_or_else(|| "not decided".into());
+            writeln!(out, "  {:>8}  {w}  ({} nodes)", game.label(m.cell), m.nodes)?;
+        }
+    }
+    Ok(())
+}

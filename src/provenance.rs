@@ -153,8 +153,16 @@ pub const BLOCKING: JsonFormat = JsonFormat {
     schema: "blocking.schema.json",
 };
 
+/// The document `amoba verify --strategy GAME FILE --json` prints: the verdict on a
+/// strategy certificate of a Maker–Breaker game.
+pub const STRATEGY_CHECK: JsonFormat = JsonFormat {
+    name: "amoba-strategy-check",
+    version: 1,
+    schema: "strategy-check.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 15] = [
+pub const JSON_FORMATS: [JsonFormat; 16] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -170,6 +178,7 @@ pub const JSON_FORMATS: [JsonFormat; 15] = [
     SELECT,
     PLACEMENT_TABLE,
     BLOCKING,
+    STRATEGY_CHECK,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -12,6 +12,9 @@
 //! 6. [`verify`] — the stand-alone checker of candidate pairings;
 //! 7. [`output`] — reports, exports, plots and drawings.
 //!
+//! [`check`] replays strategy certificates of Maker–Breaker games with readers and
+//! rules of its own, sharing no code with the solver in [`game`].
+//!
 //! [`io`] (atomic file output) and [`provenance`] (the block every JSON file opens
 //! with) serve every stage. The `amoba` binary (`src/main.rs`,
 //! one file per subcommand in `src/cmd/`) only parses arguments and calls these.
@@ -21,6 +24,7 @@ pub mod provenance;
 
 pub mod board;
 pub mod catalogue;
+pub mod check;
 pub mod game;
 pub mod graph;
 pub mod output;

@@ -160,8 +160,16 @@ pub const SOLVE: JsonFormat = JsonFormat {
     schema: "solve.schema.json",
 };
 
+/// The document `amoba verify --strategy GAME FILE --json` prints: the verdict on a
+/// strategy certificate of a Maker–Breaker game.
+pub const STRATEGY_CHECK: JsonFormat = JsonFormat {
+    name: "amoba-strategy-check",
+    version: 1,
+    schema: "strategy-check.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 16] = [
+pub const JSON_FORMATS: [JsonFormat; 17] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -178,6 +186,7 @@ pub const JSON_FORMATS: [JsonFormat; 16] = [
     PLACEMENT_TABLE,
     BLOCKING,
     SOLVE,
+    STRATEGY_CHECK,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -33,6 +33,7 @@ mod solve;
 mod tight;
 mod transform;
 mod verify;
+mod verify_strategy;
 
 use clap::{CommandFactory, Parser, Subcommand};
 use std::io::Write as _;
@@ -106,7 +107,8 @@ enum Command {
     #[command(after_help = "Examples:\n  \
         amoba verify data/good/several.txt    # exit 0: all good, with IDs\n  \
         amoba verify --json - < my-pairing.txt\n  \
-        amoba verify --board cube7 data/cube7/good.txt")]
+        amoba verify --board cube7 data/cube7/good.txt\n  \
+        amoba verify --strategy seven.game seven.strategy   # a Maker–Breaker certificate")]
     Verify(verify::Args),
     /// Who wins a Maker–Breaker game: the winner, the value of every first move, the
     /// winner's certificate.

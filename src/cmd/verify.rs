@@ -1,4 +1,6 @@
 //! `amoba verify FILE...`: what is right and wrong with candidate pairings.
+//! (`amoba verify --strategy GAME FILE`, which checks a strategy certificate of a
+//! Maker–Breaker game, is `verify_strategy.rs`.)
 //!
 //! The checks are [`amoba::verify`]'s, and so is the classifying state
 //! ([`amoba::verify::Classes`], shared with the Python package): it loads the
@@ -70,6 +72,11 @@ pub struct Args {
     /// With --placements: cells in a winning set (default: the board's k).
     #[arg(long, value_name = "K", requires = "placements")]
     pub k: Option<usize>,
+    /// FILE is a strategy certificate for the game file GAME (FORMATS.md, *Strategy
+    /// certificates*): exit 0 a proof, 1 not a proof, 2 a file unreadable or malformed.
+    #[arg(long, value_name = "GAME",
+          conflicts_with_all = ["placements", "brief", "no_graph", "catalogue", "coarser_catalogue"])]
+    pub strategy: Option<PathBuf>,
 }
 
 #[derive(Serialize)]
@@ -106,6 +113,9 @@ struct Document {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.placements {
         return super::placements::run(&args);
+    }
+    if let Some(game) = &args.strategy {
+        return super::verify_strategy::run(game, &args.files, args.json);
     }
     let board = args.board.load()?;
     // A board that refines a coarser one classifies the pairings periodic with the

@@ -91,7 +91,7 @@ impl Certificate {
                     .iter()
                     .map(|&(_, j)| 1 + walk(c, j as usize, memo))
                     .max()
-                    .unwrap_or(1),
+                    .unwrap_or(0),
                 _ => 0,
             };
             memo[i] = d;

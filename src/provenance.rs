@@ -153,8 +153,15 @@ pub const BLOCKING: JsonFormat = JsonFormat {
     schema: "blocking.schema.json",
 };
 
+/// `amoba game info --json`: what a game file holds, and its blocking power.
+pub const GAME_INFO: JsonFormat = JsonFormat {
+    name: "amoba-game-info",
+    version: 1,
+    schema: "game-info.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 15] = [
+pub const JSON_FORMATS: [JsonFormat; 16] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -170,6 +177,7 @@ pub const JSON_FORMATS: [JsonFormat; 15] = [
     SELECT,
     PLACEMENT_TABLE,
     BLOCKING,
+    GAME_INFO,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

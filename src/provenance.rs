@@ -168,8 +168,15 @@ pub const STRATEGY_CHECK: JsonFormat = JsonFormat {
     schema: "strategy-check.schema.json",
 };
 
+/// `amoba game info --json`: what a game file holds, and its blocking power.
+pub const GAME_INFO: JsonFormat = JsonFormat {
+    name: "amoba-game-info",
+    version: 1,
+    schema: "game-info.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 17] = [
+pub const JSON_FORMATS: [JsonFormat; 18] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -187,6 +194,7 @@ pub const JSON_FORMATS: [JsonFormat; 17] = [
     BLOCKING,
     SOLVE,
     STRATEGY_CHECK,
+    GAME_INFO,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -16,6 +16,7 @@ mod count;
 mod covering;
 mod directions;
 mod enumerate;
+mod game;
 mod graph;
 mod merge;
 mod path;
@@ -103,6 +104,15 @@ enum Command {
     Blocking(blocking::Args),
     /// The k-versus-t table of good t-placements, each entry with its argument.
     PlacementTable(placement_table::Args),
+    /// Maker–Breaker games: write game files (strips of 7-in-a-row, rectangles, tori)
+    /// and describe one, with the blocking power of a sub-board of the plane.
+    #[command(after_help = "Examples:\n  \
+        amoba game strip4 --n 8 --out strip4-8.game   # the dissertation's 4x8 strip\n  \
+        amoba game strip7tr --n 9                     # the (4, 9, 7^tr) strip, on stdout\n  \
+        amoba game rectangle --width 3 --height 3 --k 3 --name tictactoe\n  \
+        amoba game torus --board square9              # the 8x8 torus of 9-in-a-row\n  \
+        amoba game info data/games/strip4-12.game     # blocking power 48k − 136, k ≥ 41/6")]
+    Game(game::Args),
     /// Check candidate pairing files: exit 0 all good, 1 some not good, 2 unreadable.
     #[command(after_help = "Examples:\n  \
         amoba verify data/good/several.txt    # exit 0: all good, with IDs\n  \
@@ -207,6 +217,7 @@ pub fn main() -> ExitCode {
         Command::Covering(a) => covering::run(a),
         Command::Blocking(a) => blocking::run(a),
         Command::PlacementTable(a) => placement_table::run(a),
+        Command::Game(a) => game::run(a),
         Command::Show(a) => show::run(a),
         Command::Solve(a) => solve::run(a),
         Command::Query(a) => query::run(a),

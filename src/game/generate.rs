@@ -229,7 +229,7 @@ fn strip_rest(g: &mut Grid, n: i64) -> Result<(), GenerateError> {
 /// assert!(strip_dissertation(6).is_err());
 /// ```
 pub fn strip_dissertation(n: usize) -> Result<Game, GenerateError> {
-    if n == 0 || n % 4 != 0 || n > MAX_CELLS / 4 {
+    if n == 0 || !n.is_multiple_of(4) || n > MAX_CELLS / 4 {
         return Err(bad(
             "n",
             format!(
@@ -450,6 +450,171 @@ pub fn renamed(mut game: Game, name: Option<&str>, first: Side) -> Result<Game, 
     Ok(game)
 }
 
+/// Directions as typed on the command line, `"1,0 0,1 1,1 1,-1"`: vectors `x,y`
+/// separated by blanks. (Whether they are primitive and distinct is [`rectangle`]'s
+/// check.)
+///
+/// # Errors
+///
+/// A vector that is not two integers separated by a comma (argument `directions`).
+///
+/// ```
+/// use amoba::game::generate::parse_directions;
+/// assert_eq!(parse_directions("1,0 1,-1").unwrap(), [(1, 0), (1, -1)]);
+/// assert!(parse_directions("1,0,0").is_err());
+/// ```
+pub fn parse_directions(text: &str) -> Result<Vec<(i64, i64)>, GenerateError> {
+    text.split_whitespace()
+        .map(|v| {
+            v.split_once(',')
+                .and_then(|(x, y)| Some((x.parse().ok()?, y.parse().ok()?)))
+                .ok_or_else(|| {
+                    bad(
+                        "directions",
+                        format!(
+                            "found {v:?}, expected vectors x,y of two integers separated by \
+                             blanks (e.g. \"1,0 0,1 1,1 1,-1\")"
+                        ),
+                    )
+                })
+        })
+        .collect()
+}
+
+/// A game `amoba game` makes: which generator with which arguments, what it says about
+/// the game, and the command that makes it, for the comment lines that open the file.
+#[derive(Clone, Debug)]
+pub enum Recipe {
+    /// [`strip_dissertation`]`(n)`.
+    StripDissertation {
+        /// Columns.
+        n: usize,
+    },
+    /// [`strip_7tr`]`(n)`.
+    Strip7tr {
+        /// Columns.
+        n: usize,
+    },
+    /// [`rectangle`]`(width, height, k, directions)`.
+    Rectangle {
+        /// Columns.
+        width: usize,
+        /// Rows.
+        height: usize,
+        /// Cells in a winning set.
+        k: usize,
+        /// The directions of the lines.
+        directions: Vec<(i64, i64)>,
+    },
+    /// [`torus`]`(board)`.
+    Torus {
+        /// The board.
+        board: Box<Board>,
+        /// The options that name it on the command line, e.g. `--board square9`.
+        options: Vec<String>,
+    },
+}
+
+impl Recipe {
+    /// The game.
+    ///
+    /// # Errors
+    ///
+    /// The generator's [`GenerateError`].
+    pub fn make(&self) -> Result<Game, GenerateError> {
+        match self {
+            Recipe::StripDissertation { n } => strip_dissertation(*n),
+            Recipe::Strip7tr { n } => strip_7tr(*n),
+            Recipe::Rectangle {
+                width,
+                height,
+                k,
+                directions,
+            } => rectangle(*width, *height, *k, directions),
+            Recipe::Torus { board, .. } => torus(board),
+        }
+    }
+
+    /// One line saying what the game is and where it comes from.
+    pub fn about(&self) -> String {
+        match self {
+            Recipe::StripDissertation { n } => format!(
+                "The 4×{n} strip of L. Győrffy's dissertation (University of Szeged, 2019, ch. 6.2)"
+            ),
+            Recipe::Strip7tr { n } => format!(
+                "The (4, {n}, 7^tr) strip of Czifra, Csóka, Zombori, Makay, \"Towards solving \
+                 the 7-in-a-row game\" (IEEE CoG 2021)"
+            ),
+            Recipe::Rectangle {
+                width,
+                height,
+                k,
+                directions,
+            } => format!(
+                "Maker–Breaker {k}-in-a-row on the {width}×{height} rectangle, directions {}",
+                vectors(directions)
+            ),
+            Recipe::Torus { board, .. } => format!(
+                "The lines of board {} on its torus, each cut into windows of {} cells ({})",
+                board.name(),
+                board.k(),
+                board.info().description
+            ),
+        }
+    }
+
+    /// The arguments of `amoba game` that make the game (the directions of a
+    /// rectangle only when they are not [`FOUR_DIRECTIONS`]).
+    pub fn arguments(&self) -> Vec<String> {
+        let mut v: Vec<String> = match self {
+            Recipe::StripDissertation { n } => vec!["strip4".into(), "--n".into(), n.to_string()],
+            Recipe::Strip7tr { n } => vec!["strip7tr".into(), "--n".into(), n.to_string()],
+            Recipe::Rectangle {
+                width,
+                height,
+                k,
+                directions,
+            } => {
+                let mut v: Vec<String> = ["rectangle", "--width", &width.to_string()]
+                    .into_iter()
+                    .chain(["--height", &height.to_string(), "--k", &k.to_string()])
+                    .map(String::from)
+                    .collect();
+                if directions[..] != FOUR_DIRECTIONS {
+                    v.extend(["--directions".into(), vectors(directions)]);
+                }
+                v
+            }
+            Recipe::Torus { options, .. } => std::iter::once("torus".to_string())
+                .chain(options.iter().cloned())
+                .collect(),
+        };
+        v.insert(0, "game".into());
+        v
+    }
+
+    /// The comment lines that open the file of `game` (made by this recipe, then given
+    /// `extra` arguments such as `--name`): [`Recipe::about`], `written by: amoba game
+    /// …` (quoted for a POSIX shell, as [`crate::provenance::command_line`]), and the
+    /// [`summary`](super::file::summary).
+    pub fn comments(&self, game: &Game, extra: &[String]) -> Vec<String> {
+        let words = std::iter::once("amoba".to_string())
+            .chain(self.arguments())
+            .chain(extra.iter().cloned());
+        vec![
+            self.about(),
+            format!("written by: {}", crate::provenance::command_line(words)),
+            super::file::summary(game),
+        ]
+    }
+}
+
+/// Vectors as `1,0 0,1`.
+fn vectors(v: &[(i64, i64)]) -> String {
+    let t: Vec<String> = v.iter().map(|(x, y)| format!("{x},{y}")).collect();
+    t.join(" ")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -598,5 +763,35 @@ mod tests {
             "name"
         );
         assert_eq!(name_from("torus-my board"), "torus-my_board");
+    }
+
+    #[test]
+    fn recipes_say_what_they_make() {
+        let r = Recipe::Rectangle {
+            width: 3,
+            height: 3,
+            k: 3,
+            directions: FOUR_DIRECTIONS.to_vec(),
+        };
+        let g = r.make().unwrap();
+        let c = r.comments(&g, &["--name".into(), "tic tac".into()]);
+        assert_eq!(
+            c[1],
+            "written by: amoba game rectangle --width 3 --height 3 --k 3 --name 'tic tac'"
+        );
+        let r = Recipe::Rectangle {
+            width: 3,
+            height: 3,
+            k: 2,
+            directions: vec![(1, 2)],
+        };
+        assert!(r.about().ends_with("directions 1,2"));
+        assert_eq!(r.arguments()[8..], ["--directions", "1,2"]);
+        let r = Recipe::Torus {
+            board: Box::new(Board::square9()),
+            options: vec!["--board".into(), "square9".into()],
+        };
+        assert_eq!(r.arguments(), ["game", "torus", "--board", "square9"]);
+        assert_eq!(r.make().unwrap().sets.len(), 32);
     }
 }

@@ -38,12 +38,14 @@
 //! All arithmetic is checked; `a ≤ 65,536` and `b < 128·65,536` for any game, so the
 //! bound's fraction always fits. The starting position plays no part in either number.
 
-use super::file::{size_counts, summary};
+use super::file::{ReadError, parse_bytes, read_bytes, size_counts, summary};
 use super::{Game, cells};
 use crate::board::gcd;
-use crate::provenance::Provenance;
+use crate::provenance::{GAME_INFO, Provenance, hex};
 use serde::Serialize;
+use sha2::{Digest, Sha256};
 use std::fmt;
+use std::path::Path;
 
 /// Why a blocking power or a counting bound cannot be computed.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
@@ -383,6 +385,29 @@ impl Info {
             counting_bound,
             no_blocking_power,
         }
+    }
+
+    /// The document of the game file `path` (`-` = standard input), for a run of
+    /// `command` (the provenance's `board` is the game's name, or the file's when the
+    /// game has none).
+    ///
+    /// # Errors
+    ///
+    /// A [`ReadError`] when the file cannot be read or is not a game file.
+    pub fn read(path: &Path, density: u64, command: &str) -> Result<Info, ReadError> {
+        let (name, bytes) = read_bytes(path)?;
+        let game = parse_bytes(&bytes).map_err(|error| ReadError::Malformed {
+            name: name.clone(),
+            error,
+        })?;
+        let sha = hex(&Sha256::digest(&bytes));
+        let tag = if game.name.is_empty() {
+            &name
+        } else {
+            &game.name
+        };
+        let provenance = Provenance::new(tag, command, None).stamped(&GAME_INFO);
+        Ok(Info::new(provenance, &name, &sha, &game, density))
     }
 
     /// The document as text, one fact per line.

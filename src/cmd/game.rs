@@ -1,0 +1,169 @@
+//! `amoba game`: writes game files (FORMATS.md, *Game files*) of the games
+//! [`amoba::game::generate`] makes — the dissertation's 4×n strip, the (4, n, 7^tr)
+//! strip, k-in-a-row on a rectangle, a periodic board's lines on its torus — and
+//! describes a game file (`info`): its cells and sets, and for a sub-board of the plane
+//! its blocking power and counting bound ([`amoba::game::info`]).
+//!
+//! A written file opens with comment lines saying what the game is and the command
+//! that makes it; that command line is built from the options (without `--out`), so the
+//! same game gives the same bytes wherever it is written. Exit 0, or 2 with the option
+//! or `FILE:LINE:COLUMN` of what is wrong (nothing is written then).
+
+use super::BoardArgs;
+use amoba::game::generate::{self, Recipe};
+use amoba::game::{Side, file, info};
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+#[derive(clap::Args)]
+pub struct Args {
+    #[command(subcommand)]
+    pub command: Sub,
+}
+
+#[derive(clap::Subcommand)]
+pub enum Sub {
+    /// The 4×n strip of L. Győrffy's dissertation (ch. 6.2), n a multiple of 4.
+    Strip4 {
+        /// Columns: 4, 8, …, 32.
+        #[arg(long)]
+        n: usize,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The (4, n, 7^tr) strip of "Towards solving the 7-in-a-row game", n ≥ 7.
+    Strip7tr {
+        /// Columns: 7 to 32.
+        #[arg(long)]
+        n: usize,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// Maker–Breaker k-in-a-row on a rectangle (3×3, k = 3 is tic-tac-toe).
+    Rectangle {
+        /// Columns.
+        #[arg(long)]
+        width: usize,
+        /// Rows.
+        #[arg(long)]
+        height: usize,
+        /// Cells in a winning set.
+        #[arg(long)]
+        k: usize,
+        /// The directions of the lines, primitive vectors "x,y" separated by spaces.
+        #[arg(long, default_value = "1,0 0,1 1,1 1,-1", value_name = "VECTORS")]
+        directions: String,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// The lines of a periodic board on its torus: windows of k cells (at most 128 cells).
+    Torus {
+        #[command(flatten)]
+        board: BoardArgs,
+        #[command(flatten)]
+        out: OutArgs,
+    },
+    /// Cells, sets, set sizes, first player, and the blocking power of a game file.
+    Info {
+        /// The game file (`-` = stdin).
+        #[arg(value_name = "GAME")]
+        file: PathBuf,
+        /// Windows of k-in-a-row starting at each cell that copies of the game, as a
+        /// sub-board of the plane, must block (4: rows, columns, both diagonals).
+        #[arg(long, default_value_t = 4, value_name = "D")]
+        density: u64,
+        /// Print the document as JSON (docs/schemas/game-info.schema.json).
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+/// What every generator takes besides its geometry.
+#[derive(clap::Args)]
+pub struct OutArgs {
+    /// Write the game file here (`-` = stdout).
+    #[arg(long, default_value = "-", value_name = "FILE")]
+    pub out: PathBuf,
+    /// Who moves first.
+    #[arg(long, default_value = "maker", value_parser = ["maker", "breaker"])]
+    pub first: String,
+    /// The game's name (default: strip4-N, strip7tr-N, rectangle-WxH-kK, torus-BOARD).
+    #[arg(long)]
+    pub name: Option<String>,
+}
+
+pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (recipe, out) = match args.command {
+        Sub::Info {
+            file,
+            density,
+            json,
+        } => return info(&file, density, json),
+        Sub::Strip4 { n, out } => (Recipe::StripDissertation { n }, out),
+        Sub::Strip7tr { n, out } => (Recipe::Strip7tr { n }, out),
+        Sub::Rectangle {
+            width,
+            height,
+            k,
+            directions,
+            out,
+        } => {
+            let directions =
+                generate::parse_directions(&directions).map_err(|e| anyhow::anyhow!("--{e}"))?;
+            let r = Recipe::Rectangle {
+                width,
+                height,
+                k,
+                directions,
+            };
+            (r, out)
+        }
+        Sub::Torus { board, out } => {
+            let b = board
+                .load()
+                .map_err(|e| anyhow::anyhow!("--board: {e:#}"))?;
+            let options = match (&board.directions, &board.lattice) {
+                (Some(d), Some(l)) => vec![
+                    "--directions".into(),
+                    d.clone(),
+                    "--lattice".into(),
+                    l.clone(),
+                ],
+                _ => vec!["--board".into(), board.board.clone()],
+            };
+            let board = Box::new(b);
+            (Recipe::Torus { board, options }, out)
+        }
+    };
+    let game = recipe.make().map_err(|e| anyhow::anyhow!("--{e}"))?;
+    let first = if out.first == "breaker" {
+        Side::Breaker
+    } else {
+        Side::Maker
+    };
+    let game = generate::renamed(game, out.name.as_deref(), first)
+        .map_err(|e| anyhow::anyhow!("--{e}"))?;
+    let mut extra: Vec<String> = Vec::new();
+    if first == Side::Breaker {
+        extra.extend(["--first".into(), "breaker".into()]);
+    }
+    if let Some(name) = out.name {
+        extra.extend(["--name".into(), name]);
+    }
+    let comments = recipe.comments(&game, &extra);
+    amoba::io::write_atomic(&out.out, |w| file::write_commented(&game, &comments, w))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `amoba game info`: the document of [`info::Info`], as text or JSON.
+fn info(path: &std::path::Path, density: u64, json: bool) -> anyhow::Result<ExitCode> {
+    let doc = info::Info::read(path, density, &super::command_line())?;
+    if json {
+        super::ask::print_json(&doc)?;
+    } else {
+        amoba::io::stdout().write_all(doc.to_text().as_bytes())?;
+    }
+    Ok(ExitCode::SUCCESS)
+}

@@ -86,7 +86,9 @@ impl Certificate {
                     next: Next::Node(j),
                     ..
                 } => 1 + walk(c, *j as usize, memo),
-                Node::Move { next: Next::Win, .. } => 1,
+                Node::Move {
+                    next: Next::Win, ..
+                } => 1,
                 Node::Reply(r) => r
                     .iter()
                     .map(|&(_, j)| 1 + walk(c, j as usize, memo))
@@ -230,7 +232,12 @@ impl Extractor<'_, '_> {
 
     /// The loser's node at `p`: an answer to each cell of `live` that is not an
     /// immediate loss.
-    fn replies(&mut self, p: &Position, live: u128, depth: usize) -> Result<Node, CertificateError> {
+    fn replies(
+        &mut self,
+        p: &Position,
+        live: u128,
+        depth: usize,
+    ) -> Result<Node, CertificateError> {
         let mut replies = Vec::new();
         for c in super::cells(live) {
             let child = p.play(c);

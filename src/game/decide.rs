@@ -62,12 +62,7 @@ impl Answer {
     pub fn total_nodes(&self) -> u64 {
         self.root.nodes
             + self.certificate_nodes
-            + self
-                .moves
-                .iter()
-                .flatten()
-                .map(|m| m.nodes)
-                .sum::<u64>()
+            + self.moves.iter().flatten().map(|m| m.nodes).sum::<u64>()
     }
 }
 

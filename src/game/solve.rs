@@ -162,9 +162,7 @@ impl Rule {
             | Rule::Threat(_)
             | Rule::DoubleThreat(_)
             | Rule::TwoThreats
-            | Rule::DoubleThreatAhead => {
-                Side::Maker
-            }
+            | Rule::DoubleThreatAhead => Side::Maker,
             Rule::NoLiveSet | Rule::Potential | Rule::Pairing => Side::Breaker,
         }
     }
@@ -671,11 +669,7 @@ impl<'g> Solver<'g> {
                     Some(v) => v,
                     None => self.initial(&p.play(c as usize), ck),
                 };
-                Child {
-                    cell: c,
-                    pn,
-                    dn,
-                }
+                Child { cell: c, pn, dn }
             })
             .collect();
         let (mut pn, mut dn);
@@ -848,7 +842,7 @@ fn augment(copy: u32, live: &[Cells], owner: &mut [u32; 128], seen: &mut Cells) 
 /// cells are all mapped. At most [`AUTOMORPHISM_STEPS`] steps.
 pub fn automorphisms(n: usize, sets: &[Cells], max: usize) -> Vec<Vec<u8>> {
     let identity: Vec<u8> = (0..n as u8).collect();
-    let mut found = vec![identity];
+    let found = vec![identity];
     if max <= 1 || n == 0 {
         return found;
     }
@@ -882,75 +876,71 @@ pub fn automorphisms(n: usize, sets: &[Cells], max: usize) -> Vec<Vec<u8>> {
     for &s in sets {
         by_top[127 - s.leading_zeros() as usize].push(s);
     }
-    let mut perm = vec![u8::MAX; n];
-    let mut used: Cells = 0;
-    let mut steps = 0u64;
-    fn go(
-        i: usize,
-        n: usize,
-        colour: &[u64],
-        by_top: &[Vec<Cells>],
-        family: &std::collections::HashSet<Cells>,
-        perm: &mut Vec<u8>,
-        used: &mut Cells,
-        found: &mut Vec<Vec<u8>>,
-        max: usize,
-        steps: &mut u64,
-    ) {
-        if found.len() >= max || *steps > AUTOMORPHISM_STEPS {
+    let mut search = AutSearch {
+        n,
+        colour,
+        by_top,
+        family,
+        perm: vec![u8::MAX; n],
+        used: 0,
+        found,
+        max,
+        steps: 0,
+    };
+    search.go(0);
+    search.found
+}
+
+/// The backtracking state of [`automorphisms`].
+struct AutSearch {
+    n: usize,
+    colour: Vec<u64>,
+    by_top: Vec<Vec<Cells>>,
+    family: std::collections::HashSet<Cells>,
+    perm: Vec<u8>,
+    used: Cells,
+    found: Vec<Vec<u8>>,
+    max: usize,
+    steps: u64,
+}
+
+impl AutSearch {
+    fn done(&self) -> bool {
+        self.found.len() >= self.max || self.steps > AUTOMORPHISM_STEPS
+    }
+
+    /// Maps cell `i` and the cells after it.
+    fn go(&mut self, i: usize) {
+        if self.done() {
             return;
         }
-        if i == n {
-            if perm.iter().enumerate().any(|(c, &x)| c != x as usize) {
-                found.push(perm.clone());
+        if i == self.n {
+            if self.perm.iter().enumerate().any(|(c, &x)| c != x as usize) {
+                self.found.push(self.perm.clone());
             }
             return;
         }
-        for t in 0..n {
-            *steps += 1;
-            if *used >> t & 1 == 1 || colour[t] != colour[i] {
+        for t in 0..self.n {
+            self.steps += 1;
+            if self.used >> t & 1 == 1 || self.colour[t] != self.colour[i] {
                 continue;
             }
-            perm[i] = t as u8;
-            let ok = by_top[i].iter().all(|&s| {
-                let img = cells(s).fold(0u128, |a, c| a | 1 << perm[c]);
-                family.contains(&img)
+            self.perm[i] = t as u8;
+            let ok = self.by_top[i].iter().all(|&s| {
+                let img = cells(s).fold(0u128, |a, c| a | 1 << self.perm[c]);
+                self.family.contains(&img)
             });
             if ok {
-                *used |= 1 << t;
-                go(
-                    i + 1,
-                    n,
-                    colour,
-                    by_top,
-                    family,
-                    perm,
-                    used,
-                    found,
-                    max,
-                    steps,
-                );
-                *used &= !(1 << t);
+                self.used |= 1 << t;
+                self.go(i + 1);
+                self.used &= !(1 << t);
             }
-            if found.len() >= max || *steps > AUTOMORPHISM_STEPS {
+            if self.done() {
                 return;
             }
         }
-        perm[i] = u8::MAX;
+        self.perm[i] = u8::MAX;
     }
-    go(
-        0,
-        n,
-        &colour,
-        &by_top,
-        &family,
-        &mut perm,
-        &mut used,
-        &mut found,
-        max,
-        &mut steps,
-    );
-    found
 }
 
 fn mix(v: &[u64]) -> u64 {

@@ -117,7 +117,10 @@ fn the_seven_cell_game_of_formats_md() {
     let shown =
         "NOT a proof: node 9: Breaker's move at 2 is not answered (it is in a live winning set)\n";
     assert_eq!(out, shown);
-    assert!(formats_block("prints one line:").contains(&shown[..shown.len() - 1]));
+    assert!(
+        formats_block("prints one line, of\none of these forms:")
+            .contains(&shown[..shown.len() - 1])
+    );
     // The same game with labels c0…c6: the minimax's own certificate.
     let text = h.to_game_text();
     let v = check(&text, &h.certificate(text.as_bytes())).unwrap();

@@ -66,7 +66,53 @@
 use super::game::Game;
 use super::{Error, Input, Side, Verdict, column_of, tokens};
 use std::collections::HashMap;
+use std::hash::{BuildHasher, Hasher};
 use std::io::{BufRead, Read};
+
+/// Hashing of node ids for the maps of the reader: the splitmix64 finaliser of the id
+/// mixed with a seed drawn once per map from the standard library's random state
+/// (fast on 32-bit keys, and not predictable from the certificate).
+#[derive(Clone, Copy)]
+struct IdHashing(u64);
+
+impl IdHashing {
+    fn new() -> IdHashing {
+        IdHashing(std::collections::hash_map::RandomState::new().hash_one(0x5eed_u64))
+    }
+}
+
+impl BuildHasher for IdHashing {
+    type Hasher = IdHasher;
+    fn build_hasher(&self) -> IdHasher {
+        IdHasher(self.0)
+    }
+}
+
+/// The hasher of [`IdHashing`].
+struct IdHasher(u64);
+
+impl Hasher for IdHasher {
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.write_u64(u64::from(b));
+        }
+    }
+    fn write_u32(&mut self, n: u32) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_u64(&mut self, n: u64) {
+        let mut z = (self.0 ^ n).wrapping_add(0x9E37_79B9_7F4A_7C15);
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        self.0 = z ^ (z >> 31);
+    }
+    fn finish(&self) -> u64 {
+        self.0
+    }
+}
+
+/// A map keyed by node ids.
+type IdMap<V> = HashMap<u32, V, IdHashing>;
 
 /// The first line of every certificate.
 pub const HEADER: &str = "amoba-strategy 1";
@@ -200,9 +246,9 @@ struct Reading<'g> {
     nodes: Vec<Node>,
     cells: Vec<u8>,
     targets: Vec<u32>,
-    index: HashMap<u32, u32>,
+    index: IdMap<u32>,
     /// Ids referred to but not defined so far, with where they were first named.
-    pending: HashMap<u32, (u64, u64)>,
+    pending: IdMap<(u64, u64)>,
     /// The first label that is not a cell of the game.
     unknown_label: Option<Error>,
 }
@@ -487,8 +533,8 @@ fn read(
         nodes: Vec::new(),
         cells: Vec::new(),
         targets: Vec::new(),
-        index: HashMap::new(),
-        pending: HashMap::new(),
+        index: IdMap::with_hasher(IdHashing::new()),
+        pending: IdMap::with_hasher(IdHashing::new()),
         unknown_label: None,
     };
     let mut buf = Vec::new();
@@ -1150,6 +1196,34 @@ mod tests {
                 format!("amoba-strategy 1\ngame {h}\nwinner breaker\nroot 0\nnode 0 potential\n");
             let v = check(&game, &cert).unwrap();
             assert_eq!(matches!(v, Verdict::Proof { .. }), proof, "{first}: {v:?}");
+        }
+    }
+
+    #[test]
+    fn potential_carries_exactly() {
+        // 1/2 + 1/4 + 1/8 + 1/8 = 1: not below 1; without the last set, 7/8: below 1
+        // with Breaker to move, not below 1/2 with Maker to move.
+        let sets = "set a\nset b c\nset d e f\nset g h i\n";
+        for (first, drop, proof) in [
+            ("breaker", false, false),
+            ("breaker", true, true),
+            ("maker", true, false),
+        ] {
+            let sets = if drop {
+                sets.replace("set g h i\n", "")
+            } else {
+                sets.into()
+            };
+            let game = format!("first {first}\ncells a b c d e f g h i\n{sets}");
+            let h = hash(&game);
+            let cert =
+                format!("amoba-strategy 1\ngame {h}\nwinner breaker\nroot 0\nnode 0 potential\n");
+            let v = check(&game, &cert).unwrap();
+            assert_eq!(
+                matches!(v, Verdict::Proof { .. }),
+                proof,
+                "{first} {drop}: {v:?}"
+            );
         }
     }
 

@@ -10,7 +10,10 @@
 //!   bitboards of its own.
 //! * [`torus`]: pairings of small square tori as plain grids of codes: goodness,
 //!   images, the brute-force canonical form, and the move slide by slide.
+//! * [`minimax`]: Maker–Breaker games on small hypergraphs by plain minimax, their
+//!   game files, and strategy certificates built from the minimax table.
 #![allow(dead_code)]
 
 pub mod count8;
+pub mod minimax;
 pub mod torus;

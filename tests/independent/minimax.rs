@@ -1,0 +1,419 @@
+//! Maker–Breaker games on small hypergraphs by plain minimax, and strategy
+//! certificates built from its table, so that the certificate checker can be tested
+//! on proofs that no solver wrote. No `amoba::` item is used: the game file and the
+//! certificate are written here from FORMATS.md (*Game files*, *Strategy
+//! certificates*), positions are two `u32` bit sets (Maker's cells, Breaker's cells).
+//!
+//! The minimax is the definition itself: Maker has won when he owns every cell of a
+//! winning set; otherwise Breaker has won when no cell is free; otherwise the player
+//! to move wins when some move leads to a position he wins. Values are kept in a
+//! `HashMap` over (Maker's cells, Breaker's cells); nothing else prunes the search.
+
+use std::collections::HashMap;
+
+/// A player.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    Maker,
+    Breaker,
+}
+
+impl Side {
+    pub fn other(self) -> Side {
+        match self {
+            Side::Maker => Side::Breaker,
+            Side::Breaker => Side::Maker,
+        }
+    }
+
+    /// As written in game files and certificates.
+    pub fn word(self) -> &'static str {
+        match self {
+            Side::Maker => "maker",
+            Side::Breaker => "breaker",
+        }
+    }
+}
+
+/// A tiny xorshift64 generator of its own.
+pub struct XorShift(u64);
+
+impl XorShift {
+    pub fn new(seed: u64) -> XorShift {
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    pub fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A Maker–Breaker game: cells `0..ncells`, winning sets of cells, who moves first.
+/// The starting position is empty.
+#[derive(Clone, Debug)]
+pub struct Hypergraph {
+    pub ncells: usize,
+    pub sets: Vec<Vec<usize>>,
+    pub maker_first: bool,
+}
+
+/// A position: Maker's cells, Breaker's cells.
+pub type Pos = (u32, u32);
+
+/// What a certificate node says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Body {
+    /// `move L N`, or `move L win` when the target is `None`.
+    Move(usize, Option<u32>),
+    /// `reply L1 N1 …`.
+    Reply(Vec<(usize, u32)>),
+    Closed,
+    /// `pairing A1 B1 …` (cells).
+    Pairing(Vec<(usize, usize)>),
+    Potential,
+}
+
+/// One node of a certificate, with the position the strategy reaches it in.
+#[derive(Clone, Debug)]
+pub struct CertNode {
+    pub id: u32,
+    pub pos: Pos,
+    pub body: Body,
+}
+
+/// A certificate, as its statements.
+#[derive(Clone, Debug)]
+pub struct Certificate {
+    pub hash: String,
+    pub winner: Side,
+    pub root: u32,
+    pub nodes: Vec<CertNode>,
+}
+
+/// `c0`, `c1`, …: the label of a cell in the game files written here.
+pub fn label(c: usize) -> String {
+    format!("c{c}")
+}
+
+impl Certificate {
+    /// The text of FORMATS.md, *Strategy certificates*.
+    pub fn to_text(&self) -> String {
+        let mut s = format!(
+            "amoba-strategy 1\ngame {}\nwinner {}\nroot {}\n",
+            self.hash,
+            self.winner.word(),
+            self.root
+        );
+        for n in &self.nodes {
+            s += &format!("node {} ", n.id);
+            match &n.body {
+                Body::Move(c, Some(t)) => s += &format!("move {} {t}", label(*c)),
+                Body::Move(c, None) => s += &format!("move {} win", label(*c)),
+                Body::Reply(entries) => {
+                    s += "reply";
+                    for (c, t) in entries {
+                        s += &format!(" {} {t}", label(*c));
+                    }
+                }
+                Body::Closed => s += "closed",
+                Body::Pairing(pairs) => {
+                    s += "pairing";
+                    for (a, b) in pairs {
+                        s += &format!(" {} {}", label(*a), label(*b));
+                    }
+                }
+                Body::Potential => s += "potential",
+            }
+            s += "\n";
+        }
+        s
+    }
+
+    /// The node with id `id`.
+    pub fn node(&self, id: u32) -> &CertNode {
+        self.nodes
+            .iter()
+            .find(|n| n.id == id)
+            .expect("a node of the certificate")
+    }
+}
+
+/// Lowercase hexadecimal SHA-256.
+pub fn sha256_hex(bytes: &[u8]) -> String {
+    use sha2::{Digest, Sha256};
+    Sha256::digest(bytes)
+        .iter()
+        .map(|b| format!("{b:02x}"))
+        .collect()
+}
+
+impl Hypergraph {
+    /// `nsets` random winning sets of 2 to 4 distinct cells among `ncells`.
+    pub fn random(seed: u64, ncells: usize, nsets: usize, maker_first: bool) -> Hypergraph {
+        let mut rng = XorShift::new(seed);
+        let sets = (0..nsets)
+            .map(|_| {
+                let size = 2 + rng.below(3).min(ncells - 2);
+                let mut set = Vec::new();
+                while set.len() < size {
+                    let c = rng.below(ncells);
+                    if !set.contains(&c) {
+                        set.push(c);
+                    }
+                }
+                set
+            })
+            .collect();
+        Hypergraph {
+            ncells,
+            sets,
+            maker_first,
+        }
+    }
+
+    /// k-in-a-row on an `n`×`n` board with `k = n`: the rows, the columns and the two
+    /// diagonals; cell `(x, y)` is `y·n + x`.
+    pub fn square(n: usize, maker_first: bool) -> Hypergraph {
+        let mut sets = Vec::new();
+        for i in 0..n {
+            sets.push((0..n).map(|x| i * n + x).collect());
+            sets.push((0..n).map(|y| y * n + i).collect());
+        }
+        sets.push((0..n).map(|i| i * n + i).collect());
+        sets.push((0..n).map(|i| i * n + (n - 1 - i)).collect());
+        Hypergraph {
+            ncells: n * n,
+            sets,
+            maker_first,
+        }
+    }
+
+    /// The game file, in the grammar of FORMATS.md, with labels `c0`, `c1`, ….
+    pub fn to_game_text(&self) -> String {
+        let mut s = String::from("# a game written by tests/independent/minimax.rs\ngame h\n");
+        s += if self.maker_first {
+            "first maker\n"
+        } else {
+            "first breaker\n"
+        };
+        s += "cells";
+        for c in 0..self.ncells {
+            s += " ";
+            s += &label(c);
+        }
+        s += "\n";
+        for set in &self.sets {
+            s += "set";
+            for &c in set {
+                s += " ";
+                s += &label(c);
+            }
+            s += "\n";
+        }
+        s
+    }
+
+    fn all(&self) -> u32 {
+        ((1u64 << self.ncells) - 1) as u32
+    }
+
+    fn bits(set: &[usize]) -> u32 {
+        set.iter().fold(0, |b, &c| b | 1 << c)
+    }
+
+    /// The side to move at `pos` (every move adds one cell to an empty start).
+    pub fn mover(&self, (m, b): Pos) -> Side {
+        let first = if self.maker_first {
+            Side::Maker
+        } else {
+            Side::Breaker
+        };
+        if (m | b).count_ones() % 2 == 0 {
+            first
+        } else {
+            first.other()
+        }
+    }
+
+    /// The free cells at `pos`, increasing.
+    pub fn free(&self, (m, b): Pos) -> Vec<usize> {
+        (0..self.ncells)
+            .filter(|&c| (m | b) >> c & 1 == 0)
+            .collect()
+    }
+
+    fn maker_owns_a_set(&self, m: u32) -> bool {
+        self.sets.iter().any(|s| Self::bits(s) & !m == 0)
+    }
+
+    /// Who wins from `pos` with the player of [`Hypergraph::mover`] to move.
+    fn value(&self, memo: &mut HashMap<Pos, Side>, pos: Pos) -> Side {
+        if let Some(&v) = memo.get(&pos) {
+            return v;
+        }
+        let (m, b) = pos;
+        let v = if self.maker_owns_a_set(m) {
+            Side::Maker
+        } else if (m | b) == self.all() {
+            Side::Breaker
+        } else {
+            let mover = self.mover(pos);
+            let mut best = mover.other();
+            for c in self.free(pos) {
+                if self.value(memo, self.play(pos, c)) == mover {
+                    best = mover;
+                    break;
+                }
+            }
+            best
+        };
+        memo.insert(pos, v);
+        v
+    }
+
+    /// The position after the player to move takes `c`.
+    pub fn play(&self, (m, b): Pos, c: usize) -> Pos {
+        match self.mover((m, b)) {
+            Side::Maker => (m | 1 << c, b),
+            Side::Breaker => (m, b | 1 << c),
+        }
+    }
+
+    /// Who wins the game.
+    pub fn winner(&self) -> Side {
+        self.value(&mut HashMap::new(), (0, 0))
+    }
+
+    /// For each first move, who wins after it.
+    pub fn move_values(&self) -> Vec<(usize, Side)> {
+        let mut memo = HashMap::new();
+        (0..self.ncells)
+            .map(|c| (c, self.value(&mut memo, self.play((0, 0), c))))
+            .collect()
+    }
+
+    /// The winning sets that contain no other winning set, as bit sets (FORMATS.md:
+    /// the checker's rules are about these).
+    pub fn minimal_sets(&self) -> Vec<u32> {
+        let all: Vec<u32> = self.sets.iter().map(|s| Self::bits(s)).collect();
+        let mut out: Vec<u32> = Vec::new();
+        for &s in &all {
+            let contains_another = all.iter().any(|&t| t != s && t & !s == 0);
+            if !contains_another && !out.contains(&s) {
+                out.push(s);
+            }
+        }
+        out
+    }
+
+    /// The minimal winning sets in which Breaker owns no cell.
+    pub fn live_sets(&self, (_, b): Pos) -> Vec<u32> {
+        self.minimal_sets()
+            .into_iter()
+            .filter(|s| s & b == 0)
+            .collect()
+    }
+
+    /// Whether free cell `x` is in no live winning set.
+    pub fn dead(&self, pos: Pos, x: usize) -> bool {
+        self.live_sets(pos).iter().all(|s| s >> x & 1 == 0)
+    }
+
+    /// Whether, after Breaker takes `x` at `pos`, some live set has exactly one free
+    /// cell.
+    pub fn maker_completes_after(&self, (m, b): Pos, x: usize) -> bool {
+        let b = b | 1 << x;
+        self.live_sets((m, b))
+            .iter()
+            .any(|s| (s & !m).count_ones() == 1)
+    }
+
+    /// Whether Σ 2^(−f) over the live sets is below 1 (Breaker to move) or 1/2 (Maker
+    /// to move), in integers scaled by 2^32.
+    pub fn potential_below(&self, pos: Pos) -> bool {
+        let sum: u128 = self
+            .live_sets(pos)
+            .iter()
+            .map(|s| 1u128 << (32 - (s & !pos.0).count_ones()))
+            .sum();
+        match self.mover(pos) {
+            Side::Breaker => sum < 1 << 32,
+            Side::Maker => sum < 1 << 31,
+        }
+    }
+
+    /// A certificate for the winner, built from the minimax table: at the winner's
+    /// turn the least winning move (`move L win` when it completes a set), at the
+    /// loser's turn an explicit answer to every free cell, `closed` once Breaker has
+    /// won and no live set is left. Node ids follow the order nodes are created in,
+    /// from the root 0.
+    pub fn strategy(&self, game_file_bytes: &[u8]) -> Certificate {
+        let mut memo = HashMap::new();
+        let winner = self.value(&mut memo, (0, 0));
+        let mut ids: HashMap<Pos, u32> = HashMap::new();
+        let mut order: Vec<Pos> = vec![(0, 0)];
+        ids.insert((0, 0), 0);
+        let mut nodes = Vec::new();
+        let mut next = 0;
+        while next < order.len() {
+            let pos = order[next];
+            next += 1;
+            let mut id_of = |p: Pos, order: &mut Vec<Pos>| -> u32 {
+                let n = ids.len() as u32;
+                *ids.entry(p).or_insert_with(|| {
+                    order.push(p);
+                    n
+                })
+            };
+            let body = if winner == Side::Breaker && self.live_sets(pos).is_empty() {
+                Body::Closed
+            } else if self.mover(pos) == winner {
+                let c = self
+                    .free(pos)
+                    .into_iter()
+                    .find(|&c| self.value(&mut memo, self.play(pos, c)) == winner)
+                    .expect("the winner has a winning move");
+                let after = self.play(pos, c);
+                if winner == Side::Maker && self.maker_owns_a_set(after.0) {
+                    Body::Move(c, None)
+                } else {
+                    Body::Move(c, Some(id_of(after, &mut order)))
+                }
+            } else {
+                let entries = self
+                    .free(pos)
+                    .into_iter()
+                    .map(|c| {
+                        let after = self.play(pos, c);
+                        assert_eq!(self.value(&mut memo, after), winner, "every answer wins");
+                        (c, id_of(after, &mut order))
+                    })
+                    .collect();
+                Body::Reply(entries)
+            };
+            nodes.push(CertNode {
+                id: ids[&pos],
+                pos,
+                body,
+            });
+        }
+        Certificate {
+            hash: sha256_hex(game_file_bytes),
+            winner,
+            root: 0,
+            nodes,
+        }
+    }
+
+    /// [`Hypergraph::strategy`] as the text of a certificate.
+    pub fn certificate(&self, game_file_bytes: &[u8]) -> String {
+        self.strategy(game_file_bytes).to_text()
+    }
+}

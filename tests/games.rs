@@ -1,0 +1,154 @@
+//! The Maker–Breaker solver against a plain minimax that shares no code with it
+//! (tests/independent/minimax.rs), every certificate it writes replayed by the
+//! independent checker (`amoba::check`), and `amoba solve` on the command line.
+
+mod common;
+mod independent;
+
+use amoba::check::{Verdict, check_strategy};
+use amoba::game::decide::{Request, decide};
+use amoba::game::{Side, file};
+use common::schema::assert_valid_text;
+use independent::minimax::{self, Hypergraph};
+use std::process::Command;
+
+fn amoba() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_amoba"))
+}
+
+fn side(s: minimax::Side) -> Side {
+    match s {
+        minimax::Side::Maker => Side::Maker,
+        minimax::Side::Breaker => Side::Breaker,
+    }
+}
+
+/// Solves `text` with moves and certificate; checks the winner, every first move and
+/// the certificate against `h`'s minimax.
+fn agree(h: &Hypergraph, text: &str, what: &str) {
+    let game = file::parse(text).unwrap();
+    let request = Request {
+        memory: 1 << 20,
+        node_limit: None,
+        moves: true,
+        certificate: true,
+    };
+    let answer = decide(&game, &request, None).unwrap();
+    let want = side(h.winner());
+    assert_eq!(answer.root.winner, Some(want), "{what}: winner\n{text}");
+    let values: Vec<(usize, Side)> = answer
+        .moves
+        .unwrap()
+        .iter()
+        .map(|m| (m.cell, m.winner.unwrap()))
+        .collect();
+    let expected: Vec<(usize, Side)> = h
+        .move_values()
+        .into_iter()
+        .map(|(c, s)| (c, side(s)))
+        .collect();
+    assert_eq!(values, expected, "{what}: first moves\n{text}");
+    let mut cert = Vec::new();
+    let sha = amoba::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
+    answer
+        .certificate
+        .unwrap()
+        .write(&game, &sha, &mut cert)
+        .unwrap();
+    match check_strategy(text.as_bytes(), &cert[..]).unwrap() {
+        Verdict::Proof { winner, .. } => assert_eq!(winner.word(), want.word(), "{what}"),
+        other => panic!(
+            "{what}: certificate refused: {other:?}\n{text}\n{}",
+            String::from_utf8_lossy(&cert)
+        ),
+    }
+}
+
+
+#[test]
+fn random_hypergraphs_agree_with_plain_minimax_and_every_certificate_checks() {
+    let mut games = 0;
+    for seed in 0..400u64 {
+        let ncells = 5 + (seed % 10) as usize;
+        let nsets = 2 + (seed % 13) as usize;
+        let h = Hypergraph::random(seed, ncells, nsets, seed % 2 == 0);
+        let text = h.to_game_text();
+        agree(&h, &text, &format!("seed {seed}"));
+        games += 1;
+    }
+    assert_eq!(games, 400);
+}
+
+#[test]
+fn the_classic_boards_agree_with_plain_minimax() {
+    // 3×3 tic-tac-toe (Maker wins) and 4×4 with k = 4 (Breaker wins), both first
+    // players.
+    for (n, first) in [(3, true), (3, false), (4, true), (4, false)] {
+        let h = Hypergraph::square(n, first);
+        agree(&h, &h.to_game_text(), &format!("{n}x{n}"));
+    }
+}
+
+#[test]
+fn the_seven_cell_game_is_won_by_maker_only_from_cell_one() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/seven.game");
+    let o = amoba()
+        .args(["solve", path, "--moves", "--json"])
+        .output()
+        .unwrap();
+    let (out, err, code) = common::output_text(&o);
+    assert_eq!(code, 0, "{err}");
+    let doc = assert_valid_text(&out);
+    assert_eq!(doc["winner"], "maker");
+    let moves = doc["moves"].as_array().unwrap();
+    for m in moves {
+        let want = if m["cell"] == "1" { "maker" } else { "breaker" };
+        assert_eq!(m["winner"], want, "{m}");
+    }
+}
+
+#[test]
+fn strip_boards_are_maker_wins_with_checked_certificates() {
+    let dir = common::temp_dir("games-strips");
+    for name in ["strip7tr-7", "strip4-8"] {
+        let game = format!("{}/data/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+        let cert = dir.join(format!("{name}.strategy"));
+        let o = amoba()
+            .args(["solve", &game, "--memory", "64", "--certificate"])
+            .arg(&cert)
+            .output()
+            .unwrap();
+        let (out, err, code) = common::output_text(&o);
+        assert_eq!(code, 0, "{name}: {err}");
+        assert!(out.contains("winner: Maker"), "{name}: {out}");
+        let o = amoba()
+            .args(["verify", "--strategy", &game])
+            .arg(&cert)
+            .output()
+            .unwrap();
+        let (out, err, code) = common::output_text(&o);
+        assert_eq!(code, 0, "{name}: {out}{err}");
+    }
+}
+
+#[test]
+fn solve_exit_codes_follow_the_convention() {
+    let dir = common::temp_dir("games-exit");
+    let bad = dir.join("bad.game");
+    std::fs::write(&bad, "first maker\ncells a b\nset a c\n").unwrap();
+    let o = amoba().arg("solve").arg(&bad).output().unwrap();
+    let (_, err, code) = common::output_text(&o);
+    assert_eq!(code, 2);
+    assert!(err.contains("bad.game:3:7"), "{err}");
+    // A node limit too small to decide: exit 1, and the text says so.
+    let game = format!("{}/data/games/strip4-8.game", env!("CARGO_MANIFEST_DIR"));
+    let o = amoba()
+        .args(["solve", &game, "--node-limit", "10", "--memory", "8"])
+        .output()
+        .unwrap();
+    let (out, _, code) = common::output_text(&o);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("not decided"), "{out}");
+    // Nothing was written.
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes results/games.md and results/games.json: who wins the strip boards of the
+"""Writes results/games.md: who wins the strip boards of the
 7-in-a-row question and the small classic games, each answer with its certificate
 replayed by the independent checker (amoba verify --strategy).
 
@@ -46,6 +46,7 @@ def main():
     ap.add_argument("--memory", default="2048", help="MiB of table per search")
     args = ap.parse_args()
     rows = []
+    os.makedirs(args.out_dir, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for name, moves, published, pub_nodes in GAMES:
             game = f"data/games/{name}.game"
@@ -75,12 +76,6 @@ def main():
             print(f"{name}: {solved['winner']} in {solved['nodes']} nodes, "
                   f"{cost['seconds']:.1f} s; certificate {check['verdict']}", file=sys.stderr)
     os.makedirs(args.out_dir, exist_ok=True)
-    doc = {"games": [{k: v for k, v in r.items() if k != "_cost"} for r in rows]}
-    with open(os.path.join(args.out_dir, "games.json.tmp"), "w") as f:
-        json.dump(doc, f, indent=2, ensure_ascii=False)
-        f.write("\n")
-    os.replace(os.path.join(args.out_dir, "games.json.tmp"),
-               os.path.join(args.out_dir, "games.json"))
     md = ["# Who wins: Maker–Breaker games and the strip boards of 7-in-a-row", "",
           "Written by `python3 scripts/games_report.py` (docs/spec.md §11). Each winner is",
           "decided by `amoba solve` and comes with a certificate that the independent",

@@ -64,7 +64,6 @@ fn agree(h: &Hypergraph, text: &str, what: &str) {
     }
 }
 
-
 #[test]
 fn random_hypergraphs_agree_with_plain_minimax_and_every_certificate_checks() {
     let mut games = 0;

@@ -271,7 +271,7 @@ impl Extractor<'_, '_> {
                     cell: c,
                     next: Next::Win,
                 },
-                Rule::DoubleThreat(c) => {
+                Rule::DoubleThreat(c) | Rule::ThreatSequence(c) => {
                     let child = self.node(&p.play(c as usize), depth + 1)?;
                     Node::Move {
                         cell: c,

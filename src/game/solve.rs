@@ -90,6 +90,12 @@ pub const MAX_SYMMETRIES: usize = 16;
 /// Steps the automorphism search may take before it stops with what it has.
 const AUTOMORPHISM_STEPS: u64 = 2_000_000;
 
+/// How many threats deep [`Solver::threat_win`] looks.
+const THREAT_DEPTH: u32 = 8;
+
+/// Positions [`Solver::threat_win`] may visit per call.
+const THREAT_BUDGET: u32 = 30;
+
 /// Nodes between two calls of the progress callback (and checks of the clock).
 const PROGRESS_EVERY: u64 = 1 << 16;
 
@@ -146,6 +152,10 @@ pub enum Rule {
     TwoThreats,
     /// Breaker to move faces double threats of Maker's that no single cell stops.
     DoubleThreatAhead,
+    /// Maker to move wins by a sequence of threats that starts at this cell: each of
+    /// Maker's moves leaves a live set with one free cell, which Breaker must take,
+    /// until Maker makes two threats at once.
+    ThreatSequence(u8),
     /// No live winning set is left.
     NoLiveSet,
     /// The Erdős–Selfridge potential is below the bound.
@@ -162,7 +172,8 @@ impl Rule {
             | Rule::Threat(_)
             | Rule::DoubleThreat(_)
             | Rule::TwoThreats
-            | Rule::DoubleThreatAhead => Side::Maker,
+            | Rule::DoubleThreatAhead
+            | Rule::ThreatSequence(_) => Side::Maker,
             Rule::NoLiveSet | Rule::Potential | Rule::Pairing => Side::Breaker,
         }
     }
@@ -497,6 +508,12 @@ impl<'g> Solver<'g> {
 
     /// One scan of the winning sets at `p` (see the module documentation).
     pub fn evaluate(&self, p: &Position) -> Eval {
+        self.scan(p, true)
+    }
+
+    /// [`Solver::evaluate`], with the search for a win by threats only when
+    /// `threats` is set (a quick look at a child before it is searched leaves it out).
+    fn scan(&self, p: &Position, threats_too: bool) -> Eval {
         let free_all = self.game.all() & !(p.maker | p.breaker);
         let mut live_sets = 0usize;
         let mut live_cells: Cells = 0;
@@ -569,11 +586,29 @@ impl<'g> Solver<'g> {
         {
             return Eval::Decided(Rule::Pairing);
         }
+        // Maker wins by threats alone: decided. Breaker to move: where Maker, were it
+        // Maker's turn, would win by threats, Breaker must take a cell of that line
+        // (docs/spec.md §11), so only those cells are tried.
+        let mut zone = !0u128;
+        if threats_too
+            && let Some((x, z)) = self.threat_win(&Position {
+                to_move: Side::Maker,
+                ..*p
+            })
+        {
+            if p.to_move == Side::Maker {
+                return Eval::Decided(Rule::ThreatSequence(x));
+            }
+            zone = z;
+        }
         // Breaker to move against a double threat of Maker's at x (two live sets
         // {x, a} and {x, b} of two free cells, a ≠ b): every move outside {x, a, b}
         // lets Maker win by taking x, so only cells in each such triple are tried
         // (the others are decided at once when a certificate needs them).
-        let mut candidates = live_cells;
+        let mut candidates = live_cells & zone;
+        if candidates == 0 {
+            return Eval::Decided(Rule::DoubleThreatAhead);
+        }
         if p.to_move == Side::Breaker && double != 0 {
             for x in cells(double) {
                 let mut zone: Cells = 1 << x;
@@ -599,6 +634,79 @@ impl<'g> Solver<'g> {
         })
     }
 
+    /// A win of Maker's by threats alone from `p` (Maker to move): Maker's move makes
+    /// a threat (a live set with one free cell), Breaker's reply is forced, and so on
+    /// until Maker has a double threat. Returns Maker's first move and the *zone*: the
+    /// cells of the line (Maker's moves, Breaker's replies, the free cells of the final
+    /// double threat). A Breaker move outside the zone leaves the line intact.
+    ///
+    /// Depth first over Maker's threats, at most [`THREAT_DEPTH`] deep and
+    /// [`THREAT_BUDGET`] positions per call.
+    pub fn threat_win(&self, p: &Position) -> Option<(u8, Cells)> {
+        let mut budget = THREAT_BUDGET;
+        self.threats(p.maker, p.breaker, THREAT_DEPTH, &mut budget)
+    }
+
+    fn threats(
+        &self,
+        maker: Cells,
+        breaker: Cells,
+        depth: u32,
+        budget: &mut u32,
+    ) -> Option<(u8, Cells)> {
+        let free_all = self.game.all() & !(maker | breaker);
+        let mut partner = [u8::MAX; 128];
+        let mut pairs: Cells = 0;
+        for &s in &self.sets {
+            if s & breaker != 0 {
+                continue;
+            }
+            let free = s & free_all;
+            match free.count_ones() {
+                0 | 1 => {
+                    // Already won, or a threat Maker completes.
+                    let c = if free == 0 {
+                        0
+                    } else {
+                        free.trailing_zeros() as u8
+                    };
+                    return Some((c, free));
+                }
+                2 => {
+                    let a = free.trailing_zeros() as usize;
+                    let b = 127 - free.leading_zeros() as usize;
+                    pairs |= free;
+                    for (x, y) in [(a, b), (b, a)] {
+                        if partner[x] == u8::MAX {
+                            partner[x] = y as u8;
+                        } else if partner[x] as usize != y {
+                            let zone = (1u128 << x) | (1 << y) | (1 << partner[x]);
+                            return Some((x as u8, zone));
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if depth == 0 {
+            return None;
+        }
+        for x in cells(pairs) {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let y = partner[x] as usize;
+            let bits = (1u128 << x) | (1 << y);
+            if let Some((_, zone)) =
+                self.threats(maker | 1 << x, breaker | 1 << y, depth - 1, budget)
+            {
+                return Some((x as u8, zone | bits));
+            }
+        }
+        None
+    }
+
     fn tick(&mut self) {
         if self.nodes >= self.limit {
             self.stopped = true;
@@ -619,11 +727,12 @@ impl<'g> Solver<'g> {
     }
 
     /// The numbers of a position not yet in the table, from one scan of it: decided
-    /// positions get their final numbers (and are stored, so the scan is not
-    /// repeated), open ones `1` for the player to move and the number of its moves
-    /// for the other (a forced move counts one).
+    /// positions get their final numbers, open ones `1` for the player to move and
+    /// the number of its moves for the other (a forced move counts one). Both are
+    /// stored (with no work, so they are the first to be replaced), so the scan is not
+    /// repeated when the parent is searched again.
     fn initial(&mut self, p: &Position, key: u64) -> (u32, u32) {
-        match self.evaluate(p) {
+        match self.scan(p, true) {
             Eval::Decided(rule) => {
                 let v = match rule.winner() {
                     Side::Maker => (0, INF),
@@ -634,10 +743,12 @@ impl<'g> Solver<'g> {
             }
             Eval::Open(m) => {
                 let n = m.cells.len() as u32;
-                match p.to_move {
+                let v = match p.to_move {
                     Side::Maker => (1, n),
                     Side::Breaker => (n, 1),
-                }
+                };
+                self.table.put(key, v.0, v.1, 0);
+                v
             }
         }
     }

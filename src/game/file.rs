@@ -3,7 +3,7 @@
 //! A game file is a list of statements, one per line: `game NAME`, `first SIDE`,
 //! `cells L…` (the cells, numbered in the order declared), `set L…` (a winning set),
 //! `maker L…` and `breaker L…` (the starting position). [`parse`] reads the text into
-//! a [`Game`]; [`write`] writes a game in the canonical layout, which [`parse`] reads
+//! a [`Game`]; [`write()`] writes a game in the canonical layout, which [`parse`] reads
 //! back to the same game: `parse(write(g)) == g` for every game `g` that satisfies the
 //! invariants of [`crate::game`] with valid labels and name.
 //!
@@ -41,7 +41,7 @@
 //!
 //! # The canonical layout
 //!
-//! [`write`]: a comment line saying what the game is ([`summary`]), `game NAME` (when
+//! [`write()`]: a comment line saying what the game is ([`summary`]), `game NAME` (when
 //! the game has a name), `first SIDE`, the cells in lines of at most [`WRAP`] labels,
 //! one `set` line per winning set in the game's order with its labels in cell order,
 //! then `maker` and `breaker` lines for the starting position (wrapped as the cells),
@@ -760,13 +760,18 @@ pub fn write(game: &Game, out: &mut dyn Write) -> io::Result<()> {
 ///
 /// # Errors
 ///
-/// As [`write`].
+/// As [`write()`].
 pub fn write_commented(game: &Game, comments: &[String], out: &mut dyn Write) -> io::Result<()> {
     check(game).map_err(|m| io::Error::new(io::ErrorKind::InvalidInput, m))?;
     let mut s = String::new();
     for c in comments {
         let c = c.replace(['\n', '\r'], " ");
-        let _ = writeln!(s, "# {}", c.trim_end());
+        match c.trim_end() {
+            "" => s.push_str("#\n"),
+            c => {
+                let _ = writeln!(s, "# {c}");
+            }
+        }
     }
     if !game.name.is_empty() {
         let _ = writeln!(s, "game {}", game.name);

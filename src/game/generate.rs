@@ -77,9 +77,8 @@
 //! [`rectangle`]: every window of `k` consecutive cells along each direction inside a
 //! `w × h` rectangle (tic-tac-toe is 3×3 with k = 3). [`torus`]: along every line of a
 //! periodic board ([`Board::lines`]), every window of `k` cyclically consecutive cells,
-//! or the whole line when it has at most `k` cells: the game of the board played on the
-//! torus itself, whose winning sets are exactly what a good pairing of the board must
-//! block (docs/spec.md §2, §8).
+//! or the whole line when it has at most `k` cells: k-in-a-row played on the torus of
+//! the board itself (docs/spec.md §2, §8).
 
 use super::file::{coordinates, is_name, is_name_char};
 use super::{Cells, Game, MAX_CELLS, MAX_SETS, Side};

@@ -353,7 +353,16 @@ pub struct Solver<'g> {
     start: Instant,
     root_numbers: (u32, u32),
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
+    /// Answers of [`Solver::threat_win`]: Maker's and Breaker's cells, the first move,
+    /// 0 empty / 1 no line / 2 a line, the zone.
+    threat_cache: std::cell::RefCell<Vec<ThreatEntry>>,
 }
+
+/// One slot of the cache of [`Solver::threat_win`].
+type ThreatEntry = (Cells, Cells, u32, u32, Cells);
+
+/// Slots of the cache of [`Solver::threat_win`] (a power of two).
+const THREAT_CACHE: usize = 1 << 16;
 
 /// The hashes of a position under each folded automorphism.
 #[derive(Clone, Copy)]
@@ -394,6 +403,7 @@ impl<'g> Solver<'g> {
             start: Instant::now(),
             root_numbers: (1, 1),
             progress: options.progress,
+            threat_cache: std::cell::RefCell::new(vec![(0, 0, 0, 0, 0); THREAT_CACHE]),
         }
     }
 
@@ -643,8 +653,26 @@ impl<'g> Solver<'g> {
     /// Depth first over Maker's threats, at most [`THREAT_DEPTH`] deep and
     /// [`THREAT_BUDGET`] positions per call.
     pub fn threat_win(&self, p: &Position) -> Option<(u8, Cells)> {
+        // A direct-mapped cache of earlier answers, keyed by the cells (the same
+        // positions are looked at again each time df-pn comes back to a node).
+        let h = (p.maker as u64 ^ (p.maker >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (p.breaker as u64 ^ (p.breaker >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        let slot = (h >> 40) as usize & (THREAT_CACHE - 1);
+        {
+            let cache = self.threat_cache.borrow();
+            let e = &cache[slot];
+            if e.0 == p.maker && e.1 == p.breaker && e.3 != 0 {
+                return (e.3 == 2).then_some((e.2 as u8, e.4));
+            }
+        }
         let mut budget = THREAT_BUDGET;
-        self.threats(p.maker, p.breaker, THREAT_DEPTH, &mut budget)
+        let found = self.threats(p.maker, p.breaker, THREAT_DEPTH, &mut budget);
+        let mut cache = self.threat_cache.borrow_mut();
+        cache[slot] = match found {
+            Some((x, z)) => (p.maker, p.breaker, x as u32, 2, z),
+            None => (p.maker, p.breaker, 0, 1, 0),
+        };
+        found
     }
 
     fn threats(

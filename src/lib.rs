@@ -12,8 +12,12 @@
 //! 6. [`verify`] — the stand-alone checker of candidate pairings;
 //! 7. [`output`] — reports, exports, plots and drawings.
 //!
-//! [`check`] replays strategy certificates of Maker–Breaker games with readers and
-//! rules of its own, sharing no code with the solver in [`game`].
+//! Beside the pipeline, the third engine: [`game`] decides finite Maker–Breaker games
+//! (game files, generators of the strip boards of 7-in-a-row, the proof-number search,
+//! the winner's certificate; docs/spec.md §11). It uses [`board`] only to turn a
+//! periodic board into a game, and [`io`] and [`provenance`]. [`check`] replays its
+//! strategy certificates with readers and rules of its own, sharing no code with the
+//! solver: it imports nothing of amoba.
 //!
 //! [`io`] (atomic file output) and [`provenance`] (the block every JSON file opens
 //! with) serve every stage. The `amoba` binary (`src/main.rs`,

@@ -29,7 +29,8 @@
 //!   k-in-a-row on a rectangle, the lines of a periodic board on its torus;
 //! * [`info`] — what a game is, and the blocking power of a sub-board of the plane
 //!   with the counting bound it gives;
-//! * [`solve`] — the proof-number search;
+//! * [`solve`] — the proof-number search, with its [`table`] and the game's
+//!   automorphisms ([`symmetry`]) and Breaker's [`stops`] (potential, pairing);
 //! * [`certificate`] — the winner's strategy as a DAG of positions.
 
 pub mod certificate;
@@ -38,6 +39,9 @@ pub mod file;
 pub mod generate;
 pub mod info;
 pub mod solve;
+pub mod stops;
+pub mod symmetry;
+pub mod table;
 
 use std::fmt;
 

@@ -60,12 +60,10 @@
 //!
 //! # The table
 //!
-//! [`Table`]: buckets of four entries (key, `pn`, `dn`, the work spent), addressed
-//! by the key's low bits. A new entry replaces the entry of its bucket with the least
-//! work, so a full table forgets its cheapest knowledge first (the *SmallTreeReplacement*
-//! of Nagai). A 64-bit key can in principle collide; the solver's answer is therefore
-//! never the last word: [`crate::game::certificate`] replays it into a strategy that
-//! the independent checker verifies position by position.
+//! [`Table`] (in [`super::table`]): a fixed number of slots, the least worked-on entry
+//! of a bucket replaced first. A 64-bit key can in principle collide; the solver's
+//! answer is therefore never the last word: [`crate::game::certificate`] replays it
+//! into a strategy that the independent checker verifies position by position.
 //!
 //! # Complexity
 //!
@@ -74,6 +72,9 @@
 //! `O(m · n)` for the pairing test. The number of nodes is what the heuristics are
 //! for; BENCHMARKS.md gives it for the strip boards.
 
+pub use super::stops::{pairing, potential_below};
+use super::symmetry::automorphisms;
+pub use super::table::Table;
 use super::{Cells, Game, Side, cells};
 use std::time::Instant;
 
@@ -86,9 +87,6 @@ const EPS_DEN: u64 = 4;
 
 /// The most automorphisms folded into the table.
 pub const MAX_SYMMETRIES: usize = 16;
-
-/// Steps the automorphism search may take before it stops with what it has.
-const AUTOMORPHISM_STEPS: u64 = 2_000_000;
 
 /// How many threats deep [`Solver::threat_win`] looks.
 const THREAT_DEPTH: u32 = 8;
@@ -248,94 +246,6 @@ pub struct Outcome {
     pub dn: u32,
 }
 
-/// Words per slot of the table: the key, `pn << 32 | dn`, the work spent.
-const WORDS: usize = 3;
-
-/// Entries per bucket.
-const WAYS: usize = 4;
-
-/// The transposition table (see the module documentation). The slots live in one
-/// zeroed allocation of `u64` words, which the operating system maps lazily: a large
-/// table costs memory only as it fills. A slot whose numbers word is zero is empty
-/// (no stored position has `pn = dn = 0`).
-pub struct Table {
-    words: Vec<u64>,
-    mask: usize,
-    used: u64,
-}
-
-impl Table {
-    /// A table of at most `bytes` bytes (at least one bucket; a power of two buckets).
-    pub fn new(bytes: usize) -> Table {
-        let per_bucket = WAYS * WORDS * 8;
-        let want = (bytes / per_bucket).max(1);
-        let buckets = if want.is_power_of_two() {
-            want
-        } else {
-            want.next_power_of_two() / 2
-        };
-        Table {
-            words: vec![0u64; buckets * WAYS * WORDS],
-            mask: buckets - 1,
-            used: 0,
-        }
-    }
-
-    /// The bytes the table occupies once full.
-    pub fn bytes(&self) -> usize {
-        self.words.len() * 8
-    }
-
-    /// Entries in use and capacity.
-    pub fn fill(&self) -> (u64, u64) {
-        (self.used, (self.words.len() / WORDS) as u64)
-    }
-
-    fn bucket(&self, key: u64) -> usize {
-        ((key >> 20) as usize & self.mask) * WAYS * WORDS
-    }
-
-    /// The numbers stored for `key`, if any.
-    pub fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let b = self.bucket(key);
-        self.words[b..b + WAYS * WORDS]
-            .chunks_exact(WORDS)
-            .find(|e| e[0] == key && e[1] != 0)
-            .map(|e| ((e[1] >> 32) as u32, e[1] as u32))
-    }
-
-    /// Stores the numbers of `key` with the work spent on it.
-    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
-        let b = self.bucket(key);
-        let work = work.min(u32::MAX as u64);
-        // Decided positions are worth more than any amount of undecided work.
-        let work = if pn == 0 || dn == 0 {
-            work | 1 << 32
-        } else {
-            work
-        };
-        let slots = &mut self.words[b..b + WAYS * WORDS];
-        let mut victim = 0;
-        for i in 0..WAYS {
-            let e = &slots[i * WORDS..(i + 1) * WORDS];
-            if e[1] == 0 || e[0] == key {
-                victim = i;
-                break;
-            }
-            if e[2] < slots[victim * WORDS + 2] {
-                victim = i;
-            }
-        }
-        let e = &mut slots[victim * WORDS..(victim + 1) * WORDS];
-        if e[1] == 0 {
-            self.used += 1;
-        }
-        e[0] = key;
-        e[1] = (pn as u64) << 32 | dn as u64;
-        e[2] = work;
-    }
-}
-
 /// A search over one game: its sets, hash keys, automorphisms and table.
 pub struct Solver<'g> {
     game: &'g Game,
@@ -459,14 +369,11 @@ impl<'g> Solver<'g> {
             k = k.min(*x);
         }
         // The player to move is part of the position.
-        let k = if side == Side::Maker {
+        if side == Side::Maker {
             k
         } else {
             k ^ 0x5851_F42D_4C95_7F2D
-        };
-        // Key 0 marks an empty slot's numbers only together with pn = dn = 0, which
-        // no stored entry has; keys themselves may be anything.
-        k
+        }
     }
 
     /// The key of a position in the table (the least hash over the automorphisms).
@@ -844,8 +751,8 @@ impl<'g> Solver<'g> {
     }
 }
 
-/// `a − b`, at least 1 unless `a` is 0... thresholds never drop below 1 for a child
-/// that is still to be searched.
+/// The threshold `a − b` handed to a child, never below 1 (a child still to be
+/// searched gets at least one step); `INF` stays `INF`.
 fn sub_sat(a: u32, b: u32) -> u32 {
     if a == INF {
         INF
@@ -900,196 +807,6 @@ fn select(children: &[Child], or: bool) -> (usize, u32) {
         }
     }
     (best, second)
-}
-
-/// Whether the Erdős–Selfridge potential `Σ counts[f] · 2^(−f)` is below 1 (Breaker
-/// to move) or below 1/2 (Maker to move), exactly: the sum is carried from the
-/// smallest terms up, in units of `2^(−f)`, halving with the remainder remembered.
-pub fn potential_below(counts: &[u32], to_move: Side) -> bool {
-    // v = the sum in units of 2^(−f), rounded down, for f from the top down.
-    let top = counts.len() - 1;
-    let mut v: u64 = 0;
-    let stop = match to_move {
-        Side::Breaker => 0,
-        Side::Maker => 1,
-    };
-    for f in (stop + 1..=top).rev() {
-        v = (v + counts[f] as u64) / 2;
-    }
-    // Now v = ⌊sum · 2^stop⌋ minus the count at f = stop itself, which is added here.
-    v += if stop < counts.len() {
-        counts[stop] as u64
-    } else {
-        0
-    };
-    v == 0
-}
-
-/// A pairing of the live sets at `p`: for each live set two free cells of its own,
-/// all disjoint (Kuhn's augmenting paths, each set matched twice). Returns the pairs
-/// as `(a, b)` cells, one per live set, or `None` when no such matching exists.
-///
-/// Complexity `O(L · (L + n))` word operations for `L` live sets and `n` cells.
-pub fn pairing(sets: &[Cells], p: &Position, free_all: Cells) -> Option<Vec<(u8, u8)>> {
-    let live: Vec<Cells> = sets
-        .iter()
-        .filter(|&&s| s & p.breaker == 0)
-        .map(|&s| s & free_all)
-        .collect();
-    // owner[c] = the set copy matched to cell c (copy = 2·set + {0,1}).
-    let mut owner = [u32::MAX; 128];
-    for copy in 0..2 * live.len() as u32 {
-        let mut seen: Cells = 0;
-        if !augment(copy, &live, &mut owner, &mut seen) {
-            return None;
-        }
-    }
-    let mut pairs = vec![(u8::MAX, u8::MAX); live.len()];
-    for (c, &o) in owner.iter().enumerate() {
-        if o != u32::MAX {
-            let slot = &mut pairs[(o / 2) as usize];
-            if o % 2 == 0 {
-                slot.0 = c as u8;
-            } else {
-                slot.1 = c as u8;
-            }
-        }
-    }
-    Some(pairs)
-}
-
-fn augment(copy: u32, live: &[Cells], owner: &mut [u32; 128], seen: &mut Cells) -> bool {
-    let avail = live[(copy / 2) as usize] & !*seen;
-    for c in cells(avail) {
-        *seen |= 1 << c;
-        if owner[c] == u32::MAX || augment(owner[c], live, owner, seen) {
-            owner[c] = copy;
-            return true;
-        }
-    }
-    false
-}
-
-/// Automorphisms of the hypergraph `(n cells, sets)`: permutations of the cells that
-/// map the set family onto itself, identity first, at most `max` of them (a search
-/// that stops early keeps those found; any subset of the group may be folded into
-/// the table soundly).
-///
-/// Cells are first coloured by iterated refinement (a cell's colour is the multiset
-/// of the colours of its sets, a set's the multiset of its cells'); the search then
-/// maps the cells in order, each to a cell of its colour, and checks every set whose
-/// cells are all mapped. At most [`AUTOMORPHISM_STEPS`] steps.
-pub fn automorphisms(n: usize, sets: &[Cells], max: usize) -> Vec<Vec<u8>> {
-    let identity: Vec<u8> = (0..n as u8).collect();
-    let found = vec![identity];
-    if max <= 1 || n == 0 {
-        return found;
-    }
-    let family: std::collections::HashSet<Cells> = sets.iter().copied().collect();
-    // Colour refinement.
-    let mut colour = vec![0u64; n];
-    for _ in 0..4 {
-        let set_colour: Vec<u64> = sets
-            .iter()
-            .map(|&s| {
-                let mut v: Vec<u64> = cells(s).map(|c| colour[c]).collect();
-                v.sort_unstable();
-                mix(&v) ^ s.count_ones() as u64
-            })
-            .collect();
-        let mut next = vec![0u64; n];
-        for (c, nc) in next.iter_mut().enumerate() {
-            let mut v: Vec<u64> = sets
-                .iter()
-                .zip(&set_colour)
-                .filter(|(s, _)| *s >> c & 1 == 1)
-                .map(|(_, &k)| k)
-                .collect();
-            v.sort_unstable();
-            *nc = mix(&v) ^ colour[c].rotate_left(17);
-        }
-        colour = next;
-    }
-    // Sets by their highest cell: checked once that cell is mapped.
-    let mut by_top: Vec<Vec<Cells>> = vec![Vec::new(); n];
-    for &s in sets {
-        by_top[127 - s.leading_zeros() as usize].push(s);
-    }
-    let mut search = AutSearch {
-        n,
-        colour,
-        by_top,
-        family,
-        perm: vec![u8::MAX; n],
-        used: 0,
-        found,
-        max,
-        steps: 0,
-    };
-    search.go(0);
-    search.found
-}
-
-/// The backtracking state of [`automorphisms`].
-struct AutSearch {
-    n: usize,
-    colour: Vec<u64>,
-    by_top: Vec<Vec<Cells>>,
-    family: std::collections::HashSet<Cells>,
-    perm: Vec<u8>,
-    used: Cells,
-    found: Vec<Vec<u8>>,
-    max: usize,
-    steps: u64,
-}
-
-impl AutSearch {
-    fn done(&self) -> bool {
-        self.found.len() >= self.max || self.steps > AUTOMORPHISM_STEPS
-    }
-
-    /// Maps cell `i` and the cells after it.
-    fn go(&mut self, i: usize) {
-        if self.done() {
-            return;
-        }
-        if i == self.n {
-            if self.perm.iter().enumerate().any(|(c, &x)| c != x as usize) {
-                self.found.push(self.perm.clone());
-            }
-            return;
-        }
-        for t in 0..self.n {
-            self.steps += 1;
-            if self.used >> t & 1 == 1 || self.colour[t] != self.colour[i] {
-                continue;
-            }
-            self.perm[i] = t as u8;
-            let ok = self.by_top[i].iter().all(|&s| {
-                let img = cells(s).fold(0u128, |a, c| a | 1 << self.perm[c]);
-                self.family.contains(&img)
-            });
-            if ok {
-                self.used |= 1 << t;
-                self.go(i + 1);
-                self.used &= !(1 << t);
-            }
-            if self.done() {
-                return;
-            }
-        }
-        self.perm[i] = u8::MAX;
-    }
-}
-
-fn mix(v: &[u64]) -> u64 {
-    let mut h = 0xCBF2_9CE4_8422_2325u64;
-    for &x in v {
-        h ^= x;
-        h = h.wrapping_mul(0x1000_0000_01B3);
-        h ^= h >> 29;
-    }
-    h
 }
 
 #[cfg(test)]

@@ -6,7 +6,7 @@ use super::note;
 use super::progress::Mode;
 use amoba::game::decide::{Answer, Request, decide};
 use amoba::game::{Game, Side, file};
-use amoba::provenance::{Provenance, SOLVE, sha256_of};
+use amoba::provenance::{Provenance, SOLVE};
 use serde::Serialize;
 use std::io::Write as _;
 use std::path::PathBuf;
@@ -86,12 +86,8 @@ struct Doc {
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
-    let (name, bytes) = file::read_bytes(&a.game)?;
-    let game = file::parse_bytes(&bytes).map_err(|error| file::ReadError::Malformed {
-        name: name.clone(),
-        error,
-    })?;
-    let sha = sha256_of(|w| w.write_all(&bytes))?;
+    let loaded = file::load(&a.game)?;
+    let (name, game) = (loaded.title(), &loaded.game);
     let request = Request {
         memory: usize::try_from(a.memory << 20)?,
         node_limit: a.node_limit,
@@ -118,11 +114,11 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let progress: Option<&(dyn Fn(&amoba::game::solve::Progress) + Sync)> =
         (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
-    let answer = super::with_threads(threads, || Ok(decide(&game, &request, progress)?))?;
+    let answer = super::with_threads(threads, || Ok(decide(game, &request, progress)?))?;
     let seconds = start.elapsed().as_secs_f64();
     let cert = match (&a.certificate, &answer.certificate) {
         (Some(path), Some(c)) => {
-            amoba::io::write_atomic(path, |w| c.write(&game, &sha, w))?;
+            amoba::io::write_atomic(path, |w| c.write(game, &loaded.sha256, w))?;
             note!("wrote {}", super::shown(path));
             Some(CertificateJson {
                 file: path.display().to_string(),
@@ -139,10 +135,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     };
     if a.json {
         let doc = Doc {
-            provenance: Provenance::new(&game_name(&game, &name), &super::command_line(), None)
-                .stamped(&SOLVE),
-            game: game_name(&game, &name),
-            game_sha256: sha,
+            provenance: Provenance::new(name, &super::command_line(), None).stamped(&SOLVE),
+            game: name.to_string(),
+            game_sha256: loaded.sha256.clone(),
             cells: game.ncells(),
             sets: game.sets.len(),
             first: game.first.word(),
@@ -168,25 +163,17 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         };
         super::ask::print_json(&doc)?;
     } else {
-        print_text(&game, &name, &answer, seconds)?;
+        print_text(game, name, &answer, seconds)?;
     }
     Ok(code)
 }
 
-fn game_name(game: &Game, file: &str) -> String {
-    if game.name.is_empty() {
-        file.to_string()
-    } else {
-        game.name.clone()
-    }
-}
-
-fn print_text(game: &Game, file: &str, answer: &Answer, seconds: f64) -> anyhow::Result<()> {
+fn print_text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> anyhow::Result<()> {
     let mut out = amoba::io::stdout();
     writeln!(
         out,
         "game {}: {} cells, {} winning sets, {} moves first; {} automorphism{} folded",
-        game_name(game, file),
+        name,
         game.ncells(),
         game.sets.len(),
         game.first,

@@ -180,8 +180,45 @@ pub fn coordinates(labels: &[String]) -> Option<Vec<(i64, i64)>> {
 /// with the line and column when it is too large (at 1:1), not UTF-8 (at the first bad
 /// byte) or not a game file.
 pub fn read(path: &Path) -> Result<Game, ReadError> {
+    load(path).map(|l| l.game)
+}
+
+/// A game file read whole, with what the commands report about it.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    /// The file as messages name it (`<stdin>` for `-`).
+    pub name: String,
+    /// The game.
+    pub game: Game,
+    /// SHA-256 of the file's bytes (lowercase hex): what a strategy certificate names.
+    pub sha256: String,
+}
+
+impl Loaded {
+    /// The game's name, or the file's when the game has none.
+    pub fn title(&self) -> &str {
+        if self.game.name.is_empty() {
+            &self.name
+        } else {
+            &self.game.name
+        }
+    }
+}
+
+/// [`read`], keeping the file's name and the SHA-256 of its bytes.
+///
+/// # Errors
+///
+/// As [`read`].
+pub fn load(path: &Path) -> Result<Loaded, ReadError> {
+    use sha2::{Digest, Sha256};
     let (name, bytes) = read_bytes(path)?;
-    parse_bytes(&bytes).map_err(|error| ReadError::Malformed { name, error })
+    let game = parse_bytes(&bytes).map_err(|error| ReadError::Malformed {
+        name: name.clone(),
+        error,
+    })?;
+    let sha256 = crate::provenance::hex(&Sha256::digest(&bytes));
+    Ok(Loaded { name, game, sha256 })
 }
 
 /// The name messages give `path`, and at most [`MAX_FILE_BYTES`] + 1 of its bytes.

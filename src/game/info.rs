@@ -38,12 +38,11 @@
 //! All arithmetic is checked; `a ≤ 65,536` and `b < 128·65,536` for any game, so the
 //! bound's fraction always fits. The starting position plays no part in either number.
 
-use super::file::{ReadError, parse_bytes, read_bytes, size_counts, summary};
+use super::file::{ReadError, load, size_counts, summary};
 use super::{Game, cells};
 use crate::board::gcd;
-use crate::provenance::{GAME_INFO, Provenance, hex};
+use crate::provenance::{GAME_INFO, Provenance};
 use serde::Serialize;
-use sha2::{Digest, Sha256};
 use std::fmt;
 use std::path::Path;
 
@@ -395,19 +394,15 @@ impl Info {
     ///
     /// A [`ReadError`] when the file cannot be read or is not a game file.
     pub fn read(path: &Path, density: u64, command: &str) -> Result<Info, ReadError> {
-        let (name, bytes) = read_bytes(path)?;
-        let game = parse_bytes(&bytes).map_err(|error| ReadError::Malformed {
-            name: name.clone(),
-            error,
-        })?;
-        let sha = hex(&Sha256::digest(&bytes));
-        let tag = if game.name.is_empty() {
-            &name
-        } else {
-            &game.name
-        };
-        let provenance = Provenance::new(tag, command, None).stamped(&GAME_INFO);
-        Ok(Info::new(provenance, &name, &sha, &game, density))
+        let loaded = load(path)?;
+        let provenance = Provenance::new(loaded.title(), command, None).stamped(&GAME_INFO);
+        Ok(Info::new(
+            provenance,
+            &loaded.name,
+            &loaded.sha256,
+            &loaded.game,
+            density,
+        ))
     }
 
     /// The document as text, one fact per line.

@@ -49,6 +49,19 @@
 //!   never worth taking, for either player (the dead-cell lemma) — ordered by their
 //!   weight `Σ 2^(−f)` over the live sets through them, heaviest first.
 //!
+//! # Zones
+//!
+//! Every position proved won for Maker carries a *zone* (docs/spec.md §11.3 (f)): a
+//! set of cells such that Maker wins the position even when only the winning sets
+//! inside the zone count — the set a rule completes, the two sets of a double threat,
+//! the sets of a threat line; the zone of the winning move at Maker's nodes; the union
+//! over the moves searched at Breaker's. Once one of Breaker's moves is refuted with
+//! zone `Z`, every Breaker move outside `Z` is refuted by the same strategy (Maker
+//! pretends Breaker took the first move instead), so a Breaker node searches only the
+//! moves inside the zones of all its moves refuted so far. Near the leaves, where
+//! Maker's wins are local, this removes most of Breaker's moves. Zones are stored in
+//! the table with the proof, in the frame of the orbit's canonical image.
+//!
 //! # Symmetry
 //!
 //! The automorphisms of the game — permutations of the cells that map the winning
@@ -185,6 +198,8 @@ pub struct Moves {
     /// Every free cell of a live set: the moves a certificate must answer for the
     /// loser (a superset of `cells`).
     pub live: Cells,
+    /// The Erdős–Selfridge potential `Σ 2^(−f)` of the live sets.
+    pub potential: f64,
 }
 
 /// What one scan of a position finds.
@@ -266,10 +281,26 @@ pub struct Solver<'g> {
     /// Answers of [`Solver::threat_win`]: Maker's and Breaker's cells, the first move,
     /// 0 empty / 1 no line / 2 a line, the zone.
     threat_cache: std::cell::RefCell<Vec<ThreatEntry>>,
+    /// The live sets at the start of [`Solver::threat_win`] (a buffer kept between
+    /// calls).
+    threat_live: std::cell::RefCell<Vec<Cells>>,
 }
 
 /// One slot of the cache of [`Solver::threat_win`].
-type ThreatEntry = (Cells, Cells, u32, u32, Cells);
+type ThreatEntry = (Cells, Cells, u32, u32, Line);
+
+/// A win by threats: Maker's first move, the cells of the line (Breaker must take one
+/// of them), and the union of the winning sets the line uses (its zone).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Line {
+    /// Maker's first move.
+    pub first: u8,
+    /// Maker's moves, Breaker's forced replies and the free cells of the final double
+    /// threat.
+    pub cells: Cells,
+    /// The winning sets of the line, united.
+    pub sets: Cells,
+}
 
 /// Slots of the cache of [`Solver::threat_win`] (a power of two).
 const THREAT_CACHE: usize = 1 << 16;
@@ -286,6 +317,8 @@ struct Child {
     cell: u8,
     pn: u32,
     dn: u32,
+    /// The zone of a move proved won for Maker.
+    zone: Cells,
 }
 
 impl<'g> Solver<'g> {
@@ -313,7 +346,11 @@ impl<'g> Solver<'g> {
             start: Instant::now(),
             root_numbers: (1, 1),
             progress: options.progress,
-            threat_cache: std::cell::RefCell::new(vec![(0, 0, 0, 0, 0); THREAT_CACHE]),
+            threat_cache: std::cell::RefCell::new(vec![
+                (0, 0, 0, 0, Line::default());
+                THREAT_CACHE
+            ]),
+            threat_live: std::cell::RefCell::new(Vec::new()),
         }
     }
 
@@ -364,16 +401,72 @@ impl<'g> Solver<'g> {
     }
 
     fn key(&self, h: &Hashes, side: Side) -> u64 {
+        self.framed_key(h, side).0
+    }
+
+    /// The key and the automorphism that gives it (the frame of the stored zone).
+    fn framed_key(&self, h: &Hashes, side: Side) -> (u64, usize) {
         let mut k = h.h[0];
-        for x in &h.h[1..self.syms.len()] {
-            k = k.min(*x);
+        let mut frame = 0;
+        for (g, &x) in h.h[..self.syms.len()].iter().enumerate().skip(1) {
+            if x < k {
+                k = x;
+                frame = g;
+            }
         }
         // The player to move is part of the position.
         if side == Side::Maker {
-            k
+            (k, frame)
         } else {
-            k ^ 0x5851_F42D_4C95_7F2D
+            (k ^ 0x5851_F42D_4C95_7F2D, frame)
         }
+    }
+
+    /// The image of `zone` under automorphism `g` (into the canonical frame).
+    fn zone_to_frame(&self, zone: Cells, g: usize) -> Cells {
+        if g == 0 {
+            return zone;
+        }
+        cells(zone).fold(0, |a, c| a | 1 << self.syms[g][c])
+    }
+
+    /// The preimage of `zone` under automorphism `g` (out of the canonical frame).
+    fn zone_from_frame(&self, zone: Cells, g: usize) -> Cells {
+        if g == 0 {
+            return zone;
+        }
+        let perm = &self.syms[g];
+        (0..perm.len())
+            .filter(|&c| zone >> perm[c] & 1 == 1)
+            .fold(0, |a, c| a | 1 << c)
+    }
+
+    /// What the table knows of a position with hashes `h`: its numbers and, when
+    /// Maker has won, its zone.
+    fn lookup(&self, h: &Hashes, side: Side) -> Option<(u32, u32, Cells)> {
+        let (key, frame) = self.framed_key(h, side);
+        self.table.entry(key).map(|(pn, dn, z)| {
+            (
+                pn,
+                dn,
+                if pn == 0 {
+                    self.zone_from_frame(z, frame)
+                } else {
+                    0
+                },
+            )
+        })
+    }
+
+    /// Stores a position's numbers (and zone, when Maker has won).
+    fn store(&mut self, h: &Hashes, side: Side, pn: u32, dn: u32, work: u64, zone: Cells) {
+        let (key, frame) = self.framed_key(h, side);
+        let z = if pn == 0 {
+            self.zone_to_frame(zone, frame)
+        } else {
+            0
+        };
+        self.table.put(key, pn, dn, work, z);
     }
 
     /// The key of a position in the table (the least hash over the automorphisms).
@@ -400,7 +493,7 @@ impl<'g> Solver<'g> {
         let before = self.nodes;
         self.stopped = false;
         let h = self.hashes(p);
-        let (pn, dn) = self.mid(p, &h, INF, INF, 0);
+        let (pn, dn, _) = self.mid(p, &h, INF, INF, 0);
         let winner = match (pn, dn) {
             (0, _) => Some(Side::Maker),
             (_, 0) => Some(Side::Breaker),
@@ -425,35 +518,49 @@ impl<'g> Solver<'g> {
 
     /// One scan of the winning sets at `p` (see the module documentation).
     pub fn evaluate(&self, p: &Position) -> Eval {
-        self.scan(p, true)
+        self.scan(p, true).0
     }
 
     /// [`Solver::evaluate`], with the search for a win by threats only when
-    /// `threats` is set (a quick look at a child before it is searched leaves it out).
-    fn scan(&self, p: &Position, threats_too: bool) -> Eval {
+    /// `threats` is set (a quick look at a child before it is searched leaves it out),
+    /// and a zone: for a position decided for Maker, the winning sets the rule uses,
+    /// united; for an open position with Breaker to move, the sets of the rules that
+    /// excluded some of Breaker's moves (every excluded move loses within them).
+    fn scan(&self, p: &Position, threats_too: bool) -> (Eval, Cells) {
         let free_all = self.game.all() & !(p.maker | p.breaker);
         let mut live_sets = 0usize;
         let mut live_cells: Cells = 0;
         let mut threats: Cells = 0;
+        // The first live set with one free cell, and one whose free cell differs.
+        let mut threat_set: Cells = 0;
+        let mut other_threat: Cells = 0;
         let mut counts = [0u32; 130];
         let mut weight = [0u64; 128];
-        // Cells of the live sets with two free cells: one partner recorded per cell,
-        // and the cells that have two different partners.
+        // Cells of the live sets with two free cells: one partner recorded per cell
+        // (with the set it came from), and the cells that have two different partners.
         let mut partner = [u8::MAX; 128];
+        let mut via = [0u32; 128];
         let mut double: Cells = 0;
-        for &s in &self.sets {
+        let mut double_sets: Cells = 0;
+        let mut double_cell = 0u8;
+        for (i, &s) in self.sets.iter().enumerate() {
             if s & p.breaker != 0 {
                 continue;
             }
             let free = s & free_all;
             let f = free.count_ones() as usize;
             if f == 0 {
-                return Eval::Decided(Rule::Complete);
+                return (Eval::Decided(Rule::Complete), s);
             }
             live_sets += 1;
             live_cells |= free;
             counts[f] += 1;
             if f == 1 {
+                if threat_set == 0 {
+                    threat_set = s;
+                } else if other_threat == 0 && free & threat_set == 0 {
+                    other_threat = s;
+                }
                 threats |= free;
             } else if f == 2 {
                 let a = free.trailing_zeros() as usize;
@@ -461,7 +568,12 @@ impl<'g> Solver<'g> {
                 for (x, y) in [(a, b), (b, a)] {
                     if partner[x] == u8::MAX {
                         partner[x] = y as u8;
+                        via[x] = i as u32;
                     } else if partner[x] as usize != y {
+                        if double == 0 {
+                            double_sets = s | self.sets[via[x] as usize];
+                            double_cell = x as u8;
+                        }
                         double |= 1 << x;
                     }
                 }
@@ -472,83 +584,96 @@ impl<'g> Solver<'g> {
             }
         }
         if live_sets == 0 {
-            return Eval::Decided(Rule::NoLiveSet);
+            return (Eval::Decided(Rule::NoLiveSet), 0);
         }
         match p.to_move {
             Side::Maker => {
                 if threats != 0 {
-                    return Eval::Decided(Rule::Threat(threats.trailing_zeros() as u8));
+                    let c = (threat_set & free_all).trailing_zeros() as u8;
+                    return (Eval::Decided(Rule::Threat(c)), threat_set);
                 }
                 if double != 0 {
-                    return Eval::Decided(Rule::DoubleThreat(double.trailing_zeros() as u8));
+                    return (Eval::Decided(Rule::DoubleThreat(double_cell)), double_sets);
                 }
             }
             Side::Breaker => {
                 if threats.count_ones() >= 2 {
-                    return Eval::Decided(Rule::TwoThreats);
+                    return (Eval::Decided(Rule::TwoThreats), threat_set | other_threat);
                 }
                 if threats != 0 {
-                    return Eval::Open(Moves {
+                    let moves = Moves {
                         cells: vec![threats.trailing_zeros() as u8],
                         live: live_cells,
-                    });
+                        potential: potential(&counts),
+                    };
+                    return (Eval::Open(moves), threat_set);
                 }
             }
         }
         if potential_below(&counts, p.to_move) {
-            return Eval::Decided(Rule::Potential);
+            return (Eval::Decided(Rule::Potential), 0);
         }
         if 2 * live_sets <= live_cells.count_ones() as usize
             && pairing(&self.sets, p, free_all).is_some()
         {
-            return Eval::Decided(Rule::Pairing);
+            return (Eval::Decided(Rule::Pairing), 0);
         }
         // Maker wins by threats alone: decided. Breaker to move: where Maker, were it
         // Maker's turn, would win by threats, Breaker must take a cell of that line
         // (docs/spec.md §11), so only those cells are tried.
-        let mut zone = !0u128;
+        let mut candidates = live_cells;
+        let mut zone: Cells = 0;
         if threats_too
-            && let Some((x, z)) = self.threat_win(&Position {
+            && let Some(line) = self.threat_win(&Position {
                 to_move: Side::Maker,
                 ..*p
             })
         {
             if p.to_move == Side::Maker {
-                return Eval::Decided(Rule::ThreatSequence(x));
+                return (Eval::Decided(Rule::ThreatSequence(line.first)), line.sets);
             }
-            zone = z;
+            if candidates & !line.cells != 0 {
+                zone |= line.sets;
+            }
+            candidates &= line.cells;
+        }
+        if candidates == 0 {
+            return (Eval::Decided(Rule::DoubleThreatAhead), zone);
         }
         // Breaker to move against a double threat of Maker's at x (two live sets
         // {x, a} and {x, b} of two free cells, a ≠ b): every move outside {x, a, b}
         // lets Maker win by taking x, so only cells in each such triple are tried
         // (the others are decided at once when a certificate needs them).
-        let mut candidates = live_cells & zone;
-        if candidates == 0 {
-            return Eval::Decided(Rule::DoubleThreatAhead);
-        }
         if p.to_move == Side::Breaker && double != 0 {
             for x in cells(double) {
-                let mut zone: Cells = 1 << x;
+                let mut triple: Cells = 1 << x;
+                let mut sets: Cells = 0;
                 for &s in &self.sets {
                     if s & p.breaker == 0 && s >> x & 1 == 1 {
                         let free = s & free_all;
                         if free.count_ones() == 2 {
-                            zone |= free;
+                            triple |= free;
+                            sets |= s;
                         }
                     }
                 }
-                candidates &= zone;
+                if candidates & !triple != 0 {
+                    zone |= sets;
+                }
+                candidates &= triple;
             }
             if candidates == 0 {
-                return Eval::Decided(Rule::DoubleThreatAhead);
+                return (Eval::Decided(Rule::DoubleThreatAhead), zone);
             }
         }
         let mut moves: Vec<u8> = cells(candidates).map(|c| c as u8).collect();
         moves.sort_by(|&a, &b| weight[b as usize].cmp(&weight[a as usize]).then(a.cmp(&b)));
-        Eval::Open(Moves {
+        let moves = Moves {
             cells: moves,
             live: live_cells,
-        })
+            potential: potential(&counts),
+        };
+        (Eval::Open(moves), zone)
     }
 
     /// A win of Maker's by threats alone from `p` (Maker to move): Maker's move makes
@@ -559,7 +684,7 @@ impl<'g> Solver<'g> {
     ///
     /// Depth first over Maker's threats, at most [`THREAT_DEPTH`] deep and
     /// [`THREAT_BUDGET`] positions per call.
-    pub fn threat_win(&self, p: &Position) -> Option<(u8, Cells)> {
+    pub fn threat_win(&self, p: &Position) -> Option<Line> {
         // A direct-mapped cache of earlier answers, keyed by the cells (the same
         // positions are looked at again each time df-pn comes back to a node).
         let h = (p.maker as u64 ^ (p.maker >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
@@ -569,30 +694,37 @@ impl<'g> Solver<'g> {
             let cache = self.threat_cache.borrow();
             let e = &cache[slot];
             if e.0 == p.maker && e.1 == p.breaker && e.3 != 0 {
-                return (e.3 == 2).then_some((e.2 as u8, e.4));
+                return (e.3 == 2).then_some(e.4);
             }
         }
         let mut budget = THREAT_BUDGET;
-        let found = self.threats(p.maker, p.breaker, THREAT_DEPTH, &mut budget);
+        let mut live = self.threat_live.borrow_mut();
+        live.clear();
+        live.extend(self.sets.iter().filter(|&&s| s & p.breaker == 0));
+        let found = self.threats(&live, p.maker, p.breaker, THREAT_DEPTH, &mut budget);
         let mut cache = self.threat_cache.borrow_mut();
         cache[slot] = match found {
-            Some((x, z)) => (p.maker, p.breaker, x as u32, 2, z),
-            None => (p.maker, p.breaker, 0, 1, 0),
+            Some(line) => (p.maker, p.breaker, 0, 2, line),
+            None => (p.maker, p.breaker, 0, 1, Line::default()),
         };
         found
     }
 
+    /// The search of [`Solver::threat_win`] over `live`, the winning sets live at its
+    /// start (Breaker's later cells only remove sets).
     fn threats(
         &self,
+        live: &[Cells],
         maker: Cells,
         breaker: Cells,
         depth: u32,
         budget: &mut u32,
-    ) -> Option<(u8, Cells)> {
+    ) -> Option<Line> {
         let free_all = self.game.all() & !(maker | breaker);
         let mut partner = [u8::MAX; 128];
+        let mut via = [0u32; 128];
         let mut pairs: Cells = 0;
-        for &s in &self.sets {
+        for (i, &s) in live.iter().enumerate() {
             if s & breaker != 0 {
                 continue;
             }
@@ -605,7 +737,11 @@ impl<'g> Solver<'g> {
                     } else {
                         free.trailing_zeros() as u8
                     };
-                    return Some((c, free));
+                    return Some(Line {
+                        first: c,
+                        cells: free,
+                        sets: s,
+                    });
                 }
                 2 => {
                     let a = free.trailing_zeros() as usize;
@@ -614,9 +750,13 @@ impl<'g> Solver<'g> {
                     for (x, y) in [(a, b), (b, a)] {
                         if partner[x] == u8::MAX {
                             partner[x] = y as u8;
+                            via[x] = i as u32;
                         } else if partner[x] as usize != y {
-                            let zone = (1u128 << x) | (1 << y) | (1 << partner[x]);
-                            return Some((x as u8, zone));
+                            return Some(Line {
+                                first: x as u8,
+                                cells: (1u128 << x) | (1 << y) | (1 << partner[x]),
+                                sets: s | live[via[x] as usize],
+                            });
                         }
                     }
                 }
@@ -633,10 +773,14 @@ impl<'g> Solver<'g> {
             *budget -= 1;
             let y = partner[x] as usize;
             let bits = (1u128 << x) | (1 << y);
-            if let Some((_, zone)) =
-                self.threats(maker | 1 << x, breaker | 1 << y, depth - 1, budget)
+            if let Some(line) =
+                self.threats(live, maker | 1 << x, breaker | 1 << y, depth - 1, budget)
             {
-                return Some((x as u8, zone | bits));
+                return Some(Line {
+                    first: x as u8,
+                    cells: line.cells | bits,
+                    sets: line.sets | live[via[x] as usize],
+                });
             }
         }
         None
@@ -662,69 +806,83 @@ impl<'g> Solver<'g> {
     }
 
     /// The numbers of a position not yet in the table, from one scan of it: decided
-    /// positions get their final numbers, open ones `1` for the player to move and
-    /// the number of its moves for the other (a forced move counts one). Both are
+    /// positions get their final numbers, open ones those of [`open_numbers`]. Both are
     /// stored (with no work, so they are the first to be replaced), so the scan is not
-    /// repeated when the parent is searched again.
-    fn initial(&mut self, p: &Position, key: u64) -> (u32, u32) {
-        match self.scan(p, true) {
-            Eval::Decided(rule) => {
-                let v = match rule.winner() {
-                    Side::Maker => (0, INF),
-                    Side::Breaker => (INF, 0),
-                };
-                self.table.put(key, v.0, v.1, 0);
-                v
-            }
-            Eval::Open(m) => {
-                let n = m.cells.len() as u32;
-                let v = match p.to_move {
-                    Side::Maker => (1, n),
-                    Side::Breaker => (n, 1),
-                };
-                self.table.put(key, v.0, v.1, 0);
-                v
-            }
-        }
+    /// repeated when the parent is searched again. Returns the numbers and, when Maker
+    /// has won, the zone.
+    fn initial(&mut self, p: &Position, h: &Hashes) -> (u32, u32, Cells) {
+        let (v, zone) = match self.scan(p, true) {
+            (Eval::Decided(rule), zone) => match rule.winner() {
+                Side::Maker => ((0, INF), zone),
+                Side::Breaker => ((INF, 0), 0),
+            },
+            (Eval::Open(m), _) => (open_numbers(&m, p.to_move), 0),
+        };
+        self.store(h, p.to_move, v.0, v.1, 0, zone);
+        (v.0, v.1, zone)
     }
 
-    /// The df-pn search of `p` with thresholds `(thpn, thdn)`; returns its numbers.
-    fn mid(&mut self, p: &Position, h: &Hashes, thpn: u32, thdn: u32, depth: usize) -> (u32, u32) {
+    /// The df-pn search of `p` with thresholds `(thpn, thdn)`; returns its numbers
+    /// and, when Maker has won, its zone: a set of cells such that Maker also wins
+    /// `p` in the game of the winning sets inside the zone alone (docs/spec.md §11).
+    ///
+    /// At a Breaker node, once a move `b` is proved lost for Breaker with zone `Z`,
+    /// every move outside `Z` is lost too (Maker answers it as if Breaker had taken
+    /// `b`), so only the moves inside the zones of all moves proved so far are still
+    /// searched; the node's zone is the union of the zones of the moves searched.
+    fn mid(
+        &mut self,
+        p: &Position,
+        h: &Hashes,
+        thpn: u32,
+        thdn: u32,
+        depth: usize,
+    ) -> (u32, u32, Cells) {
         self.nodes += 1;
         self.tick();
-        let key = self.key(h, p.to_move);
         let start_nodes = self.nodes;
-        let moves = match self.evaluate(p) {
-            Eval::Decided(rule) => {
-                let (pn, dn) = match rule.winner() {
-                    Side::Maker => (0, INF),
-                    Side::Breaker => (INF, 0),
+        let (moves, base) = match self.scan(p, true) {
+            (Eval::Decided(rule), zone) => {
+                let (pn, dn, zone) = match rule.winner() {
+                    Side::Maker => (0, INF, zone),
+                    Side::Breaker => (INF, 0, 0),
                 };
-                self.table.put(key, pn, dn, 1);
-                return (pn, dn);
+                self.store(h, p.to_move, pn, dn, 1, zone);
+                return (pn, dn, zone);
             }
-            Eval::Open(m) => m.cells,
+            (Eval::Open(m), zone) => (m.cells, zone),
         };
         let or = p.to_move == Side::Maker;
-        let mut children: Vec<Child> = moves
-            .iter()
-            .map(|&c| {
-                let ch = self.child_hashes(h, p.to_move, c as usize);
-                let ck = self.key(&ch, p.to_move.other());
-                let (pn, dn) = match self.table.get(ck) {
-                    Some(v) => v,
-                    None => self.initial(&p.play(c as usize), ck),
-                };
-                Child { cell: c, pn, dn }
-            })
-            .collect();
+        let mut children: Vec<Child> = Vec::with_capacity(moves.len());
+        for &c in &moves {
+            let ch = self.child_hashes(h, p.to_move, c as usize);
+            let (pn, dn, zone) = match self.lookup(&ch, p.to_move.other()) {
+                Some(v) => v,
+                None => self.initial(&p.play(c as usize), &ch),
+            };
+            children.push(Child {
+                cell: c,
+                pn,
+                dn,
+                zone,
+            });
+        }
+        // Breaker's moves still to be refuted: those inside every proved move's zone.
+        let mut must: Cells = !0;
+        if !or {
+            for c in &children {
+                if c.pn == 0 {
+                    must &= c.zone;
+                }
+            }
+        }
         let (mut pn, mut dn);
         loop {
-            (pn, dn) = combine(&children, or);
+            (pn, dn) = combine(&children, or, must);
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || self.stopped {
                 break;
             }
-            let (best, second) = select(&children, or);
+            let (best, second) = select(&children, or, must);
             let c = children[best];
             let (cth_pn, cth_dn) = if or {
                 (
@@ -739,16 +897,68 @@ impl<'g> Solver<'g> {
             };
             let cp = p.play(c.cell as usize);
             let chh = self.child_hashes(h, p.to_move, c.cell as usize);
-            let (cpn, cdn) = self.mid(&cp, &chh, cth_pn, cth_dn, depth + 1);
+            let (cpn, cdn, czone) = self.mid(&cp, &chh, cth_pn, cth_dn, depth + 1);
             children[best].pn = cpn;
             children[best].dn = cdn;
+            children[best].zone = czone;
+            if !or && cpn == 0 {
+                must &= czone;
+            }
             if depth == 0 {
-                self.root_numbers = combine(&children, or);
+                let (rpn, rdn) = combine(&children, or, must);
+                self.root_numbers = (rpn, rdn);
             }
         }
-        self.table.put(key, pn, dn, self.nodes - start_nodes + 1);
-        (pn, dn)
+        let zone = if pn != 0 {
+            0
+        } else if or {
+            children.iter().find(|c| c.pn == 0).map_or(0, |c| c.zone)
+        } else {
+            children
+                .iter()
+                .filter(|c| c.pn == 0)
+                .fold(base, |a, c| a | c.zone)
+        };
+        self.store(h, p.to_move, pn, dn, self.nodes - start_nodes + 1, zone);
+        (pn, dn, zone)
     }
+}
+
+/// The first proof and disproof numbers of an open position with moves `m`: its
+/// mobility (`1` for the player to move, the number of moves for the other), the
+/// proof number divided and the disproof number multiplied by `Φ²`, where `Φ` is the
+/// Erdős–Selfridge potential of the live sets, doubled with Maker to move (Maker's
+/// move to come is worth a halving of every set). A rich potential makes Maker's
+/// proof look near and Breaker's far, and the reverse; `Φ < 1/2` or so is where
+/// Breaker's wins by the potential rule begin (docs/spec.md §11.6).
+///
+/// Measured on the strip boards (BENCHMARKS.md): against plain mobility, the
+/// first-move positions of the 4 × 8 and (4, 9, 7^tr) boards take 2.5 times fewer
+/// nodes, the root of (4, 11, 7^tr) 6 times fewer. Exponents 1.5, 2.5 and 3 were
+/// tried; 2 was the most even.
+fn open_numbers(m: &Moves, to_move: Side) -> (u32, u32) {
+    let n = m.cells.len() as f64;
+    let phi = match to_move {
+        Side::Maker => 2.0 * m.potential,
+        Side::Breaker => m.potential,
+    };
+    let f = phi * phi;
+    let (pn, dn) = match to_move {
+        Side::Maker => (1.0, n),
+        Side::Breaker => (n, 1.0),
+    };
+    let clamp = |x: f64| x.ceil().clamp(1.0, (INF - 1) as f64) as u32;
+    (clamp(pn / f), clamp(dn * f))
+}
+
+/// The Erdős–Selfridge potential from the numbers of live sets by free cells.
+fn potential(counts: &[u32; 130]) -> f64 {
+    let fixed: u64 = counts[..41]
+        .iter()
+        .enumerate()
+        .map(|(f, &n)| (n as u64) << (40 - f))
+        .sum();
+    fixed as f64 / (1u64 << 40) as f64
 }
 
 /// The threshold `a − b` handed to a child, never below 1 (a child still to be
@@ -779,22 +989,31 @@ fn add(a: u32, b: u32) -> u32 {
     }
 }
 
-/// The node's numbers from its children's.
-fn combine(children: &[Child], or: bool) -> (u32, u32) {
-    if or {
-        let pn = children.iter().map(|c| c.pn).min().unwrap_or(INF);
-        let dn = children.iter().fold(0, |s, c| add(s, c.dn));
-        (pn, dn)
+/// A child's numbers, a Breaker move outside `must` counting as refuted.
+fn numbers(c: &Child, must: Cells) -> (u32, u32) {
+    if must >> c.cell & 1 == 1 {
+        (c.pn, c.dn)
     } else {
-        let pn = children.iter().fold(0, |s, c| add(s, c.pn));
-        let dn = children.iter().map(|c| c.dn).min().unwrap_or(INF);
-        (pn, dn)
+        (0, INF)
+    }
+}
+
+/// The node's numbers from its children's (Breaker's moves outside `must` refuted).
+fn combine(children: &[Child], or: bool, must: Cells) -> (u32, u32) {
+    let nums = children.iter().map(|c| numbers(c, must));
+    if or {
+        nums.fold((INF, 0), |(pn, dn), (cp, cd)| (pn.min(cp), add(dn, cd)))
+    } else {
+        nums.fold((0, INF), |(pn, dn), (cp, cd)| (add(pn, cp), dn.min(cd)))
     }
 }
 
 /// The index of the most promising child and the second best number.
-fn select(children: &[Child], or: bool) -> (usize, u32) {
-    let num = |c: &Child| if or { c.pn } else { c.dn };
+fn select(children: &[Child], or: bool, must: Cells) -> (usize, u32) {
+    let num = |c: &Child| {
+        let (pn, dn) = numbers(c, must);
+        if or { pn } else { dn }
+    };
     let mut best = 0;
     let mut second = INF;
     for (i, c) in children.iter().enumerate().skip(1) {

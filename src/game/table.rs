@@ -4,15 +4,17 @@
 //! # Layout and invariants
 //!
 //! Buckets of [`WAYS`] slots, each slot [`WORDS`] `u64` words: the key, `pn << 32 |
-//! dn`, and the work spent on the position (nodes searched below it; decided
-//! positions carry bit 32 on top, so they outrank any undecided work). The bucket of a
+//! dn`, the work spent on the position (nodes searched below it; decided
+//! positions carry bit 32 on top, so they outrank any undecided work), and, for a
+//! position Maker is proved to win, its *zone* (two words, low cells first; see
+//! [`super::solve`]), in the frame of the position's canonical image. The bucket of a
 //! key is taken from its bits 20 and up. A slot whose numbers word is zero is empty:
 //! no stored position has `pn = dn = 0`. A new position replaces the slot of its
 //! bucket with the least work (Nagai's *SmallTreeReplacement*), so a full table
 //! forgets its cheapest knowledge first and the search goes on.
 
-/// Words per slot of the table: the key, `pn << 32 | dn`, the work spent.
-const WORDS: usize = 3;
+/// Words per slot of the table: the key, `pn << 32 | dn`, the work spent, the zone.
+const WORDS: usize = 5;
 
 /// Entries per bucket.
 const WAYS: usize = 4;
@@ -60,15 +62,28 @@ impl Table {
 
     /// The numbers stored for `key`, if any.
     pub fn get(&self, key: u64) -> Option<(u32, u32)> {
+        self.entry(key).map(|(pn, dn, _)| (pn, dn))
+    }
+
+    /// The numbers and the zone stored for `key`, if any (the zone is 0 unless
+    /// `pn = 0`).
+    pub fn entry(&self, key: u64) -> Option<(u32, u32, u128)> {
         let b = self.bucket(key);
         self.words[b..b + WAYS * WORDS]
             .chunks_exact(WORDS)
             .find(|e| e[0] == key && e[1] != 0)
-            .map(|e| ((e[1] >> 32) as u32, e[1] as u32))
+            .map(|e| {
+                (
+                    (e[1] >> 32) as u32,
+                    e[1] as u32,
+                    e[3] as u128 | (e[4] as u128) << 64,
+                )
+            })
     }
 
-    /// Stores the numbers of `key` with the work spent on it.
-    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64) {
+    /// Stores the numbers of `key` with the work spent on it and, when `pn = 0`,
+    /// the zone.
+    pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64, zone: u128) {
         let b = self.bucket(key);
         let work = work.min(u32::MAX as u64);
         // Decided positions are worth more than any amount of undecided work.
@@ -96,5 +111,7 @@ impl Table {
         e[0] = key;
         e[1] = (pn as u64) << 32 | dn as u64;
         e[2] = work;
+        e[3] = zone as u64;
+        e[4] = (zone >> 64) as u64;
     }
 }

@@ -101,13 +101,15 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         if last.elapsed() >= Duration::from_secs(10) {
             *last = Instant::now();
             note!(
-                "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}",
+                "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, first moves decided {} of {}",
                 p.nodes,
                 p.seconds,
                 p.nodes as f64 / p.seconds.max(1e-9),
                 100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64,
                 p.root_pn,
-                p.root_dn
+                p.root_dn,
+                p.root_settled,
+                p.root_moves
             );
         }
     };

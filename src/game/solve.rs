@@ -246,6 +246,10 @@ pub struct Progress {
     pub root_pn: u32,
     /// The root's disproof number when last known.
     pub root_dn: u32,
+    /// The root's moves searched (those of its moves the rules leave to search).
+    pub root_moves: u32,
+    /// Of those, the moves decided so far.
+    pub root_settled: u32,
 }
 
 /// The answer of a search.
@@ -277,6 +281,8 @@ pub struct Solver<'g> {
     stopped: bool,
     start: Instant,
     root_numbers: (u32, u32),
+    /// The root's moves to search and how many of them are decided.
+    root_moves: (u32, u32),
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     /// Answers of [`Solver::threat_win`]: Maker's and Breaker's cells, the first move,
     /// 0 empty / 1 no line / 2 a line, the zone.
@@ -345,6 +351,7 @@ impl<'g> Solver<'g> {
             stopped: false,
             start: Instant::now(),
             root_numbers: (1, 1),
+            root_moves: (0, 0),
             progress: options.progress,
             threat_cache: std::cell::RefCell::new(vec![
                 (0, 0, 0, 0, Line::default());
@@ -801,6 +808,8 @@ impl<'g> Solver<'g> {
                 table_capacity: cap,
                 root_pn: self.root_numbers.0,
                 root_dn: self.root_numbers.1,
+                root_moves: self.root_moves.0,
+                root_settled: self.root_moves.1,
             });
         }
     }
@@ -905,8 +914,15 @@ impl<'g> Solver<'g> {
                 must &= czone;
             }
             if depth == 0 {
-                let (rpn, rdn) = combine(&children, or, must);
-                self.root_numbers = (rpn, rdn);
+                self.root_numbers = combine(&children, or, must);
+                let settled = children
+                    .iter()
+                    .filter(|c| {
+                        let (pn, dn) = numbers(c, must);
+                        pn == 0 || dn == 0
+                    })
+                    .count();
+                self.root_moves = (children.len() as u32, settled as u32);
             }
         }
         let zone = if pn != 0 {

@@ -7,6 +7,7 @@ mod independent;
 
 use amoba::check::{Verdict, check_strategy};
 use amoba::game::decide::{Request, decide};
+use amoba::game::solve::{Options, Position, Solver};
 use amoba::game::{Side, file};
 use common::schema::assert_valid_text;
 use independent::minimax::{self, Hypergraph};
@@ -76,6 +77,52 @@ fn random_hypergraphs_agree_with_plain_minimax_and_every_certificate_checks() {
         games += 1;
     }
     assert_eq!(games, 400);
+}
+
+/// The zone of every position the solver proves won for Maker (the start and each
+/// first move): Maker still wins, by the plain minimax, with only the winning sets
+/// inside the zone (docs/spec.md §11.3 (f)).
+#[test]
+fn zones_of_proofs_hold_by_plain_minimax() {
+    let mut checked = 0;
+    for seed in 0..200u64 {
+        let ncells = 5 + (seed % 9) as usize;
+        let nsets = 2 + (seed % 11) as usize;
+        let h = Hypergraph::random(1000 + seed, ncells, nsets, seed % 2 == 0);
+        let game = file::parse(&h.to_game_text()).unwrap();
+        let start = Position::start(&game);
+        let positions =
+            std::iter::once((None, start)).chain((0..ncells).map(|c| (Some(c), start.play(c))));
+        for (first, p) in positions {
+            let mut solver = Solver::new(&game, &Options::default());
+            if solver.solve(&p).winner != Some(Side::Maker) {
+                continue;
+            }
+            let zone = solver
+                .proved_zone(&p)
+                .expect("a proved position keeps its zone");
+            let inside = Hypergraph {
+                sets: h
+                    .sets
+                    .iter()
+                    .filter(|s| s.iter().all(|&c| zone >> c & 1 == 1))
+                    .cloned()
+                    .collect(),
+                ..h.clone()
+            };
+            let winner = match first {
+                None => inside.winner(),
+                Some(c) => inside.move_values()[c].1,
+            };
+            assert_eq!(
+                side(winner),
+                Side::Maker,
+                "seed {seed}, first move {first:?}, zone {zone:#b}"
+            );
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked} zones checked");
 }
 
 #[test]

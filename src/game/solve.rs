@@ -495,6 +495,15 @@ impl<'g> Solver<'g> {
         self.table.get(self.key_of(p))
     }
 
+    /// The zone the table holds for `p` when it holds `p` as won for Maker
+    /// (docs/spec.md §11.3 (f)): Maker wins `p` with only the winning sets inside it.
+    pub fn proved_zone(&self, p: &Position) -> Option<Cells> {
+        match self.lookup(&self.hashes(p), p.to_move) {
+            Some((0, _, zone)) => Some(zone),
+            _ => None,
+        }
+    }
+
     /// Decides `p` (or stops at the node limit).
     pub fn solve(&mut self, p: &Position) -> Outcome {
         let before = self.nodes;

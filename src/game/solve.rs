@@ -49,6 +49,11 @@
 //!   never worth taking, for either player (the dead-cell lemma) — ordered by their
 //!   weight `Σ 2^(−f)` over the live sets through them, heaviest first.
 //!
+//! A child met for the first time is scanned at once (a win by threats included):
+//! decided children get their final numbers, open ones first numbers from their
+//! mobility and potential ([`open_numbers`]); both go into the table, so that the
+//! parent's next visit does not scan them again.
+//!
 //! # Zones
 //!
 //! Every position proved won for Maker carries a *zone* (docs/spec.md §11.3 (f)): a

@@ -154,7 +154,7 @@ enum Command {
     Path(path::Args),
     /// The classes that pass a filter: IDs, stabiliser, component, degree, a symmetry.
     #[command(after_help = "Examples:\n  \
-        amoba select --stabiliser 16..        # the most symmetric classes\n  \
+        amoba select --stabiliser 4..         # the most symmetric classes of square9\n  \
         amoba select --component 2.. --format forms\n  \
         amoba select --symmetry \"-1,0 0,-1\" --count   # classes with a half-turn symmetry")]
     Select(select::Args),

@@ -465,6 +465,12 @@ def main(argv):
             )
             c.equal("dot read by NetworkX's pydot reader: nodes", len(small), D.number_of_nodes())
             c.check("dot read by NetworkX's pydot reader: edges", got == sorted(dot_edges))
+            comment = D.graph.get("graph", {}).get("comment", "")
+            c.check(
+                "dot read by NetworkX's pydot reader: the provenance comment",
+                "written by amoba" in comment,
+                repr(comment[:80]),
+            )
         except Exception as e:  # pydot missing or refusing the file
             c.check("dot read by NetworkX's pydot reader", False, f"{type(e).__name__}: {e}")
 

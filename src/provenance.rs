@@ -253,6 +253,11 @@ impl Provenance {
 /// reproduce` writes.
 pub const IGNORED_OPTIONS: [&str; 2] = ["--threads", "--progress"];
 
+/// Flags that change only what goes to standard output or the exit code, never the
+/// bytes of a file: left out of [`command_line`] too, so that `amoba reproduce --json`
+/// writes what `amoba reproduce` writes.
+pub const IGNORED_FLAGS: [&str; 2] = ["--json", "--check-published"];
+
 /// A command line for [`Provenance::command`]: the executable's file name (not its
 /// directory, which differs between machines) followed by the arguments, each quoted
 /// for a POSIX shell when it needs it, without the options of [`IGNORED_OPTIONS`]
@@ -274,6 +279,9 @@ pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
         if i > 0 {
             if IGNORED_OPTIONS.contains(&a.as_str()) {
                 skip_value = true;
+                continue;
+            }
+            if IGNORED_FLAGS.contains(&a.as_str()) {
                 continue;
             }
             if IGNORED_OPTIONS
@@ -307,6 +315,32 @@ pub fn command_line(args: impl IntoIterator<Item = String>) -> String {
 /// that are not UTF-8 are recorded lossily rather than refused here).
 pub fn this_command() -> String {
     command_line(std::env::args_os().map(|a| a.to_string_lossy().into_owned()))
+}
+
+/// True when `path` is a regular file holding the JSON document `doc` apart from its
+/// `provenance.command`: such a file is left as it is rather than rewritten, so that
+/// a result recomputed by another command (`amoba enumerate` after `amoba reproduce`)
+/// keeps its bytes, and its command, which writes the same document.
+pub fn same_document_but_command(path: &Path, doc: &impl Serialize) -> bool {
+    if !path.is_file() {
+        return false;
+    }
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return false;
+    };
+    let (Ok(mut old), Ok(mut new)) = (
+        serde_json::from_str::<serde_json::Value>(&text),
+        serde_json::to_value(doc),
+    ) else {
+        return false;
+    };
+    for v in [&mut old, &mut new] {
+        match v.pointer_mut("/provenance/command") {
+            Some(c) => *c = serde_json::Value::Null,
+            None => return false,
+        }
+    }
+    old == new
 }
 
 /// SHA-256, lowercase hex, of the bytes `body` writes.
@@ -365,6 +399,20 @@ mod tests {
         assert_eq!(
             c(&["amoba", "enumerate", "--progress", "log", "--board", "hex7"]),
             "amoba enumerate --board hex7"
+        );
+        assert_eq!(
+            c(&["amoba", "reproduce", "--json", "--board", "hex7"]),
+            "amoba reproduce --board hex7"
+        );
+        assert_eq!(
+            c(&[
+                "amoba",
+                "blocking",
+                "--check-published",
+                "--json-out",
+                "b.json"
+            ]),
+            "amoba blocking --json-out b.json"
         );
         // Only the option itself: a file named like it is kept.
         assert_eq!(

@@ -489,7 +489,7 @@ fn count_shards_add_up_to_the_whole_and_bad_sets_are_refused() {
     let dir = temp_dir("cli-count");
     let run = |args: &[&str]| run_in(&dir, &[args, &["--progress", "none"]].concat());
     let merge = |args: &[&str]| run_in(&dir, &[&["count", "--merge"], args].concat());
-    let (out, err, code) = run(&["count", "--json", "whole.json"]);
+    let (out, err, code) = run(&["count", "--out", "whole.json"]);
     assert_eq!(code, 0, "{out}{err}");
     assert!(
         out.contains("board square9: 194,543 classes, 99,368,960 labelled good pairings"),
@@ -507,7 +507,7 @@ fn count_shards_add_up_to_the_whole_and_bad_sets_are_refused() {
     for i in 0..2 {
         common::schema::assert_valid_text(&std::fs::read_to_string(dir.join(part(i))).unwrap());
     }
-    let (out, err, code) = merge(&[&part(0), &part(1), "--json", "merged.json"]);
+    let (out, err, code) = merge(&[&part(0), &part(1), "--out", "merged.json"]);
     assert_eq!(code, 0, "{out}{err}");
     let merged: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(dir.join("merged.json")).unwrap()).unwrap();

@@ -299,7 +299,7 @@ fn tiny_graph_dot_holds_only_the_small_components() {
     let expected = format!(
         "\
 graph small_components {{
-  graph [comment=\"The components 2..3 (all but the giant component 1) of the pairing graph of board tiny: 7 vertices, 4 edges, 3 components: 3 vertices, 1 edge; nodes are catalogue IDs; written by amoba test; command: amoba graph --board tiny; catalogue SHA-256: {}. Draw with a layout that honours clusters: fdp -Tsvg graph-tiny.dot > small.svg\"];
+  comment=\"The components 2..3 (all but the giant component 1) of the pairing graph of board tiny: 7 vertices, 4 edges, 3 components: 3 vertices, 1 edge; nodes are catalogue IDs; written by amoba test; command: amoba graph --board tiny; catalogue SHA-256: {}. Draw with a layout that honours clusters: fdp -Tsvg graph-tiny.dot > small.svg\";
   node [shape=circle, fontsize=10];
   3 [component=2];
   6 [component=2];

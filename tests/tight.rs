@@ -194,15 +194,17 @@ fn the_cookie_census_and_peeling_match_a_brute_force() {
     }
 }
 
-/// `amoba blocking ARGS --json FILE` in a temporary directory `name`: its report, which
-/// must end with exit status 1 (some entry differs), and its JSON twin, valid.
+/// `amoba blocking ARGS --json-out FILE --check-published` in a temporary directory
+/// `name`: its report, which must end with exit status 1 (some entry differs), and its
+/// JSON twin, valid.
 fn blocking_run(name: &str, args: &[&str]) -> (String, serde_json::Value) {
     let dir = common::temp_dir(name);
     let json = dir.join("blocking.json");
     let out = amoba()
         .arg("blocking")
         .args(args)
-        .arg("--json")
+        .arg("--check-published")
+        .arg("--json-out")
         .arg(&json)
         .output()
         .unwrap();
@@ -837,7 +839,7 @@ fn the_placement_table_settles_three_open_entries_with_their_arguments() {
             "64",
             "--cover-index",
             "6",
-            "--json",
+            "--json-out",
         ])
         .arg(&json)
         .output()

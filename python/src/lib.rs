@@ -6,7 +6,10 @@
 //!
 //! The answers of a board (its catalogue and graph) are kept per board and catalogue path for
 //! the life of the interpreter, so only the first call on a board pays for loading.
-//! Every error is an `amoba.AmobaError` (a `ValueError`) carrying the CLI's message.
+//! Every error is an `amoba.AmobaError` (a `ValueError`) carrying the CLI's message,
+//! with its causes. The work that may take long (loading or enumerating a catalogue,
+//! building the graph, verifying) runs with the GIL released, so other Python threads
+//! go on meanwhile.
 
 use amoba::graph::query::{Filter, SymmetryFilter};
 use amoba::output::query::{Answers, Target, read_pairings};
@@ -29,8 +32,14 @@ static OPEN: Cache<(String, Option<String>), Answers> = Mutex::new(Vec::new());
 type ClassesKey = (String, Option<String>, Option<String>, bool);
 static CLASSES: Cache<ClassesKey, Mutex<Classes>> = Mutex::new(Vec::new());
 
-fn err(e: impl std::fmt::Display) -> PyErr {
-    AmobaError::new_err(e.to_string())
+/// An engine error, with its causes (`outer: cause: root cause`).
+fn err(e: impl std::error::Error) -> PyErr {
+    AmobaError::new_err(amoba::io::error_chain(&e))
+}
+
+/// An error of this module's own, from its message.
+fn msg(m: impl std::fmt::Display) -> PyErr {
+    AmobaError::new_err(m.to_string())
 }
 
 /// The value of `key` in `cache`, made by `make` the first time.
@@ -39,7 +48,7 @@ fn cached<K: PartialEq, V>(
     key: K,
     make: impl FnOnce() -> PyResult<V>,
 ) -> PyResult<Arc<V>> {
-    let mut open = cache.lock().map_err(err)?;
+    let mut open = cache.lock().map_err(|_| msg("a previous call panicked"))?;
     if let Some((_, v)) = open.iter().find(|(k, _)| *k == key) {
         return Ok(Arc::clone(v));
     }
@@ -50,15 +59,19 @@ fn cached<K: PartialEq, V>(
 
 /// The answers of `board` (a name or a board file) with its catalogue from `catalogue`
 /// or where the CLI finds it.
-fn answers(board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
+fn answers(py: Python<'_>, board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
     let key = (board.to_string(), catalogue.map(str::to_string));
-    cached(&OPEN, key, || {
-        let b = amoba::board::Board::by_name(board).map_err(err)?;
-        let command = format!("python: amoba (board {board})");
-        Answers::open(b, catalogue.map(std::path::Path::new), &command, &|s| {
-            eprintln!("amoba: {s}")
+    // Without the GIL, the cache's lock included: a thread holding the GIL never waits
+    // for it.
+    py.detach(|| {
+        cached(&OPEN, key, || {
+            let b = amoba::board::Board::by_name(board).map_err(err)?;
+            let command = format!("python: amoba (board {board})");
+            Answers::open(b, catalogue.map(std::path::Path::new), &command, &|s| {
+                eprintln!("amoba: {s}")
+            })
+            .map_err(err)
         })
-        .map_err(err)
     })
 }
 
@@ -66,7 +79,7 @@ fn answers(board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
 fn target(s: &Answers, what: &Bound<'_, PyAny>) -> PyResult<Target> {
     if let Ok(id) = what.extract::<i64>() {
         if id < 1 {
-            return Err(err(format!(
+            return Err(msg(format!(
                 "found ID {id}, expected a catalogue ID from 1 to {}",
                 s.classes()
             )));
@@ -75,7 +88,7 @@ fn target(s: &Answers, what: &Bound<'_, PyAny>) -> PyResult<Target> {
     }
     let text: String = what
         .extract()
-        .map_err(|_| err("expected a catalogue ID (int) or the text of a pairing (str)"))?;
+        .map_err(|_| msg("expected a catalogue ID (int) or the text of a pairing (str)"))?;
     let mut all = read_pairings(&s.geom, "<string>", text.as_bytes()).map_err(err)?;
     Ok(all.swap_remove(0))
 }
@@ -92,7 +105,7 @@ fn catalogue_data<'py>(
     board: &str,
     catalogue: Option<&str>,
 ) -> PyResult<(usize, usize, Bound<'py, PyBytes>, Bound<'py, PyBytes>)> {
-    let s = answers(board, catalogue)?;
+    let s = answers(py, board, catalogue)?;
     let cat = &s.data.catalogue;
     let stab: Vec<u8> = (1..=cat.len())
         .flat_map(|id| (cat.stabiliser(id) as u16).to_le_bytes())
@@ -117,7 +130,7 @@ fn graph_data<'py>(
     Bound<'py, PyBytes>,
     Bound<'py, PyBytes>,
 )> {
-    let s = answers(board, catalogue)?;
+    let s = answers(py, board, catalogue)?;
     let g = &s.data.graph;
     let (offsets, targets) = g.csr();
     let o: Vec<u8> = offsets
@@ -139,7 +152,7 @@ fn graph_data<'py>(
 #[pyfunction]
 #[pyo3(signature = (board, what, catalogue=None))]
 fn query(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyResult<String> {
-    let s = answers(board, catalogue)?;
+    let s = answers(what.py(), board, catalogue)?;
     let t = target(&s, what)?;
     json(&s.query(&t).map_err(err)?)
 }
@@ -153,7 +166,7 @@ fn path(
     b: &Bound<'_, PyAny>,
     catalogue: Option<&str>,
 ) -> PyResult<String> {
-    let s = answers(board, catalogue)?;
+    let s = answers(a.py(), board, catalogue)?;
     let (ta, tb) = (target(&s, a)?, target(&s, b)?);
     json(&s.path(&ta, &tb).map_err(err)?.0)
 }
@@ -162,7 +175,7 @@ fn path(
 #[pyfunction]
 #[pyo3(signature = (board, what, catalogue=None))]
 fn canon(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyResult<String> {
-    let s = answers(board, catalogue)?;
+    let s = answers(what.py(), board, catalogue)?;
     let targets = match what.extract::<String>() {
         Ok(text) => read_pairings(&s.geom, "<string>", text.as_bytes()).map_err(err)?,
         Err(_) => vec![target(&s, what)?],
@@ -175,6 +188,7 @@ fn canon(board: &str, what: &Bound<'_, PyAny>, catalogue: Option<&str>) -> PyRes
 #[pyfunction]
 #[pyo3(signature = (board, text, catalogue=None, coarser_catalogue=None, graph=true))]
 fn verify(
+    py: Python<'_>,
     board: &str,
     text: &str,
     catalogue: Option<&str>,
@@ -187,20 +201,24 @@ fn verify(
         coarser_catalogue.map(str::to_string),
         graph,
     );
-    let classes = cached(&CLASSES, key, || {
-        let b = amoba::board::Board::by_name(board).map_err(err)?;
-        let c = Classes::new(
-            b,
-            catalogue.map(std::path::Path::new),
-            coarser_catalogue.map(std::path::Path::new),
-            graph,
-            |s| eprintln!("amoba: {s}"),
-        )
-        .map_err(err)?;
-        Ok(Mutex::new(c))
-    })?;
-    let mut classes = classes.lock().map_err(err)?;
-    json(&classes.reports("<string>", text).map_err(err)?)
+    py.detach(|| {
+        let classes = cached(&CLASSES, key, || {
+            let b = amoba::board::Board::by_name(board).map_err(err)?;
+            let c = Classes::new(
+                b,
+                catalogue.map(std::path::Path::new),
+                coarser_catalogue.map(std::path::Path::new),
+                graph,
+                |s| eprintln!("amoba: {s}"),
+            )
+            .map_err(err)?;
+            Ok(Mutex::new(c))
+        })?;
+        let mut classes = classes
+            .lock()
+            .map_err(|_| msg("a previous call panicked"))?;
+        json(&classes.reports("<string>", text).map_err(err)?)
+    })
 }
 
 /// `amoba select`: the IDs passing the filter (ranges as (lo, hi), inclusive).
@@ -208,6 +226,7 @@ fn verify(
 #[pyo3(signature = (board, catalogue=None, ids=None, stabiliser=None, component=None, degree=None, symmetry=None))]
 #[allow(clippy::too_many_arguments)]
 fn select(
+    py: Python<'_>,
     board: &str,
     catalogue: Option<&str>,
     ids: Option<(usize, usize)>,
@@ -216,7 +235,7 @@ fn select(
     degree: Option<(usize, usize)>,
     symmetry: Option<&str>,
 ) -> PyResult<Vec<usize>> {
-    let s = answers(board, catalogue)?;
+    let s = answers(py, board, catalogue)?;
     let symmetry = match symmetry {
         None => None,
         Some(text) => {

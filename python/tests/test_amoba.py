@@ -241,3 +241,134 @@ def test_verify_on_boards_without_graph_or_catalogue(tmp_path):
     for empty in ("", "# nothing\n"):
         with pytest.raises(amoba.AmobaError, match="expected at least one pairing"):
             amoba.verify(empty, board=str(board))
+
+
+def test_a_missing_catalogue_raises_file_not_found_and_writes_nothing(tmp_path):
+    import amoba
+
+    missing = tmp_path / "no" / "such" / "cat.txt"
+    for call in (
+        lambda: amoba.catalogue(catalogue=missing),
+        lambda: amoba.graph(catalogue=str(missing)),
+        lambda: amoba.query(1, catalogue=missing),
+        lambda: amoba.select(catalogue=missing),
+    ):
+        with pytest.raises(FileNotFoundError) as e:
+            call()
+        assert e.value.filename == str(missing)
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_paths_may_be_pathlib_paths(cat_file, tmp_path):
+    import amoba
+
+    assert len(amoba.catalogue(catalogue=pathlib.Path(cat_file))) == 194543
+    assert amoba.query(1, catalogue=pathlib.Path(cat_file))["id"] == 1
+
+
+def test_graph_powers_do_not_overflow(cat_file):
+    import amoba
+
+    a = amoba.graph(catalogue=cat_file)
+    assert a.dtype == np.int64
+    a4 = a @ a @ a @ a
+    # Closed walks of length 4 at a vertex of degree d include the d² walks u-v-u-w-u.
+    degrees = np.asarray(a.sum(axis=1)).ravel()
+    assert (a4.diagonal() >= degrees**2).all()
+    assert a4.diagonal().max() > 127
+
+
+def test_amoba_error_pickles_and_keeps_its_cause(tmp_path):
+    import pickle
+
+    import amoba
+
+    bad = tmp_path / "bad.txt"
+    bad.write_text("not a catalogue\n")
+    with pytest.raises(amoba.AmobaError) as e:
+        amoba.catalogue(board="square5", catalogue=bad)
+    again = pickle.loads(pickle.dumps(e.value))
+    assert type(again) is amoba.AmobaError and str(again) == str(e.value)
+    assert isinstance(again, ValueError)
+    # The cause is in the message: the file and what is wrong with it.
+    assert "bad.txt" in str(e.value), str(e.value)
+
+
+def test_bad_arguments_raise_clear_errors(cat_file):
+    import amoba
+
+    # NumPy integers are integers.
+    assert amoba.query(np.int64(1), catalogue=cat_file)["id"] == 1
+    assert amoba.select(catalogue=cat_file, ids=(np.int32(1), np.int64(3))) == [1, 2, 3]
+    # Ranges as on the command line.
+    assert amoba.select(catalogue=cat_file, ids="1..3") == [1, 2, 3]
+    assert amoba.select(catalogue=cat_file, ids="..2") == [1, 2]
+    assert amoba.select(catalogue=cat_file, stabiliser="4..") == amoba.select(
+        catalogue=cat_file, stabiliser=(4, None)
+    )
+    with pytest.raises(ValueError, match="expected a number ≥ 0"):
+        amoba.select(catalogue=cat_file, ids=(-3, 5))
+    with pytest.raises(ValueError, match="empty range"):
+        amoba.select(catalogue=cat_file, degree="5..2")
+    with pytest.raises(ValueError, match="expected a whole number"):
+        amoba.select(catalogue=cat_file, ids="a..b")
+    with pytest.raises(TypeError, match="found float"):
+        amoba.query(1.5, catalogue=cat_file)
+    with pytest.raises(TypeError, match="catalogue: expected a path"):
+        amoba.catalogue(catalogue=3)
+
+
+def test_version_types_and_networkx_attributes(cat_file):
+    import importlib.resources
+
+    import amoba
+
+    assert amoba.__version__ == "0.1.0"
+    files = importlib.resources.files("amoba")
+    assert files.joinpath("py.typed").is_file()
+    assert files.joinpath("__init__.pyi").is_file()
+    g = amoba.networkx_graph(catalogue=cat_file)
+    assert g.graph["board"] == "square9"
+    assert g.nodes[1]["canonical"] == amoba.catalogue(catalogue=cat_file).line(1)
+    assert set(g.nodes[1]) == {"canonical", "component", "degree", "stabiliser_order"}
+
+
+def test_long_calls_release_the_gil(tmp_path):
+    import threading
+    import time
+
+    import amoba
+
+    # While one thread loads a board (enumerating it into a fresh cache: a few
+    # seconds), another runs Python code. The board file is a pathlib.Path.
+    os.environ["AMOBA_CACHE_DIR"] = str(tmp_path)
+    try:
+        ticks = []
+        done = threading.Event()
+
+        def tick():
+            while not done.is_set():
+                ticks.append(time.monotonic())
+                time.sleep(0.001)
+
+        t = threading.Thread(target=tick)
+        t.start()
+        start = time.monotonic()
+        board = ROOT / "data" / "boards" / "research" / "knight9.toml"
+        assert len(amoba.catalogue(board=board)) == 231760
+        elapsed = time.monotonic() - start
+        done.set()
+        t.join()
+        during = [x for x in ticks if x < start + elapsed]
+        assert elapsed > 0.5 and len(during) > 100, (elapsed, len(during))
+    finally:
+        os.environ["AMOBA_CACHE_DIR"] = str(tmp_path.parent)
+
+
+def test_schemas_validate_with_plain_jsonschema():
+    jsonschema = pytest.importorskip("jsonschema")
+    for doc in (ROOT / "results").glob("*.json"):
+        d = json.loads(doc.read_text())
+        name = d["provenance"]["format"].removeprefix("amoba-")
+        schema = json.loads((ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text())
+        jsonschema.validate(d, schema)

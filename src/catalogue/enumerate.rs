@@ -288,6 +288,9 @@ impl EnumerateOutput {
             search_nodes: self.stats.nodes,
             search_subtrees: self.stats.subtrees,
         };
+        if crate::provenance::same_document_but_command(path, &s) {
+            return Ok(());
+        }
         write_atomic(path, |w| {
             serde_json::to_writer_pretty(&mut *w, &s)?;
             w.write_all(b"\n")

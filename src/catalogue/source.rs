@@ -138,9 +138,9 @@ pub fn load(
             let catalogue = enumerate(&format!("{} not found", p.display()));
             catalogue.write(p)?;
             note(&format!(
-                "wrote {} ({} classes)",
+                "wrote {} ({})",
                 p.display(),
-                catalogue.len()
+                crate::output::table::counted(catalogue.len() as u64, "class", "classes")
             ));
             Ok(Loaded {
                 catalogue,
@@ -173,9 +173,9 @@ pub fn load(
             match catalogue.write(p) {
                 Ok(()) => {
                     note(&format!(
-                        "cached {} ({} classes; set {CACHE_ENV} to use another directory)",
+                        "cached {} ({}; set {CACHE_ENV} to use another directory)",
                         p.display(),
-                        catalogue.len()
+                        crate::output::table::counted(catalogue.len() as u64, "class", "classes")
                     ));
                     Ok(Loaded {
                         catalogue,

@@ -14,7 +14,8 @@ use std::process::ExitCode;
 #[command(after_help = "Examples:\n  \
     amoba count --board data/boards/research/knight9.toml\n  \
     amoba count --board data/boards/research/five11.toml --shard 17/2000 --progress log\n  \
-    amoba count --merge results/parts/count-five11.part-*-of-2000.json\n\n\
+    amoba count --merge results/parts/count-five11.part-*-of-2000.json\n  \
+    amoba count --board square5 --json --out-dir /tmp/count   # the document on stdout\n\n\
     The memory is that of the search, whatever the number of classes. Shards are the \
     subtrees of the search taken I mod N, as in `amoba enumerate --shard`; the \
     Slurm array variables SLURM_ARRAY_TASK_ID and SLURM_ARRAY_TASK_COUNT choose the \
@@ -29,11 +30,18 @@ pub struct Args {
     /// Add up the documents of all N shards of one count instead of counting.
     #[arg(long, num_args = 1.., value_name = "FILES")]
     pub merge: Option<Vec<PathBuf>>,
-    /// The JSON document (docs/schemas/count.schema.json; `-` = stdout). Default:
-    /// results/count-<tag>.json, or results/parts/count-<tag>.part-I-of-N.json for a
-    /// shard.
+    /// Where the JSON document (docs/schemas/count.schema.json) is written (`-` =
+    /// stdout). Default: DIR/count-<tag>.json, or DIR/parts/count-<tag>.part-I-of-N.json
+    /// for a shard, DIR being --out-dir.
     #[arg(long, value_name = "FILE")]
-    pub json: Option<PathBuf>,
+    pub out: Option<PathBuf>,
+    /// Directory of the default document.
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out_dir: PathBuf,
+    /// Print the JSON document on stdout instead of its one-line summary (the file is
+    /// written all the same).
+    #[arg(long)]
+    pub json: bool,
     /// Worker threads (0 = all cores); the document is the same for any number.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -50,11 +58,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let parts: Vec<(String, CountDoc)> = super::read_json_docs(files, "count document")?;
         let mut doc = merge(&parts)?;
         doc.provenance.command = super::command_line();
-        let path = args.json.clone().unwrap_or_else(|| {
-            PathBuf::from(format!("results/count-{}.json", doc.provenance.board))
+        super::directory_option(&args.out_dir, "--out-dir")?;
+        let path = args.out.clone().unwrap_or_else(|| {
+            args.out_dir
+                .join(format!("count-{}.json", doc.provenance.board))
         });
-        return write(&doc, &path);
+        return write(&doc, &path, args.json);
     }
+    super::directory_option(&args.out_dir, "--out-dir")?;
     let board = args.board.load()?;
     let shard = match args.shard {
         Some(s) => Some(s),
@@ -64,12 +75,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // whole board is sized up first.
     super::refuse_out_of_reach(&board, args.threads, args.force || shard.is_some())?;
     let tag = amoba::catalogue::enumerate::file_tag(&board);
-    let path = args.json.clone().unwrap_or_else(|| match shard {
-        Some(s) => PathBuf::from(format!(
-            "results/parts/count-{tag}.part-{}-of-{}.json",
+    let path = args.out.clone().unwrap_or_else(|| match shard {
+        Some(s) => args.out_dir.join(format!(
+            "parts/count-{tag}.part-{}-of-{}.json",
             s.index, s.count
         )),
-        None => PathBuf::from(format!("results/count-{tag}.json")),
+        None => args.out_dir.join(format!("count-{tag}.json")),
     });
     if let Some(s) = shard
         && let Ok(text) = std::fs::read_to_string(&path)
@@ -83,7 +94,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     && done.provenance.amoba_version == env!("CARGO_PKG_VERSION") =>
             {
                 note!("{} is complete: skipped", path.display());
-                writeln!(amoba::io::stdout(), "{}", done.line())?;
+                print(&done, args.json)?;
                 return Ok(ExitCode::SUCCESS);
             }
             _ => note!("{} is not this shard's count: redoing it", path.display()),
@@ -112,12 +123,24 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     );
     let provenance = amoba::provenance::Provenance::new(board.name(), &super::command_line(), None);
     let doc = CountDoc::new(&board, &provenance, shard, by_stab, &stats);
-    write(&doc, &path)
+    write(&doc, &path, args.json)
 }
 
-/// Writes the document to `path` and its line on stdout (on stderr when the document
-/// itself goes to stdout).
-fn write(doc: &CountDoc, path: &Path) -> anyhow::Result<ExitCode> {
+/// Prints the document (`json`) or its line on stdout.
+fn print(doc: &CountDoc, json: bool) -> anyhow::Result<()> {
+    let mut out = amoba::io::stdout();
+    if json {
+        serde_json::to_writer_pretty(&mut out, doc)?;
+        writeln!(out)?;
+    } else {
+        writeln!(out, "{}", doc.line())?;
+    }
+    Ok(())
+}
+
+/// Writes the document to `path`, then prints it or its line on stdout (nothing more
+/// when the document itself went to stdout); the message on stderr.
+fn write(doc: &CountDoc, path: &Path, json: bool) -> anyhow::Result<ExitCode> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
         && !amoba::io::is_stdout(path)
     {
@@ -127,12 +150,8 @@ fn write(doc: &CountDoc, path: &Path) -> anyhow::Result<ExitCode> {
     if amoba::io::is_stdout(path) {
         note!("{}", doc.line());
     } else {
-        writeln!(
-            amoba::io::stdout(),
-            "{}; wrote {}",
-            doc.line(),
-            super::shown(path)
-        )?;
+        print(doc, json)?;
+        note!("wrote {}", super::shown(path));
     }
     Ok(ExitCode::SUCCESS)
 }

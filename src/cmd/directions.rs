@@ -95,11 +95,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "matrix       [{}] (maps the directions, up to sign, onto the normal form)",
         rows.join("; ")
     )?;
+    let group = symmetries(&dirs)?;
     writeln!(
         out,
-        "symmetries   {} matrices of GL({d}, Z)",
-        symmetries(&dirs)?.len()
+        "symmetries   {} matrices of GL({d}, Z), in the text form of --symmetry (rows):",
+        group.len()
     )?;
+    for m in &group {
+        let rows: Vec<String> = m
+            .chunks(d)
+            .map(|r| r.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+            .collect();
+        writeln!(out, "             {}", rows.join(" "))?;
+    }
     if let Some(r) = args.box_ {
         check_box(d, r, dirs.len())?;
         let classes = classes_in_box(d, r, dirs.len());

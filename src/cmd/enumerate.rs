@@ -14,8 +14,8 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
-/// Where part files go unless `--parts-dir` says otherwise.
-const PARTS_DIR: &str = "results/parts";
+/// Where the files go unless `--out-dir` says otherwise.
+const OUT_DIR: &str = "results";
 
 #[derive(clap::Args)]
 pub struct Args {
@@ -23,14 +23,23 @@ pub struct Args {
     pub board: super::BoardArgs,
     #[command(flatten)]
     pub placement: super::placement_game::PlacementArgs,
-    /// Catalogue file (default results/catalogue-<tag>.txt; `-` = stdout, and the
-    /// human summary then goes to stderr).
+    /// Catalogue file (default DIR/catalogue-<tag>.txt, DIR being --out-dir; `-` =
+    /// stdout: then nothing else is written unless --summary names a file, and the
+    /// human summary goes to stderr).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Summary JSON (default results/enumerate-<tag>.json; `-` = stdout, but not
-    /// together with `--out -`).
+    /// Summary JSON (default DIR/enumerate-<tag>.json; `-` = stdout, but not together
+    /// with `--out -`).
     #[arg(long)]
     pub summary: Option<PathBuf>,
+    /// Directory of the files written by default: the catalogue, the summary, the part
+    /// files of a shard (in DIR/parts) and, on square9-16, the table of blocks.
+    #[arg(long, value_name = "DIR", default_value = OUT_DIR)]
+    pub out_dir: PathBuf,
+    /// Print the summary JSON (docs/schemas/enumerate.schema.json) on stdout instead of
+    /// the human summary (the files are written all the same).
+    #[arg(long, conflicts_with = "shard")]
+    pub json: bool,
     /// Worker threads (0 = all cores).
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -38,9 +47,9 @@ pub struct Args {
     /// catalogue. Default from SLURM_ARRAY_TASK_ID / SLURM_ARRAY_TASK_COUNT when set.
     #[arg(long, value_name = "I/N")]
     pub shard: Option<Shard>,
-    /// Directory for part files.
-    #[arg(long, default_value = PARTS_DIR)]
-    pub parts_dir: PathBuf,
+    /// Directory for part files (default DIR/parts).
+    #[arg(long)]
+    pub parts_dir: Option<PathBuf>,
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
@@ -51,16 +60,23 @@ pub struct Args {
 
 impl Args {
     /// The defaults of `amoba enumerate` for `board`.
-    pub fn defaults(board: &super::BoardArgs, threads: usize) -> Args {
+    pub fn defaults(
+        board: &super::BoardArgs,
+        threads: usize,
+        out_dir: &Path,
+        progress: Mode,
+    ) -> Args {
         Args {
             board: board.clone(),
             placement: super::placement_game::PlacementArgs { t: None, k: None },
             out: None,
             summary: None,
+            out_dir: out_dir.to_path_buf(),
+            json: false,
             threads,
             shard: None,
-            parts_dir: PathBuf::from(PARTS_DIR),
-            progress: Mode::Auto,
+            parts_dir: None,
+            progress,
             force: false,
         }
     }
@@ -73,18 +89,30 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--summary", args.summary.is_some()),
             ("--shard", args.shard.is_some()),
             ("--threads", args.threads != 0),
-            ("--parts-dir", args.parts_dir != Path::new(PARTS_DIR)),
+            ("--parts-dir", args.parts_dir.is_some()),
+            ("--out-dir", args.out_dir != Path::new(OUT_DIR)),
+            ("--json", args.json),
         ])?;
         let (directions, lattice) = board_game(&args.board)?;
         let job = Job::Count { out: args.out };
         return run(&args.placement, directions, Some(lattice), job, args.force);
     }
+    super::directory_option(&args.out_dir, "--out-dir")?;
     if let Some(shard) = args.shard.or(slurm_shard()?) {
         return run_shard(&args, shard);
     }
-    let (out, _) = enumerate(&args, None)?;
+    if args.json && outputs_to_stdout(&args) {
+        anyhow::bail!(
+            "--json prints the summary on standard output, and so does --out - or --summary -: \
+             expected one of them"
+        );
+    }
+    let (out, provenance) = enumerate(&args, None)?;
     let summary = amoba::output::summary::human_summary(&out);
-    if outputs_to_stdout(&args) {
+    if args.json {
+        note!("{}", summary.trim_end());
+        out.write_summary(Path::new("-"), &provenance)?;
+    } else if outputs_to_stdout(&args) {
         // Standard output carries a file: the summary must not mix into it.
         note!("{}", summary.trim_end());
     } else {
@@ -93,16 +121,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// The catalogue and summary paths of `args` (defaults filled in).
-fn paths(args: &Args, tag: &str) -> (PathBuf, PathBuf) {
+/// The catalogue and summary paths of `args` (defaults filled in; no summary when the
+/// catalogue goes to stdout and no summary file is named).
+fn paths(args: &Args, tag: &str) -> (PathBuf, Option<PathBuf>) {
     let cat = args
         .out
         .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("results/catalogue-{tag}.txt")));
-    let sum = args
-        .summary
-        .clone()
-        .unwrap_or_else(|| PathBuf::from(format!("results/enumerate-{tag}.json")));
+        .unwrap_or_else(|| args.out_dir.join(format!("catalogue-{tag}.txt")));
+    let sum = match &args.summary {
+        Some(p) => Some(p.clone()),
+        None if is_stdout(&cat) => None,
+        None => Some(args.out_dir.join(format!("enumerate-{tag}.json"))),
+    };
     (cat, sum)
 }
 
@@ -132,10 +162,11 @@ pub fn slurm_shard() -> anyhow::Result<Option<Shard>> {
 }
 
 fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
-    super::directory_option(&args.parts_dir, "--parts-dir")?;
+    let parts_dir = (args.parts_dir.clone()).unwrap_or_else(|| args.out_dir.join("parts"));
+    super::directory_option(&parts_dir, "--parts-dir")?;
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
-    let path = args.parts_dir.join(amoba::catalogue::parts::part_name(
+    let path = parts_dir.join(amoba::catalogue::parts::part_name(
         &pipeline::file_tag(&board),
         shard,
     ));
@@ -168,12 +199,12 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     note!("{}", out.cost_line());
     writeln!(
         amoba::io::stdout(),
-        "shard {shard} of board {}: {} classes in {} subtrees; wrote {}",
+        "shard {shard} of board {}: {} in {}",
         board.name(),
-        out.catalogue.len(),
-        out.stats.subtrees,
-        path.display()
+        super::counted(out.catalogue.len(), "class", "classes"),
+        super::counted(out.stats.subtrees as usize, "subtree", "subtrees"),
     )?;
+    note!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
 }
 
@@ -194,7 +225,7 @@ pub fn enumerate(
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
-    if is_stdout(&cat_path) && is_stdout(&sum_path) {
+    if is_stdout(&cat_path) && sum_path.as_deref().is_some_and(is_stdout) {
         anyhow::bail!(
             "--out and --summary both write to standard output, expected at most one of \
              them to be '-'"
@@ -231,7 +262,9 @@ pub fn enumerate(
         &super::command_line(),
         Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
     );
-    out.write_summary(&sum_path, &provenance)?;
+    if let Some(p) = &sum_path {
+        out.write_summary(p, &provenance)?;
+    }
     if blocks::applies_to(&board) && !is_stdout(&cat_path) {
         // The blocks are 8×8 pairings: the catalogue of square9, which is the refined
         // board's when that is square9.
@@ -250,10 +283,12 @@ pub fn enumerate(
     }
     note!("{}", out.cost_line());
     note!(
-        "wrote {} ({} classes) and {}",
+        "wrote {} ({}){}",
         super::shown(&cat_path),
-        out.catalogue.len(),
-        super::shown(&sum_path)
+        super::counted(out.catalogue.len(), "class", "classes"),
+        sum_path
+            .map(|p| format!(" and {}", super::shown(&p)))
+            .unwrap_or_default()
     );
     Ok((out, provenance))
 }

@@ -15,13 +15,17 @@ use std::process::ExitCode;
 pub struct Args {
     #[command(flatten)]
     pub board: super::BoardArgs,
-    /// Catalogue to read (default results/catalogue-<tag>.txt; enumerated and written
-    /// there if missing).
+    /// Catalogue to read (enumerated and written there if missing). Default: DIR/
+    /// catalogue-<tag>.txt, DIR being --out-dir, or results/catalogue-<tag>.txt when
+    /// only that one exists; enumerated and written into DIR when neither does.
     #[arg(long, value_name = "PATH")]
     pub catalogue: Option<PathBuf>,
     /// Directory for the result files.
     #[arg(long, default_value = "results", value_name = "DIR")]
     pub out_dir: PathBuf,
+    /// Progress display (one step a stage: catalogue, graph and analysis, files).
+    #[arg(long, value_enum, default_value_t = super::progress::Mode::Auto)]
+    pub progress: super::progress::Mode,
     /// Worker threads (0 = all cores); the files are the same for any number.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
@@ -38,21 +42,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             anyhow::bail!(why);
         }
         super::refuse_out_of_reach(&board, args.threads, args.force)?;
-        // `amoba graph` writes into results/ anyway: a missing catalogue is enumerated
-        // and written where it was looked for.
-        let path = args
-            .catalogue
-            .clone()
-            .unwrap_or_else(|| source::results_path(&board));
+        // `amoba graph` writes into --out-dir anyway: a missing catalogue is enumerated
+        // and written there.
+        let path = args.catalogue.clone().unwrap_or_else(|| {
+            let results = source::results_path(&board);
+            let here = args.out_dir.join(results.file_name().expect("a file name"));
+            if !here.exists() && results.is_file() {
+                results
+            } else {
+                here
+            }
+        });
+        let progress = super::progress::Progress::counting(args.progress, "graph", "stages");
+        progress.update(0, 3);
         let cat = source::load(&board, &Location::Given(path), &|s| note!("{s}"))?.catalogue;
+        progress.update(1, 3);
         let census = Census::of(&board, &cat);
         let run = run_graph(&board, &cat)?;
+        progress.update(2, 3);
         let provenance = Provenance::new(
             board.name(),
             &super::command_line(),
             Some(catalogue_sha256(&cat)),
         );
         let written = write_results(&args.out_dir, &board, &cat, &census, &run, &provenance)?;
+        progress.finish();
         note!(
             "graph built in {:.3} s, analysed in {:.3} s; wrote {} files in {} (report: \
              report-{}.md)",

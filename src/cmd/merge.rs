@@ -1,7 +1,6 @@
 //! `amoba merge`: the catalogue from a complete set of shard parts.
 
 use super::note;
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -25,16 +24,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .out
         .unwrap_or_else(|| amoba::catalogue::source::results_path(&board));
     cat.write(&out)?;
-    let message = format!(
-        "merged {} parts: {} classes; wrote {}",
-        args.parts.len(),
-        cat.len(),
+    note!(
+        "merged {}: {}; wrote {}",
+        super::counted(args.parts.len(), "part", "parts"),
+        super::counted(cat.len(), "class", "classes"),
         super::shown(&out)
     );
-    if amoba::io::is_stdout(&out) {
-        note!("{message}");
-    } else {
-        writeln!(amoba::io::stdout(), "{message}")?;
-    }
     Ok(ExitCode::SUCCESS)
 }

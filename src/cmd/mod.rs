@@ -2,7 +2,12 @@
 //! definitions by clap's companion crates, are here). Data goes to stdout, diagnostics
 //! and progress to stderr.
 //!
-//! Exit codes: 0 good, 1 a candidate is not good (`verify`), 2 usage or input error.
+//! The rules every command follows (README, *Where output goes*): `--json` is a flag
+//! printing the command's JSON document on stdout instead of its text
+//! ([`write_report_and_json`]); files go where `--out`/`--out-dir`/`--json-out` say.
+//! Exit codes: 0 answered, 1 the negative verdict a command exists for (`verify`: a
+//! candidate is not good; with `--check-published`, a figure differs from the
+//! published one), 2 usage or input error.
 //! A closed stdout (`amoba … | head`) is not an error and never changes the exit code:
 //! data goes through [`amoba::io::stdout`], which discards what the reader no longer
 //! wants, so a command finishes its work and reports its verdict; a closed stderr is
@@ -36,7 +41,7 @@ mod transform;
 mod verify;
 mod verify_strategy;
 
-use clap::{CommandFactory, Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use std::io::Write as _;
 use std::path::Path;
 use std::process::ExitCode;
@@ -149,7 +154,7 @@ enum Command {
     Path(path::Args),
     /// The classes that pass a filter: IDs, stabiliser, component, degree, a symmetry.
     #[command(after_help = "Examples:\n  \
-        amoba select --stabiliser 16..        # the most symmetric classes\n  \
+        amoba select --stabiliser 4..         # the most symmetric classes of square9\n  \
         amoba select --component 2.. --format forms\n  \
         amoba select --symmetry \"-1,0 0,-1\" --count   # classes with a half-turn symmetry")]
     Select(select::Args),
@@ -202,7 +207,10 @@ pub fn main() -> ExitCode {
             "amoba: warning: cannot watch for interrupts ({e}); an interrupted write may leave a temporary file"
         );
     }
-    let cli = Cli::parse();
+    let cli = match command().try_get_matches() {
+        Ok(m) => Cli::from_arg_matches(&m).unwrap_or_else(|e| e.exit()),
+        Err(e) => e.exit(),
+    };
     let result = match cli.command {
         Command::Enumerate(a) => enumerate::run(a),
         Command::Graph(a) => graph::run(a),
@@ -242,17 +250,36 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// The command definitions, with the boards this build knows in `amoba --help`.
+fn command() -> clap::Command {
+    let boards = format!(
+        "Boards (--board): {}, or a board file (*.toml; docs/spec.md appendix A describes \
+         each, FORMATS.md the file).\n\n\
+         Rules shared by every command (README, *Where output goes*): --json prints the \
+         command's JSON document on stdout instead of its text; exit 0 answered, 1 the \
+         negative verdict a command exists for, 2 usage or input error; messages and \
+         progress on stderr.",
+        amoba::board::Board::NAMES.join(", ")
+    );
+    let cmd = Cli::command();
+    let after = cmd
+        .get_after_help()
+        .map(|a| a.to_string())
+        .unwrap_or_default();
+    cmd.after_help(format!("{boards}\n\n{after}"))
+}
+
 /// `amoba completions SHELL`: the completion script on stdout.
 fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     let mut buf = Vec::new();
-    clap_complete::generate(shell, &mut Cli::command(), "amoba", &mut buf);
+    clap_complete::generate(shell, &mut command(), "amoba", &mut buf);
     amoba::io::stdout().write_all(&buf)?;
     Ok(ExitCode::SUCCESS)
 }
 
 /// `amoba man [COMMAND]`: the manual page of amoba or of one subcommand, on stdout.
 fn man(command: Option<&str>) -> anyhow::Result<ExitCode> {
-    let mut cmd = Cli::command();
+    let mut cmd = self::command();
     cmd.build();
     let page = match command {
         None => cmd,
@@ -469,4 +496,41 @@ fn refuse_if_large(board: &amoba::board::Board, threads: usize) -> anyhow::Resul
         quick.leaves,
         QUICK_LIMIT
     )
+}
+
+/// `n` and the noun, singular or plural: `counted(1, "class", "classes")` is "1 class".
+pub fn counted(n: usize, one: &str, many: &str) -> String {
+    amoba::output::table::counted(n as u64, one, many)
+}
+
+/// Writes a command's text report and its JSON document by the shared rules: the
+/// report goes to `out` (`-` = stdout); `--json` prints the document on stdout
+/// instead of the report; `--json-out PATH` also writes it to PATH (`-` = stdout, in
+/// place of the report). Standard output carries one document at most.
+pub fn write_report_and_json(
+    report: &str,
+    doc: &impl serde::Serialize,
+    out: &Path,
+    json: bool,
+    json_out: Option<&Path>,
+) -> anyhow::Result<()> {
+    let json_out_stdout = json_out.is_some_and(amoba::io::is_stdout);
+    if let Some(path) = json_out {
+        amoba::output::results::write_json(path, doc)?;
+        if !json_out_stdout {
+            note!("wrote {}", path.display());
+        }
+    }
+    if json && !json_out_stdout {
+        amoba::output::results::write_json(Path::new("-"), doc)?;
+    }
+    if amoba::io::is_stdout(out) {
+        if !(json || json_out_stdout) {
+            amoba::io::stdout().write_all(report.as_bytes())?;
+        }
+    } else {
+        amoba::io::write_atomic(out, |w| w.write_all(report.as_bytes()))?;
+        note!("wrote {}", out.display());
+    }
+    Ok(())
 }

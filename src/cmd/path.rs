@@ -62,8 +62,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             start,
             Vec::new(),
             format!(
-                "{} (ID {}) · start of a path of {total} moves",
-                doc.from.source, doc.from.id
+                "{} (ID {}) · start of a path of {}",
+                doc.from.source,
+                doc.from.id,
+                super::counted(total, "move", "moves")
             ),
         )];
         for (s, d) in steps.iter().zip(&doc.steps) {
@@ -104,8 +106,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     match doc.length {
         Some(n) => writeln!(
             out,
-            "a shortest path from ID {} to ID {}: {n} moves (component {})",
-            doc.from.id, doc.to.id, doc.from.component
+            "a shortest path from ID {} to ID {}: {} (component {})",
+            doc.from.id,
+            doc.to.id,
+            super::counted(n, "move", "moves"),
+            doc.from.component
         )?,
         None => writeln!(
             out,

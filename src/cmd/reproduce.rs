@@ -14,7 +14,6 @@ use amoba::output::table::{Cost, Row, Stage, published_table, reproduce_document
 use amoba::provenance::Provenance;
 use amoba::search::scan::Existence;
 use std::io::Write;
-use std::path::Path;
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -25,9 +24,20 @@ pub struct Args {
     /// Worker threads (0 = all cores); the files are the same for any number.
     #[arg(long, default_value_t = 0, value_name = "N")]
     pub threads: usize,
-    /// Print the table as one JSON document (docs/schemas/reproduce.schema.json).
+    /// Print the table as one JSON document (docs/schemas/reproduce.schema.json)
+    /// instead of the Markdown table (the files are written all the same).
     #[arg(long)]
     pub json: bool,
+    /// Directory for the result files: catalogues, summaries, graph exports, analysis,
+    /// report (or the estimate on a board out of reach).
+    #[arg(long, default_value = "results", value_name = "DIR")]
+    pub out_dir: std::path::PathBuf,
+    /// Exit 1 when a computed figure differs from the published one.
+    #[arg(long)]
+    pub check_published: bool,
+    /// Progress display of the enumerations.
+    #[arg(long, value_enum, default_value_t = super::progress::Mode::Auto)]
+    pub progress: super::progress::Mode,
 }
 
 fn stage(stage: &str, seconds: f64) -> Stage {
@@ -39,6 +49,8 @@ fn stage(stage: &str, seconds: f64) -> Stage {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
+    super::directory_option(&args.out_dir, "--out-dir")?;
+    let out_dir = args.out_dir.as_path();
     let board = args.board.load()?;
     // Exit 1 when the board turns out to have no good pairing at all.
     let mut none_exists = false;
@@ -53,7 +65,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let run = estimate_board(&board, args.threads);
         none_exists = matches!(run.first_pairing, Existence::None { .. });
         let provenance = Provenance::new(board.name(), &super::command_line(), None);
-        let written = write_estimate(Path::new("results"), &run, &provenance)?;
+        let written = write_estimate(out_dir, &run, &provenance)?;
         note!(
             "wrote {}",
             written
@@ -74,8 +86,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         (provenance, estimate_rows(&run), cost)
     } else {
-        let (out, provenance) =
-            enumerate::enumerate(&enumerate::Args::defaults(&args.board, args.threads), None)?;
+        let (out, provenance) = enumerate::enumerate(
+            &enumerate::Args::defaults(&args.board, args.threads, out_dir, args.progress),
+            None,
+        )?;
         let mut cost = Cost {
             published: board.published().cost.clone(),
             stages: vec![stage("enumeration", out.wall_seconds)],
@@ -101,6 +115,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                         &enumerate::Args::defaults(
                             &super::BoardArgs::named(f.name()),
                             args.threads,
+                            out_dir,
+                            args.progress,
                         ),
                         Some((&out.catalogue, &out.census)),
                     )?
@@ -118,7 +134,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 let run = run_graph(&board, &out.catalogue)?;
                 let t = Instant::now();
                 let written = write_results(
-                    Path::new("results"),
+                    out_dir,
                     &board,
                     &out.catalogue,
                     &out.census,
@@ -129,9 +145,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 cost.stages.push(stage("analysis", run.analysis_seconds));
                 cost.stages.push(stage("files", t.elapsed().as_secs_f64()));
                 note!(
-                    "wrote {} files in results/ (report: results/report-{}.md)",
-                    written.len(),
-                    board.tag()
+                    "wrote {} in {} (report: {})",
+                    super::counted(written.len(), "file", "files"),
+                    out_dir.display(),
+                    out_dir.join(format!("report-{}.md", board.tag())).display()
                 );
                 let mut rows = report_rows(&board, &out.census, &run);
                 if let Some(f) = &finer_out {
@@ -143,6 +160,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     };
     cost.total_seconds = start.elapsed().as_secs_f64();
     cost.peak_memory_bytes = amoba::io::peak_memory_bytes();
+    let differ = rows
+        .iter()
+        .filter(|r| r.status == amoba::output::table::Status::Differ)
+        .count();
     let mut stdout = amoba::io::stdout();
     if args.json {
         write!(stdout, "{}", reproduce_document(&provenance, &rows, &cost))?;
@@ -151,7 +172,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         table.push(cost.row());
         write!(stdout, "{}", published_table(&table))?;
     }
-    Ok(if none_exists {
+    if differ > 0 {
+        note!(
+            "{} from the published one",
+            super::counted(differ, "figure differs", "figures differ")
+        );
+    }
+    Ok(if none_exists || (args.check_published && differ > 0) {
         ExitCode::from(1)
     } else {
         ExitCode::SUCCESS

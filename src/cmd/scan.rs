@@ -11,7 +11,6 @@ use amoba::board::directions::{classes_in_box, normal_form, symmetries};
 use amoba::output::scan::{Game, ScanDoc, markdown, merge, set_text, tally};
 use amoba::search::Shard;
 use amoba::search::scan::{Existence, Limits, board_on, candidates, scan};
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -21,10 +20,11 @@ const COUNT_LIMIT: u64 = 100_000_000;
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
     amoba scan --directions \"1,0 0,1 1,2 2,1\" --max-index 64 --count\n  \
-    amoba scan --all 5 --box 2 --max-index 100 --json scan-5.json --out scan-5.md\n  \
+    amoba scan --all 5 --box 2 --max-index 100 --json-out scan-5.json --out scan-5.md\n  \
     amoba scan --directions \"1,0,0 0,1,0 0,0,1 1,1,1\" --max-index 128\n  \
-    amoba scan --all 5 --box 2 --max-index 100 --shard 3/8 --json part-3.json\n  \
-    amoba scan --merge part-*.json --json scan-5.json --out scan-5.md\n\n\
+    amoba scan --all 5 --box 2 --max-index 100 --shard 3/8 --json-out part-3.json\n  \
+    amoba scan --merge part-*.json --json-out scan-5.json --out scan-5.md\n  \
+    amoba scan --directions \"1,0 0,1 1,2 2,1\" --max-index 16 --json | jq .games\n\n\
     Exit status: 0 the scan ran (whatever it found), 2 usage or input error.")]
 pub struct Args {
     /// The game's directions, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1).
@@ -62,12 +62,16 @@ pub struct Args {
     /// Merge the JSON documents of the shards of one scan instead of scanning.
     #[arg(long, num_args = 1.., value_name = "FILES")]
     pub merge: Option<Vec<PathBuf>>,
-    /// The Markdown report (`-` = stdout, the default).
+    /// Write the Markdown report here instead of stdout (`-` = stdout, the default).
     #[arg(long, default_value = "-")]
     pub out: PathBuf,
-    /// The JSON document (docs/schemas/scan.schema.json).
+    /// Print the JSON document (docs/schemas/scan.schema.json) on stdout instead of the
+    /// Markdown report.
     #[arg(long)]
-    pub json: Option<PathBuf>,
+    pub json: bool,
+    /// Also write the JSON document here (`-` = stdout, in place of the report).
+    #[arg(long, value_name = "PATH")]
+    pub json_out: Option<PathBuf>,
     /// Worker threads (0 = all cores); the documents are the same for any number.
     #[arg(long, default_value_t = 0)]
     pub threads: usize,
@@ -94,7 +98,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--dims", args.dims.is_some()),
             ("--count", args.count),
             ("--shard", args.shard.is_some()),
-            ("--json", args.json.is_some()),
+            ("--json", args.json),
+            ("--json-out", args.json_out.is_some()),
             ("--out", !amoba::io::is_dash(&args.out)),
             ("--threads", args.threads != 0),
             ("--count-limit", args.count_limit != COUNT_LIMIT),
@@ -189,7 +194,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.min_index,
             list.len()
         );
-        let progress = Progress::counting(args.progress, "scan", "lattices");
+        let what = match games.len() {
+            1 => "scan".to_string(),
+            n => format!("game {} of {n}", out_games.len() + 1),
+        };
+        let progress = Progress::counting(args.progress, &what, "lattices");
         let rows = scan(dirs, &list, limits, args.shard, args.threads, &|a, b| {
             progress.update(a, b)
         })?;
@@ -253,19 +262,18 @@ fn certify(dirs: &[Vec<i64>], row: &amoba::search::scan::Row, pairing: &str) -> 
     Ok(())
 }
 
+/// Writes the report and the document where asked ([`super::write_report_and_json`]).
 fn write(args: &Args, doc: &ScanDoc) -> anyhow::Result<ExitCode> {
-    if let Some(path) = &args.json {
-        let stamped = ScanDoc {
-            provenance: doc.provenance.stamped(&amoba::provenance::SCAN),
-            ..doc.clone()
-        };
-        amoba::output::results::write_json(path, &stamped)?;
-    }
-    let md = markdown(doc);
-    if amoba::io::is_stdout(&args.out) {
-        amoba::io::stdout().write_all(md.as_bytes())?;
-    } else {
-        amoba::io::write_atomic(&args.out, |w| w.write_all(md.as_bytes()))?;
-    }
+    let stamped = ScanDoc {
+        provenance: doc.provenance.stamped(&amoba::provenance::SCAN),
+        ..doc.clone()
+    };
+    super::write_report_and_json(
+        &markdown(doc),
+        &stamped,
+        &args.out,
+        args.json,
+        args.json_out.as_deref(),
+    )?;
     Ok(ExitCode::SUCCESS)
 }

@@ -46,6 +46,9 @@ pub struct Args {
     /// Print only the number of classes selected.
     #[arg(long, conflicts_with = "format")]
     pub count: bool,
+    /// JSON lines on stdout: the same as --format json.
+    #[arg(long, conflicts_with_all = ["format", "count"])]
+    pub json: bool,
     #[command(flatten)]
     pub ask: AskArgs,
 }
@@ -105,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         writeln!(out, "{}", ids.len())?;
         return Ok(ExitCode::SUCCESS);
     }
-    match args.format {
+    match if args.json { Format::Json } else { args.format } {
         Format::Ids => {
             for id in &ids {
                 writeln!(out, "{id}")?;

@@ -30,6 +30,21 @@ pub enum Format {
     Ascii,
     /// Scalable vector graphics, dominoes coloured by orientation.
     Svg,
+    /// The pairing as a file `amoba verify`, `canon` and `query` read back: a comment
+    /// line naming it, then its grid of direction codes (FORMATS.md).
+    Codes,
+}
+
+/// The pairing `codes` of `board` in the candidate file form, headed by `caption`.
+fn codes_file(board: &Board, codes: &[u8], caption: &str) -> String {
+    let pairing = amoba::board::pairing::Pairing::from_codes(codes.to_vec());
+    // A grid on the plane; the one-line form elsewhere (one line, any dimension).
+    let body = if board.dim() == 2 {
+        pairing.to_grid(board)
+    } else {
+        pairing.to_line()
+    };
+    format!("# {caption}\n{}\n", body.trim_end())
 }
 
 #[derive(clap::Args)]
@@ -113,6 +128,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let picture = match args.format {
         Format::Ascii => ascii(&geom, &codes, view, &caption)?,
         Format::Svg => svg(&geom, &codes, view, &caption)?,
+        Format::Codes => codes_file(&board, &codes, &caption),
     };
     emit(args.out.as_deref(), &picture)
 }
@@ -153,6 +169,7 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
     let picture = match args.format {
         Format::Ascii => amoba::output::blocks::ascii(&codes, ids, &caption)?,
         Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
+        Format::Codes => codes_file(board, &codes, &caption),
     };
     emit(args.out.as_deref(), &picture)
 }
@@ -235,14 +252,17 @@ fn figures(
         None => writeln!(out, "no component of the pairing graph has 6 vertices")?,
     }
     for p in &written {
-        writeln!(out, "wrote {}", p.display())?;
+        note!("wrote {}", p.display());
     }
     Ok(ExitCode::SUCCESS)
 }
 
 /// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
 fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<amoba::graph::PairingGraph> {
-    note!("amoba: building the pairing graph of {} classes", cat.len());
+    note!(
+        "amoba: building the pairing graph of {}",
+        super::counted(cat.len(), "class", "classes")
+    );
     Ok(amoba::graph::of_catalogue(board, cat)?)
 }
 
@@ -268,6 +288,8 @@ fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
     let picture = match args.format {
         Format::Ascii => amoba::output::placement::ascii(&tiling, n),
         Format::Svg => amoba::output::placement::svg(&placement, &tiling, n),
+        // The placement file itself is the form that reads back.
+        Format::Codes => text.clone(),
     };
     emit(args.out.as_deref(), &picture)
 }

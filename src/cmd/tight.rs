@@ -134,11 +134,11 @@ pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<E
         Tightness::Tight => {}
     }
     note!(
-        "{}-placements of {}-in-a-row are tight: {} pieces (line-connected cookies blocking \
+        "{}-placements of {}-in-a-row are tight: {} (line-connected cookies blocking \
          {n} winning sets per cell)",
         args.game.t,
         args.game.k,
-        cookies.pieces.len()
+        super::counted(cookies.pieces.len(), "piece", "pieces")
     );
     if args.plane {
         return plane(args, cookies);
@@ -160,10 +160,10 @@ pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<E
         Some(p) => {
             let text = certified(&board, &p, game, args.game.t)?;
             note!(
-                "lattice {}: a tight placement, found after {} nodes in {:.3} s; the checker \
+                "lattice {}: a tight placement, found after {} in {:.3} s; the checker \
                  confirms every winning set blocked exactly once",
                 lattice,
-                stats.nodes,
+                super::counted(stats.nodes as usize, "node", "nodes"),
                 start.elapsed().as_secs_f64()
             );
             stdout.write_all(text.as_bytes())?;
@@ -350,8 +350,9 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
     }
     writeln!(
         stdout,
-        "search: exhaustive, {} nodes, {} placements canonicalised",
-        census.stats.nodes, census.stats.solutions
+        "search: exhaustive, {}, {} canonicalised",
+        super::counted(census.stats.nodes as usize, "node", "nodes"),
+        super::counted(census.stats.solutions as usize, "placement", "placements")
     )?;
     let Some(first) = &census.first else {
         return Ok(ExitCode::from(1));

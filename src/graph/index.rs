@@ -103,8 +103,8 @@ pub fn load(
     }
     let loaded = source::load(board, location, note)?;
     note(&format!(
-        "building the pairing graph of {} classes and indexing it (once per catalogue)",
-        loaded.catalogue.len()
+        "building the pairing graph of {} and indexing it (once per catalogue)",
+        crate::output::table::counted(loaded.catalogue.len() as u64, "class", "classes")
     ));
     let graph = crate::graph::of_catalogue(board, &loaded.catalogue)?;
     let mut text = Vec::with_capacity(loaded.catalogue.len() * (board.ncells() + 1));

@@ -11,7 +11,7 @@
 //! bytes.
 
 use crate::board::Board;
-use crate::output::table::fmt_int;
+use crate::output::table::{counted, fmt_int};
 use crate::output::{MergeError, check_shards};
 use crate::provenance::Provenance;
 use crate::search::{Shard, Stats};
@@ -78,13 +78,16 @@ impl CountDoc {
             None => String::new(),
         };
         format!(
-            "{part}board {}: {} classes, {} labelled good pairings ({by}); {} search nodes \
-             in {} subtrees",
+            "{part}board {}: {}, {} ({by}); {} in {}",
             self.provenance.board,
-            fmt_int(self.classes),
-            fmt_int(self.labelled_good_pairings),
-            fmt_int(self.search_nodes),
-            fmt_int(self.subtrees)
+            counted(self.classes, "class", "classes"),
+            counted(
+                self.labelled_good_pairings,
+                "labelled good pairing",
+                "labelled good pairings"
+            ),
+            counted(self.search_nodes, "search node", "search nodes"),
+            counted(self.subtrees, "subtree", "subtrees")
         )
     }
 }

@@ -1025,7 +1025,7 @@ fn dot(
     );
     writeln!(
         w,
-        "graph small_components {{\n  graph [comment={}];\n  node [shape=circle, fontsize=10];",
+        "graph small_components {{\n  comment={};\n  node [shape=circle, fontsize=10];",
         dot_string(&comment)
     )?;
     for (i, list) in members.iter().enumerate() {

@@ -177,8 +177,13 @@ pub fn write_results(
     Ok(written)
 }
 
-/// Writes `value` as pretty-printed JSON and a final newline, atomically.
+/// Writes `value` as pretty-printed JSON and a final newline, atomically; a file that
+/// holds the same document apart from its command line is left as it is
+/// ([`crate::provenance::same_document_but_command`]).
 pub fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
+    if crate::provenance::same_document_but_command(path, value) {
+        return Ok(());
+    }
     write_atomic(path, |w| {
         serde_json::to_writer_pretty(&mut *w, value)?;
         w.write_all(b"\n")

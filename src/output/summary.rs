@@ -2,17 +2,21 @@
 //! rows of the published-beside-computed table it can fill (docs/spec.md §6, §7).
 
 use crate::catalogue::enumerate::EnumerateOutput;
-use crate::output::table::{Row, fmt_int, int_row};
+use crate::output::table::{Row, counted, fmt_int, int_row};
 
 /// A short human summary; the same text for every run and thread count (the run's
 /// time and memory are [`EnumerateOutput::cost_line`]).
 pub fn human_summary(out: &EnumerateOutput) -> String {
     let c = &out.census;
     let mut s = format!(
-        "board {}: {} classes, {} labelled good pairings, {} containing the first domino\n",
+        "board {}: {}, {}, {} containing the first domino\n",
         out.board,
-        fmt_int(c.classes),
-        fmt_int(c.labelled),
+        counted(c.classes, "class", "classes"),
+        counted(
+            c.labelled,
+            "labelled good pairing",
+            "labelled good pairings"
+        ),
         fmt_int(c.labelled_with_first_domino)
     );
     let hist: Vec<String> = c
@@ -41,9 +45,9 @@ pub fn human_summary(out: &EnumerateOutput) -> String {
         );
     }
     s += &format!(
-        "search: {} nodes in {} subtrees\n",
-        fmt_int(out.stats.nodes),
-        fmt_int(out.stats.subtrees)
+        "search: {} in {}\n",
+        counted(out.stats.nodes, "node", "nodes"),
+        counted(out.stats.subtrees, "subtree", "subtrees")
     );
     s
 }

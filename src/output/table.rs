@@ -113,6 +113,12 @@ pub fn fmt_int(n: u64) -> String {
     out
 }
 
+/// A count and its noun, singular or plural, the count with thousands separators:
+/// `counted(1, "class", "classes")` is `1 class`, `counted(194543, …)` `194,543 classes`.
+pub fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{} {}", fmt_int(n), if n == 1 { one } else { many })
+}
+
 /// The side-by-side table as Markdown.
 pub fn published_table(rows: &[Row]) -> String {
     let mut s = String::from("| figure | published | computed | |\n|---|---|---|---|\n");

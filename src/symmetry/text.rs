@@ -32,8 +32,8 @@ pub enum SymmetryTextError {
     },
     /// The matrix is not in the point group.
     #[error(
-        "{text:?}: the matrix {matrix} is not a symmetry of board {board} (its point group \
-         has {order} elements; `amoba directions` lists them)"
+        "{text:?}: the matrix {matrix} is not a symmetry of board {board}; its point group \
+         has {order} elements: {elements}"
     )]
     NotInGroup {
         /// The text read.
@@ -44,6 +44,8 @@ pub enum SymmetryTextError {
         board: String,
         /// Order of the point group.
         order: usize,
+        /// Its elements in the text form, separated by `; `.
+        elements: String,
     },
 }
 
@@ -131,6 +133,12 @@ pub fn parse(board: &Board, text: &str) -> Result<Symmetry, SymmetryTextError> {
             matrix: matrix_text.to_string(),
             board: board.name().to_string(),
             order: board.point_group().len(),
+            elements: board
+                .point_group()
+                .iter()
+                .map(|g| matrix_text_of(g, d))
+                .collect::<Vec<_>>()
+                .join("; "),
         })?;
     Ok(Symmetry {
         m,
@@ -162,6 +170,14 @@ fn example(d: usize) -> &'static str {
         2 => "0,-1 1,0",
         _ => "0,-1,0 1,0,0 0,0,1",
     }
+}
+
+/// A matrix of dimension `d` (row-major) in the text form: `0,-1 1,0`.
+fn matrix_text_of(m: &[i64], d: usize) -> String {
+    m.chunks(d)
+        .map(|r| r.iter().map(i64::to_string).collect::<Vec<_>>().join(","))
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 #[cfg(test)]

@@ -704,6 +704,15 @@ pub fn check_directions(directions: &[Vec<i64>], d: usize) -> Result<(), BoardEr
                 v.len()
             )));
         }
+        if v.iter()
+            .any(|x| x.unsigned_abs() > group::MAX_COORDINATE as u64)
+        {
+            return Err(BoardError::Family(format!(
+                "direction {} has a coordinate beyond ±{}, the largest a direction may have",
+                vector_text(v),
+                group::MAX_COORDINATE
+            )));
+        }
         let g = v.iter().fold(0i64, |g, &x| gcd(g, x.abs()));
         if g != 1 {
             return Err(BoardError::Family(if g == 0 {

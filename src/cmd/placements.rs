@@ -67,6 +67,12 @@ fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Res
     if t == Some(0) {
         anyhow::bail!("--t 0: expected t ≥ 2");
     }
+    // The limits of the games of cookies (k, t, the directions' coordinates).
+    amoba::search::cookie::Game {
+        directions: directions.clone(),
+        k,
+    }
+    .check(Some(t.unwrap_or(2)))?;
     Ok(Game { directions, k, t })
 }
 

@@ -50,6 +50,20 @@ pub struct Candidate {
 ///
 /// *Complexity*: `O(L · |G| · d³)` for the `L` lattices of those indices (`Σ σ(N)` in
 /// the plane, about `N²/1.6` up to `N`).
+/// Why a largest index was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--max-index {0}: expected at most {max}, the most cells a searched board may have", max = super::MAX_CELLS)]
+pub struct IndexError(pub usize);
+
+/// Refuses a largest index beyond the boards the search handles ([`super::MAX_CELLS`]),
+/// before any lattice of it is listed.
+pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
+    if max_index > super::MAX_CELLS {
+        return Err(IndexError(max_index));
+    }
+    Ok(())
+}
+
 pub fn candidates(
     directions: &[Vec<i64>],
     spacing: usize,

@@ -12,8 +12,10 @@ use std::time::{Duration, Instant};
 
 const MAX: &str = "18446744073709551615";
 
-/// Runs `amoba ARGS` in `dir` with a time limit: (stdout, stderr, exit code).
+/// Runs `amoba ARGS` in `dir` with a time limit: (stdout, stderr, exit code). The
+/// output is read while the command runs, so that a full pipe cannot stall it.
 fn run_within(dir: &Path, args: &[&str], limit: Duration) -> (String, String, i32) {
+    use std::io::Read;
     let mut child = Command::new(env!("CARGO_BIN_EXE_amoba"))
         .args(args)
         .current_dir(dir)
@@ -22,19 +24,35 @@ fn run_within(dir: &Path, args: &[&str], limit: Duration) -> (String, String, i3
         .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let drain = |mut r: Box<dyn Read + Send>| {
+        std::thread::spawn(move || {
+            let mut v = Vec::new();
+            let _ = r.read_to_end(&mut v);
+            String::from_utf8_lossy(&v).into_owned()
+        })
+    };
+    let out = drain(Box::new(child.stdout.take().unwrap()));
+    let err = drain(Box::new(child.stderr.take().unwrap()));
     let start = Instant::now();
-    while child.try_wait().unwrap().is_none() {
+    let status = loop {
+        if let Some(status) = child.try_wait().unwrap() {
+            break status;
+        }
         if start.elapsed() > limit {
             child.kill().unwrap();
-            let o = child.wait_with_output().unwrap();
+            child.wait().unwrap();
             panic!(
                 "amoba {args:?} ran for more than {limit:?}; stderr: {}",
-                String::from_utf8_lossy(&o.stderr)
+                err.join().unwrap()
             );
         }
         std::thread::sleep(Duration::from_millis(20));
-    }
-    common::output_text(&child.wait_with_output().unwrap())
+    };
+    (
+        out.join().unwrap(),
+        err.join().unwrap(),
+        status.code().unwrap_or(-1),
+    )
 }
 
 /// The files of `dir`, sorted.
@@ -562,4 +580,97 @@ fn deep_searches_within_the_limits_run() {
     );
     assert_eq!(code, 0, "{out}{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Scan shards made from the committed scan of 5 directions: the merge checks each
+/// document's format and rows, and refuses a lattice found in two shards.
+#[test]
+fn scan_merges_check_their_rows() {
+    let whole: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(Path::new(env!("CARGO_MANIFEST_DIR")).join("results/scan-5.json"))
+            .unwrap(),
+    )
+    .unwrap();
+    let text = |v: &serde_json::Value| serde_json::to_string_pretty(v).unwrap();
+    let shard = |i: usize| {
+        let mut v = whole.clone();
+        v["shard"] = serde_json::json!(format!("{i}/2"));
+        v
+    };
+    let mut format = shard(1);
+    format["provenance"]["format"] = serde_json::json!("amoba-count");
+    let mut outside = shard(1);
+    outside["games"][0]["rows"][0]["index"] = serde_json::json!(u64::MAX);
+    let files = [
+        ("s0.json", text(&shard(0))),
+        ("s1.json", text(&shard(1))),
+        ("format.json", text(&format)),
+        ("outside.json", text(&outside)),
+    ];
+    let files: Vec<(&str, &str)> = files.iter().map(|(f, t)| (*f, t.as_str())).collect();
+    // Two shards that split the rows merge into the whole (rows with counts included).
+    let dir = temp_dir("hostile-scan-good");
+    for i in 0..2 {
+        let mut part = shard(i);
+        for g in part["games"].as_array_mut().unwrap() {
+            let rows = g["rows"].as_array_mut().unwrap();
+            let mut k = 0;
+            rows.retain(|_| {
+                k += 1;
+                k % 2 == i
+            });
+        }
+        std::fs::write(dir.join(format!("p{i}.json")), text(&part)).unwrap();
+    }
+    let (out, err, code) = run_within(
+        &dir,
+        &[
+            "scan",
+            "--merge",
+            "p0.json",
+            "p1.json",
+            "--json",
+            "whole.json",
+        ],
+        Duration::from_secs(60),
+    );
+    assert_eq!(code, 0, "{out}{err}");
+    let merged: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("whole.json")).unwrap()).unwrap();
+    assert_eq!(merged["games"], whole["games"]);
+    let _ = std::fs::remove_dir_all(&dir);
+    refused(
+        "scan",
+        &files,
+        &[
+            (
+                &[
+                    "scan",
+                    "--merge",
+                    "s0.json",
+                    "format.json",
+                    "--json",
+                    "out.json",
+                ],
+                "format.json: key `provenance.format`",
+            ),
+            (
+                &[
+                    "scan",
+                    "--merge",
+                    "s0.json",
+                    "outside.json",
+                    "--json",
+                    "out.json",
+                ],
+                "outside.json: key `rows`: a row of index 18446744073709551615",
+            ),
+            (
+                &[
+                    "scan", "--merge", "s0.json", "s1.json", "--json", "out.json",
+                ],
+                "appears in two shards",
+            ),
+        ],
+    );
 }

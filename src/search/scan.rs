@@ -146,6 +146,22 @@ impl Existence {
     }
 }
 
+/// A map keyed by stabiliser orders, read from JSON object keys. (Inside an
+/// internally tagged enum serde buffers the keys as strings, which a `usize` key does
+/// not accept: a scan document with counts could not be read back for a merge.)
+fn orders_from_strings<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<usize, u64>, D::Error> {
+    let map = <BTreeMap<String, u64> as Deserialize>::deserialize(d)?;
+    map.into_iter()
+        .map(|(k, v)| {
+            k.parse::<usize>().map(|k| (k, v)).map_err(|_| {
+                serde::de::Error::custom(format!("expected a stabiliser order, found {k:?}"))
+            })
+        })
+        .collect()
+}
+
 /// The counts of a board where a pairing exists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
@@ -157,6 +173,7 @@ pub enum Counts {
         /// Labelled good pairings, `Σ |G| / |stab|`.
         labelled: u64,
         /// Classes by stabiliser order.
+        #[serde(deserialize_with = "orders_from_strings")]
         classes_by_stabiliser_order: BTreeMap<usize, u64>,
         /// Search nodes.
         nodes: u64,

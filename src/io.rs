@@ -8,7 +8,7 @@
 //!   file standard output is connected to (`/dev/stdout`, `/proc/self/fd/1`), which is
 //!   written through this process's own standard output.
 //! * **A regular file, or nothing yet**: the bytes go to a temporary file
-//!   `.NAME.XXXXXX.tmp` in the same directory, which is flushed, synced and then
+//!   `.NAME.PID-XXXXXX.tmp` in the same directory (`PID` the writing process's id), which is flushed, synced and then
 //!   renamed over the target. A reader sees the old file or the new one, never a torn
 //!   one, and a failed run leaves the old file in place. A replaced file keeps its
 //!   permission bits; a new one gets `0666` less the umask, as with `File::create`.
@@ -318,6 +318,41 @@ fn pending() -> MutexGuard<'static, Vec<PathBuf>> {
     PENDING.lock().unwrap_or_else(|e| e.into_inner())
 }
 
+/// Removes the temporary files `.NAME.PID-XXXXXX.tmp` for `name` in `dir` whose
+/// process is gone: a run killed by SIGKILL (or a power cut) cannot remove its own.
+/// A file of a process still running — another run writing the same file — stays;
+/// so does every file where this cannot be told (no `/proc`). Failures are ignored:
+/// the cleaning is a courtesy, the write does not depend on it.
+fn remove_stale(dir: &Path, name: &str) {
+    if !Path::new("/proc/self").exists() {
+        return;
+    }
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for e in entries.flatten() {
+        let file = e.file_name();
+        let Some(rest) = file
+            .to_str()
+            .and_then(|f| f.strip_prefix(&prefix))
+            .and_then(|f| f.strip_suffix(".tmp"))
+        else {
+            continue;
+        };
+        let Some(pid) = rest
+            .split_once('-')
+            .and_then(|(p, _)| p.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        let regular = e.file_type().is_ok_and(|t| t.is_file());
+        if regular && pid != std::process::id() && !Path::new(&format!("/proc/{pid}")).exists() {
+            let _ = fs::remove_file(e.path());
+        }
+    }
+}
+
 /// Writes the bytes meant for the regular file `target` into a new temporary file
 /// beside it, registered in [`PENDING`]; [`Staged::commit`] syncs and renames it.
 fn stage(
@@ -334,7 +369,8 @@ fn stage(
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_else(|| "out".into());
-    let prefix = format!(".{name}.");
+    remove_stale(&dir, &name);
+    let prefix = format!(".{name}.{}-", std::process::id());
     let tmp = {
         let mut list = pending();
         let mut builder = tempfile::Builder::new();
@@ -459,7 +495,7 @@ impl Write for WriteBack<'_> {
 
 /// Removes every temporary file [`write_atomic`] is writing now, and returns how many
 /// it removed. For interrupt handlers: the writes in progress then fail (or their
-/// process ends), and no `.NAME.XXXXXX.tmp` is left behind. Writes that start later
+/// process ends), and no `.NAME.PID-XXXXXX.tmp` is left behind. Writes that start later
 /// are not affected.
 pub fn remove_temp_files() -> usize {
     remove_listed(&mut pending(), |_| true)
@@ -642,6 +678,33 @@ mod tests {
             .collect();
         v.sort();
         v
+    }
+
+    #[test]
+    fn stale_temporary_files_of_dead_processes_are_removed() {
+        let dir = temp_dir("stale");
+        // Left by a killed run (no process has that id: Linux's pid_max is at most
+        // 2^22), by a live one (pid 1), and another file's.
+        for f in [
+            ".x.txt.4294967-AbCdEf.tmp",
+            ".x.txt.1-AbCdEf.tmp",
+            ".y.txt.4294967-AbCdEf.tmp",
+        ] {
+            fs::write(dir.join(f), "partial").unwrap();
+        }
+        write_atomic(&dir.join("x.txt"), |w| w.write_all(b"new")).unwrap();
+        let expected: &[&str] = if Path::new("/proc/self").exists() {
+            &[".x.txt.1-AbCdEf.tmp", ".y.txt.4294967-AbCdEf.tmp", "x.txt"]
+        } else {
+            &[
+                ".x.txt.1-AbCdEf.tmp",
+                ".x.txt.4294967-AbCdEf.tmp",
+                ".y.txt.4294967-AbCdEf.tmp",
+                "x.txt",
+            ]
+        };
+        assert_eq!(names(&dir), expected);
+        fs::remove_dir_all(&dir).unwrap();
     }
 
     #[test]

@@ -102,8 +102,10 @@ pub fn normal_form(directions: &[Vec<i64>]) -> Result<Normal, GroupError> {
                 return;
             }
             let rows: Vec<Vec<i64>> = (0..d).map(|r| b[r * d..(r + 1) * d].to_vec()).collect();
-            let h = Lattice::new(&rows).expect("independent rows span a lattice");
-            let hm: Vec<i64> = h.basis().iter().flatten().copied().collect();
+            // Of any index (|det B| < 2^30 within the coordinate limit), so not a
+            // board's lattice.
+            let h = Lattice::hermite_basis(&rows).expect("independent rows span a lattice");
+            let hm: Vec<i64> = h.iter().flatten().copied().collect();
             // U = H·B⁻¹ = H·adj(B)/det(B), integral because H = U·B.
             let u: Matrix = super::group::multiply(&hm, &adjugate(&b, d), d)
                 .iter()
@@ -128,6 +130,10 @@ pub fn normal_form(directions: &[Vec<i64>]) -> Result<Normal, GroupError> {
             tuple.pop();
         }
     }
+    if !(1..=3).contains(&d) || directions.iter().any(|v| v.len() != d) {
+        return Err(GroupError::Dimension);
+    }
+    super::group::check_coordinates(directions)?;
     let rank = super::group::rank(&directions.iter().collect::<Vec<_>>(), d);
     if d == 0 || rank < d {
         return Err(GroupError::Rank { rank, d });
@@ -140,6 +146,9 @@ pub fn normal_form(directions: &[Vec<i64>]) -> Result<Normal, GroupError> {
 /// itself, sorted with the identity first.
 pub fn symmetries(directions: &[Vec<i64>]) -> Result<Vec<Matrix>, GroupError> {
     let d = directions.first().map_or(0, Vec::len);
+    if !(1..=3).contains(&d) || directions.iter().any(|v| v.len() != d) {
+        return Err(GroupError::Dimension);
+    }
     let unit: Vec<Vec<i64>> = (0..d)
         .map(|i| (0..d).map(|j| i64::from(i == j)).collect())
         .collect();

@@ -53,6 +53,36 @@ pub enum GroupError {
     /// The given matrices are not a group.
     #[error("the point group {0}")]
     NotAGroup(String),
+    /// A direction or a matrix entry is beyond [`MAX_COORDINATE`].
+    #[error(
+        "{0} has a coordinate beyond ±{MAX_COORDINATE}, the largest a direction or a \
+         point-group matrix may have"
+    )]
+    Coordinate(String),
+    /// Directions of no dimension amoba handles, or of unequal lengths.
+    #[error("expected directions of 1, 2 or 3 coordinates each, all of one length")]
+    Dimension,
+}
+
+/// The largest coordinate (in absolute value) of a direction, and of an entry of a
+/// point-group matrix given in a board file. Within it every product this module and
+/// [`super::directions`] form fits in 64 bits: a determinant of three directions is at
+/// most `6 · 512³ < 2^30`, so is an entry of a candidate matrix `W · adj(U) / det U`,
+/// and a product of two such matrices stays below `3 · 2^60`.
+pub const MAX_COORDINATE: i64 = 512;
+
+/// Refuses directions with a coordinate beyond [`MAX_COORDINATE`].
+pub fn check_coordinates(directions: &[Vec<i64>]) -> Result<(), GroupError> {
+    match directions
+        .iter()
+        .find(|v| v.iter().any(|x| x.unsigned_abs() > MAX_COORDINATE as u64))
+    {
+        Some(v) => Err(GroupError::Coordinate(format!(
+            "the direction {}",
+            vector_text(v)
+        ))),
+        None => Ok(()),
+    }
 }
 
 /// `M·v`.
@@ -120,13 +150,30 @@ pub fn signed(directions: &[Vec<i64>]) -> Vec<Vec<i64>> {
         .collect()
 }
 
+/// Determinant of a `d × d` matrix, `d ≤ 3`, in 128 bits: exact for entries below
+/// `2^40`, which every candidate of [`point_group`] has.
+fn det_wide(m: &[i64], d: usize) -> i128 {
+    let m: Vec<i128> = m.iter().map(|&x| i128::from(x)).collect();
+    match d {
+        1 => m[0],
+        2 => m[0] * m[3] - m[1] * m[2],
+        _ => {
+            m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
+                + m[2] * (m[3] * m[7] - m[4] * m[6])
+        }
+    }
+}
+
 /// Why `m` is not a symmetry of the board, if it is not.
 fn check(m: &[i64], lattice: &Lattice, signed: &[Vec<i64>]) -> Option<String> {
     let d = lattice.dim();
     if m.len() != d * d {
         return Some(format!("does not have {} entries", d * d));
     }
-    if det(m, d).abs() != 1 {
+    if m.iter().any(|x| x.unsigned_abs() >= 1 << 40) {
+        return Some("has an entry of 2^40 or more".into());
+    }
+    if det_wide(m, d).abs() != 1 {
         return Some("does not have determinant ±1".into());
     }
     if let Some(v) = signed.iter().find(|v| !signed.contains(&apply(m, v))) {
@@ -174,6 +221,7 @@ fn sort_group(group: &mut [Matrix], d: usize) {
 /// assert_eq!(point_group(&l, &square).unwrap().len(), 8);
 /// ```
 pub fn point_group(lattice: &Lattice, directions: &[Vec<i64>]) -> Result<Vec<Matrix>, GroupError> {
+    check_coordinates(directions)?;
     let d = lattice.dim();
     // The first d linearly independent directions, as the columns of U.
     let mut chosen: Vec<usize> = Vec::new();
@@ -236,7 +284,14 @@ pub fn check_group(
     directions: &[Vec<i64>],
     given: &[Matrix],
 ) -> Result<Vec<Matrix>, GroupError> {
+    check_coordinates(directions)?;
     let d = lattice.dim();
+    if let Some(m) = given
+        .iter()
+        .find(|m| m.iter().any(|x| x.unsigned_abs() > MAX_COORDINATE as u64))
+    {
+        return Err(GroupError::Coordinate(format!("the matrix {m:?}")));
+    }
     let signed = signed(directions);
     for (index, m) in given.iter().enumerate() {
         if let Some(why) = check(m, lattice, &signed) {

@@ -51,6 +51,13 @@ pub enum LatticeError {
     /// The board would be too large to tabulate.
     #[error("the lattice has index {0}, more than the {1} cells a board may have")]
     TooLarge(u128, usize),
+    /// The normal form's arithmetic left the range of 128-bit integers (the index is
+    /// then far beyond [`MAX_CELLS`]).
+    #[error(
+        "the basis {0} is too large: its normal form overflows 128-bit arithmetic (a \
+         board has at most {MAX_CELLS} cells)"
+    )]
+    Overflow(String),
 }
 
 /// The most cells a board may have (its tables are indexed by `u16`... and its
@@ -93,74 +100,13 @@ impl Lattice {
     /// assert_eq!(l.index(), 128);
     /// ```
     pub fn new(basis: &[Vec<i64>]) -> Result<Lattice, LatticeError> {
-        let d = basis.len();
-        if !(1..=3).contains(&d) {
-            return Err(LatticeError::Shape {
-                expected: "1, 2 or 3 basis vectors".into(),
-                found: format!("{d}"),
-            });
-        }
-        if let Some(v) = basis.iter().find(|v| v.len() != d) {
-            return Err(LatticeError::Shape {
-                expected: format!("{d} coordinates in every basis vector"),
-                found: format!("{} in {}", v.len(), vector_text(v)),
-            });
-        }
-        let singular = || {
-            LatticeError::Singular(
-                basis
-                    .iter()
-                    .map(|v| vector_text(v))
-                    .collect::<Vec<_>>()
-                    .join(", "),
-            )
-        };
-        let mut rows: Vec<Vec<i128>> = basis
-            .iter()
-            .map(|v| v.iter().map(|&x| x as i128).collect())
-            .collect();
-        for col in (0..d).rev() {
-            // Euclid on column `col` among rows 0..=col: all but row `col` become 0.
-            loop {
-                let pivot = (0..=col)
-                    .filter(|&r| rows[r][col] != 0)
-                    .min_by_key(|&r| rows[r][col].abs())
-                    .ok_or_else(singular)?;
-                rows.swap(pivot, col);
-                let mut done = true;
-                for r in 0..col {
-                    let q = rows[r][col].div_euclid(rows[col][col]);
-                    if q != 0 {
-                        let (head, tail) = rows.split_at_mut(col);
-                        for (x, y) in head[r].iter_mut().zip(&tail[0]) {
-                            *x -= q * y;
-                        }
-                    }
-                    if rows[r][col] != 0 {
-                        done = false;
-                    }
-                }
-                if done {
-                    break;
-                }
-            }
-            if rows[col][col] < 0 {
-                rows[col].iter_mut().for_each(|x| *x = -*x);
-            }
-        }
-        // Reduce the entries left of the diagonal, column by column from the right.
-        for i in 0..d {
-            for j in (0..i).rev() {
-                let q = rows[i][j].div_euclid(rows[j][j]);
-                if q != 0 {
-                    let (head, tail) = rows.split_at_mut(i);
-                    for (x, y) in tail[0].iter_mut().zip(&head[j]) {
-                        *x -= q * y;
-                    }
-                }
-            }
-        }
-        let index: i128 = (0..d).map(|i| rows[i][i]).product();
+        let rows = hermite(basis)?;
+        let d = rows.len();
+        // The sides are positive; their product is the index. Checked: a wrapped
+        // product (2^62 · 2^62 · 16 is 0 modulo 2^128) would pass for a small board.
+        let index = (0..d)
+            .try_fold(1i128, |p, i| p.checked_mul(rows[i][i]))
+            .ok_or_else(|| overflow(basis))?;
         if index > MAX_CELLS as i128 {
             return Err(LatticeError::TooLarge(index as u128, MAX_CELLS));
         }
@@ -172,9 +118,21 @@ impl Lattice {
         })
     }
 
+    /// The Hermite normal form of `basis` as [`Lattice::new`] computes it, for a
+    /// lattice of any index (not only a board's): its rows, or why not.
+    pub fn hermite_basis(basis: &[Vec<i64>]) -> Result<Vec<Vec<i64>>, LatticeError> {
+        hermite(basis)?
+            .iter()
+            .map(|r| r.iter().map(|&x| i64::try_from(x).ok()).collect())
+            .collect::<Option<Vec<Vec<i64>>>>()
+            .ok_or_else(|| overflow(basis))
+    }
     /// The rectangular lattice `diag(sides)`: the torus `Z/s_0 × Z/s_1 × …`.
     pub fn rectangular(sides: &[usize]) -> Result<Lattice, LatticeError> {
         let d = sides.len();
+        if let Some(&s) = sides.iter().find(|&&s| s > MAX_CELLS) {
+            return Err(LatticeError::TooLarge(s as u128, MAX_CELLS));
+        }
         let basis: Vec<Vec<i64>> = (0..d)
             .map(|i| {
                 (0..d)
@@ -211,8 +169,16 @@ impl Lattice {
     }
 
     /// Reduces `x` into the fundamental domain, in place.
+    ///
+    /// Any point of `Z^d` is accepted: coordinates of `2^31` or more in absolute value
+    /// are first taken modulo the index `N` (`N·e_i` lies in the lattice), so that the
+    /// products below stay far inside `i64` (the sides are at most [`MAX_CELLS`]).
     #[inline]
     pub fn reduce(&self, x: &mut [i64]) {
+        if x.iter().any(|v| v.unsigned_abs() >= 1 << 31) {
+            let n = self.index() as i64;
+            x.iter_mut().for_each(|v| *v = v.rem_euclid(n));
+        }
         for i in (0..self.dim()).rev() {
             let q = x[i].div_euclid(self.basis[i][i]);
             if q != 0 {
@@ -258,11 +224,14 @@ impl Lattice {
 
     /// The order of `v` in `Z^d / Λ`: the least `t > 0` with `t·v ∈ Λ`.
     pub fn order(&self, v: &[i64]) -> usize {
-        let mut p = v.to_vec();
-        self.reduce(&mut p);
+        // Reduced first, so that the sums below stay small; the loop ends after at
+        // most `index` steps.
+        let mut v = v.to_vec();
+        self.reduce(&mut v);
+        let mut p = v.clone();
         let mut t = 1;
         while p.iter().any(|&x| x != 0) {
-            for (pi, vi) in p.iter_mut().zip(v) {
+            for (pi, vi) in p.iter_mut().zip(&v) {
                 *pi += vi;
             }
             self.reduce(&mut p);
@@ -340,6 +309,102 @@ impl Lattice {
         lattices.sort();
         lattices
     }
+}
+
+/// The overflow error of `basis`.
+fn overflow(basis: &[Vec<i64>]) -> LatticeError {
+    LatticeError::Overflow(
+        basis
+            .iter()
+            .map(|v| vector_text(v))
+            .collect::<Vec<_>>()
+            .join(", "),
+    )
+}
+
+/// The Hermite normal form of `basis` (module docs), in 128-bit arithmetic that is
+/// checked at every step.
+fn hermite(basis: &[Vec<i64>]) -> Result<Vec<Vec<i128>>, LatticeError> {
+    let d = basis.len();
+
+    if !(1..=3).contains(&d) {
+        return Err(LatticeError::Shape {
+            expected: "1, 2 or 3 basis vectors".into(),
+            found: format!("{d}"),
+        });
+    }
+    if let Some(v) = basis.iter().find(|v| v.len() != d) {
+        return Err(LatticeError::Shape {
+            expected: format!("{d} coordinates in every basis vector"),
+            found: format!("{} in {}", v.len(), vector_text(v)),
+        });
+    }
+    let overflow = || overflow(basis);
+    let singular = || {
+        LatticeError::Singular(
+            basis
+                .iter()
+                .map(|v| vector_text(v))
+                .collect::<Vec<_>>()
+                .join(", "),
+        )
+    };
+    let mut rows: Vec<Vec<i128>> = basis
+        .iter()
+        .map(|v| v.iter().map(|&x| x as i128).collect())
+        .collect();
+    for col in (0..d).rev() {
+        // Euclid on column `col` among rows 0..=col: all but row `col` become 0.
+        loop {
+            let pivot = (0..=col)
+                .filter(|&r| rows[r][col] != 0)
+                .min_by_key(|&r| rows[r][col].unsigned_abs())
+                .ok_or_else(singular)?;
+            rows.swap(pivot, col);
+            let mut done = true;
+            for r in 0..col {
+                let q = rows[r][col]
+                    .checked_div_euclid(rows[col][col])
+                    .ok_or_else(overflow)?;
+                if q != 0 {
+                    let (head, tail) = rows.split_at_mut(col);
+                    for (x, y) in head[r].iter_mut().zip(&tail[0]) {
+                        *x = q
+                            .checked_mul(*y)
+                            .and_then(|qy| x.checked_sub(qy))
+                            .ok_or_else(overflow)?;
+                    }
+                }
+                if rows[r][col] != 0 {
+                    done = false;
+                }
+            }
+            if done {
+                break;
+            }
+        }
+        if rows[col][col] < 0 {
+            for x in rows[col].iter_mut() {
+                *x = x.checked_neg().ok_or_else(overflow)?;
+            }
+        }
+    }
+    // Reduce the entries left of the diagonal, column by column from the right.
+    for i in 0..d {
+        for j in (0..i).rev() {
+            let q = rows[i][j].div_euclid(rows[j][j]);
+            if q != 0 {
+                let (head, tail) = rows.split_at_mut(i);
+                for (x, y) in tail[0].iter_mut().zip(&head[j]) {
+                    *x = q
+                        .checked_mul(*y)
+                        .and_then(|qy| x.checked_sub(qy))
+                        .ok_or_else(overflow)?;
+                }
+            }
+        }
+    }
+    Ok(rows)
 }
 
 #[cfg(test)]

@@ -248,6 +248,16 @@ impl Board {
             )));
         }
         check_directions(&families, d)?;
+        if let Some(v) = families.iter().find(|v| {
+            v.iter()
+                .any(|x| x.unsigned_abs() > group::MAX_COORDINATE as u64)
+        }) {
+            return Err(BoardError::Family(format!(
+                "direction {} has a coordinate beyond ±{}, the largest a direction may have",
+                vector_text(v),
+                group::MAX_COORDINATE
+            )));
+        }
         if spacing < 1 {
             return Err(BoardError::Family(
                 "the spacing p = k − 1 must be positive".into(),
@@ -704,7 +714,8 @@ pub fn check_directions(directions: &[Vec<i64>], d: usize) -> Result<(), BoardEr
                 v.len()
             )));
         }
-        let g = v.iter().fold(0i64, |g, &x| gcd(g, x.abs()));
+        // In u64: the magnitude of i64::MIN is 2^63.
+        let g = v.iter().fold(0u64, |g, &x| gcd_u64(g, x.unsigned_abs()));
         if g != 1 {
             return Err(BoardError::Family(if g == 0 {
                 "the direction (0…) is zero".to_string()
@@ -713,12 +724,16 @@ pub fn check_directions(directions: &[Vec<i64>], d: usize) -> Result<(), BoardEr
                     "direction {} is not primitive (its coordinates have the common \
                      factor {g}); use {}",
                     vector_text(v),
-                    vector_text(&v.iter().map(|x| x / g).collect::<Vec<_>>())
+                    vector_text(&v.iter().map(|x| x / g as i64).collect::<Vec<_>>())
                 )
             }));
         }
-        let neg: Vec<i64> = v.iter().map(|x| -x).collect();
-        if let Some(w) = directions[..i].iter().find(|w| **w == *v || **w == neg) {
+        // The negative of a coordinate i64::MIN is no i64: no direction equals it.
+        let neg: Option<Vec<i64>> = v.iter().map(|x| x.checked_neg()).collect();
+        if let Some(w) = directions[..i]
+            .iter()
+            .find(|w| **w == *v || Some(*w) == neg.as_ref())
+        {
             return Err(BoardError::Family(format!(
                 "direction {} repeats {} (a direction and its opposite are one direction)",
                 vector_text(v),
@@ -727,6 +742,11 @@ pub fn check_directions(directions: &[Vec<i64>], d: usize) -> Result<(), BoardEr
         }
     }
     Ok(())
+}
+
+/// Greatest common divisor of magnitudes.
+fn gcd_u64(a: u64, b: u64) -> u64 {
+    if b == 0 { a } else { gcd_u64(b, a % b) }
 }
 
 /// Greatest common divisor of non-negative integers.

@@ -211,63 +211,75 @@ impl Catalogue {
         // Each line is checked on its own (good, canonical) on all threads; then, in
         // order, the first error wins and the order of the lines is checked, so the
         // error reported is that of a check line by line.
-        let lines: Vec<&str> = text.split_inclusive('\n').collect();
-        let checked: Vec<Result<(Pairing, usize), CatalogueError>> = lines
-            .par_iter()
-            .enumerate()
-            .map_init(
-                || vec![0u8; n],
-                |canon, (i, raw)| {
-                    let lineno = i + 1;
-                    let Some(line) = raw.strip_suffix('\n') else {
-                        return Err(err(
-                            lineno,
-                            raw.chars().count() + 1,
-                            "expected a line ending \\n".into(),
-                        ));
-                    };
-                    let p = Pairing::parse_line(board, line)
-                        .map_err(|e| err(lineno, e.column, e.message))?;
-                    if let Err(e) = p.check(board) {
-                        let column = match e {
-                            PairingError::Inconsistent { cell, .. }
-                            | PairingError::Code { cell, .. } => cell + 1,
-                            _ => 1,
-                        };
-                        return Err(err(lineno, column, format!("not a good pairing: {e}")));
-                    }
-                    let stab = canonical_into(board, p.codes(), canon);
-                    if canon.as_slice() != p.codes() {
-                        let column = canon
-                            .iter()
-                            .zip(p.codes())
-                            .position(|(a, b)| a != b)
-                            .unwrap_or(0)
-                            + 1;
-                        return Err(err(
-                            lineno,
-                            column,
-                            format!(
-                                "not in canonical form (expected {})",
-                                Pairing::from_codes(canon.clone()).to_line()
-                            ),
-                        ));
-                    }
-                    Ok((p, stab))
-                },
-            )
-            .collect();
-        for (i, r) in checked.into_iter().enumerate() {
-            let (p, stab) = r?;
-            if !cat.is_empty() && cat.codes_of(cat.len()) >= p.codes() {
-                return Err(err(
-                    i + 1,
-                    1,
-                    "expected lines in strictly ascending order (sorted, no duplicates)".into(),
-                ));
+        // In chunks of lines, so that a bad line near the start of a huge file is
+        // reported before the rest is split and checked (and the memory of the checks
+        // stays that of one chunk).
+        const CHUNK: usize = 1 << 16;
+        let mut rest = text.split_inclusive('\n');
+        let mut first = 0;
+        loop {
+            let lines: Vec<&str> = rest.by_ref().take(CHUNK).collect();
+            if lines.is_empty() {
+                break;
             }
-            cat.codes.extend_from_slice(p.codes());
-            cat.stabiliser.push(stab as u16);
+            let checked: Vec<Result<(Pairing, usize), CatalogueError>> = lines
+                .par_iter()
+                .enumerate()
+                .map_init(
+                    || vec![0u8; n],
+                    |canon, (i, raw)| {
+                        let lineno = first + i + 1;
+                        let Some(line) = raw.strip_suffix('\n') else {
+                            return Err(err(
+                                lineno,
+                                raw.chars().count() + 1,
+                                "expected a line ending \\n".into(),
+                            ));
+                        };
+                        let p = Pairing::parse_line(board, line)
+                            .map_err(|e| err(lineno, e.column, e.message))?;
+                        if let Err(e) = p.check(board) {
+                            let column = match e {
+                                PairingError::Inconsistent { cell, .. }
+                                | PairingError::Code { cell, .. } => cell + 1,
+                                _ => 1,
+                            };
+                            return Err(err(lineno, column, format!("not a good pairing: {e}")));
+                        }
+                        let stab = canonical_into(board, p.codes(), canon);
+                        if canon.as_slice() != p.codes() {
+                            let column = canon
+                                .iter()
+                                .zip(p.codes())
+                                .position(|(a, b)| a != b)
+                                .unwrap_or(0)
+                                + 1;
+                            return Err(err(
+                                lineno,
+                                column,
+                                format!(
+                                    "not in canonical form (expected {})",
+                                    Pairing::from_codes(canon.clone()).to_line()
+                                ),
+                            ));
+                        }
+                        Ok((p, stab))
+                    },
+                )
+                .collect();
+            for (i, r) in checked.into_iter().enumerate() {
+                let (p, stab) = r?;
+                if !cat.is_empty() && cat.codes_of(cat.len()) >= p.codes() {
+                    return Err(err(
+                        first + i + 1,
+                        1,
+                        "expected lines in strictly ascending order (sorted, no duplicates)".into(),
+                    ));
+                }
+                cat.codes.extend_from_slice(p.codes());
+                cat.stabiliser.push(stab as u16);
+            }
+            first += lines.len();
         }
         if cat.is_empty() && line_offset == 0 {
             return Err(err(

@@ -230,9 +230,14 @@ pub fn merge(board: &Board, paths: &[PathBuf]) -> Result<Catalogue, ShardError> 
         .map(|i| format!("{i}/{n}"))
         .collect();
     if !missing.is_empty() {
+        // The first few: the list of a mistyped shard count would be long.
+        let more = match missing.len() {
+            m if m > 10 => format!(" and {} more", m - 10),
+            _ => String::new(),
+        };
         return Err(ShardError::Set(format!(
-            "missing parts: {}",
-            missing.join(", ")
+            "missing parts: {}{more}",
+            missing[..missing.len().min(10)].join(", ")
         )));
     }
     let mut all: Vec<(&[u8], u16)> = Vec::new();

@@ -374,6 +374,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         anyhow::bail!("--t-max {}: expected at most 16", args.t_max);
     }
     let directions = super::tight::plane_directions(&args.directions)?;
+    // The largest k and t bound every census below.
+    let largest = Game {
+        directions: directions.clone(),
+        k: args.k_max,
+    };
+    largest.check(Some(args.t_max)).map_err(|e| {
+        anyhow::anyhow!(
+            "{}",
+            e.to_string()
+                .replace("--k ", "--k-max ")
+                .replace("--t ", "--t-max ")
+        )
+    })?;
     let four = directions == [[1, 0], [0, 1], [1, 1], [1, -1]];
     let published = if four { published() } else { BTreeMap::new() };
     // Per k (independent, on all threads): the exhaustive census as far as the budget

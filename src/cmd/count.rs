@@ -57,6 +57,29 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(files) = &args.merge {
         let parts: Vec<(String, CountDoc)> = super::read_json_docs(files, "count document")?;
         let mut doc = merge(&parts)?;
+        // A board named on the command line must be the parts' board.
+        let named = std::env::args().any(|a| {
+            ["--board", "--directions", "--lattice"]
+                .iter()
+                .any(|f| a == *f || a.starts_with(&format!("{f}=")))
+        });
+        if named {
+            let board = args.board.load()?;
+            if (board.name(), board.ncells(), board.group_order())
+                != (doc.provenance.board.as_str(), doc.cells, doc.group_order)
+            {
+                anyhow::bail!(
+                    "--board: the parts count board {} ({} cells, group order {}), expected \
+                     {} ({} cells, group order {})",
+                    doc.provenance.board,
+                    doc.cells,
+                    doc.group_order,
+                    board.name(),
+                    board.ncells(),
+                    board.group_order()
+                );
+            }
+        }
         doc.provenance.command = super::command_line();
         super::directory_option(&args.out_dir, "--out-dir")?;
         let path = args.out.clone().unwrap_or_else(|| {

@@ -206,6 +206,7 @@ pub fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
     Ok(match (&args.lattice, args.max_index) {
         (Some(text), _) => vec![lattice(text)?],
         (None, Some(max)) => {
+            amoba::search::scan::check_max_index(max)?;
             let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
             amoba::search::scan::candidates(&dirs, 1, args.min_index, max)?
                 .into_iter()

@@ -149,6 +149,31 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             args.t_max
         );
     }
+    // The largest k bounds every census below, the side every plane search.
+    Game {
+        directions: FOUR.to_vec(),
+        k: args.k_max,
+    }
+    .check(Some(args.t_max))
+    .map_err(|e| {
+        anyhow::anyhow!(
+            "{}",
+            e.to_string()
+                .replace("--k ", "--k-max ")
+                .replace("--t ", "--t-max ")
+        )
+    })?;
+    if !(1..=amoba::search::placement::MAX_SIDE).contains(&args.side) {
+        anyhow::bail!(
+            "--side {}: expected 1 ≤ M ≤ {}",
+            args.side,
+            amoba::search::placement::MAX_SIDE
+        );
+    }
+    amoba::search::scan::check_max_index(args.max_index)?;
+    amoba::search::scan::check_max_index(args.cover_index).map_err(|e| {
+        anyhow::anyhow!("{}", e.to_string().replace("--max-index", "--cover-index"))
+    })?;
     let ks: Vec<usize> = (2..=args.k_max).collect();
     let ts: Vec<usize> = (2..=args.t_max).collect();
     // One census per k, on all threads: the largest t within the budget.

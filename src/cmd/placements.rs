@@ -67,6 +67,12 @@ fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Res
     if t == Some(0) {
         anyhow::bail!("--t 0: expected t ≥ 2");
     }
+    // The limits of the games of cookies (k, t, the directions' coordinates).
+    amoba::search::cookie::Game {
+        directions: directions.clone(),
+        k,
+    }
+    .check(Some(t.unwrap_or(2)))?;
     Ok(Game { directions, k, t })
 }
 
@@ -75,11 +81,25 @@ pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
     let mut out = std::io::BufWriter::new(amoba::io::stdout());
     let mut inputs = Vec::new();
     for name in &args.files {
-        let (display, mut input) = super::ask::open_input(name)?;
+        let (display, input) = super::ask::open_input(name)?;
         let mut text = String::new();
+        // A placement has at most MAX_INDEX cells: a file of more than 64 MiB is refused
+        // before it is held in memory.
+        const MAX_BYTES: u64 = 64 << 20;
         let result = input
+            .take(MAX_BYTES + 1)
             .read_to_string(&mut text)
             .map_err(|e| anyhow::anyhow!("{display}: cannot read: {e}"))
+            .and_then(|n| {
+                if n as u64 > MAX_BYTES {
+                    anyhow::bail!(
+                        "{display}: the file is larger than {MAX_BYTES} bytes, expected a \
+                         placement of at most {} cells (FORMATS.md, Placement files)",
+                        amoba::verify::placement::MAX_INDEX
+                    );
+                }
+                Ok(())
+            })
             .and_then(|_| Ok(parse_placement(&display, &text)?))
             .and_then(|p| Ok(check_placement(&display, &p, &game)?));
         match result {

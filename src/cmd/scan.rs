@@ -106,9 +106,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         ])?;
         let directions =
             (args.directions.clone()).unwrap_or_else(|| super::tight::FOUR_DIRECTIONS.into());
+        let max = args.max_index.expect("clap requires --max-index");
+        amoba::search::scan::check_max_index(max)?;
         let job = Job::Scan {
             min: args.min_index,
-            max: args.max_index.expect("clap requires --max-index"),
+            max,
             node_limit: args.node_limit,
         };
         return run(&args.placement, directions, None, job, args.force);
@@ -120,6 +122,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return write(&args, &doc);
     }
     let max_index = args.max_index.expect("clap requires --max-index");
+    amoba::search::scan::check_max_index(max_index)?;
     // Each game with the number of sets of its class in the box (`--all`).
     let games: Vec<(Vec<Vec<i64>>, Option<usize>)> = match (&args.directions, args.all) {
         (Some(text), _) => {

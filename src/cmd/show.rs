@@ -278,6 +278,14 @@ fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
         .target
         .as_deref()
         .ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
+    if let Some(n) = args.window
+        && !(1..=amoba::output::draw::MAX_WINDOW).contains(&n)
+    {
+        anyhow::bail!(
+            "--window {n}: expected 1 to {}",
+            amoba::output::draw::MAX_WINDOW
+        );
+    }
     let (display, text) = super::ask::read_text(target)?;
     let placement = parse_placement(&display, &text)?;
     let tiling = tile(&display, &placement, None)?;

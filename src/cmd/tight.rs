@@ -93,7 +93,9 @@ impl GameArgs {
                 self.t
             );
         }
-        game(&self.directions, self.k)
+        let game = game(&self.directions, self.k)?;
+        game.check(Some(self.t))?;
+        Ok(game)
     }
 }
 
@@ -141,9 +143,17 @@ pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<E
         super::counted(cookies.pieces.len(), "piece", "pieces")
     );
     if args.plane {
+        if !(1..=amoba::search::placement::MAX_SIDE).contains(&args.side) {
+            anyhow::bail!(
+                "--side {}: expected 1 ≤ M ≤ {}",
+                args.side,
+                amoba::search::placement::MAX_SIDE
+            );
+        }
         return plane(args, cookies);
     }
     if let Some(max) = args.max_index {
+        amoba::search::scan::check_max_index(max)?;
         return scan(args, cookies, max);
     }
     let Some(text) = &args.lattice else {

@@ -118,6 +118,9 @@ impl CountDoc {
 /// assert_eq!(whole.classes, by.values().sum::<u64>());
 /// ```
 pub fn merge(parts: &[(String, CountDoc)]) -> Result<CountDoc, MergeError> {
+    for (name, d) in parts {
+        d.check().map_err(|e| MergeError(format!("{name}: {e}")))?;
+    }
     let same = |a: &CountDoc, b: &CountDoc| {
         a.provenance.board == b.provenance.board
             && a.provenance.amoba_version == b.provenance.amoba_version
@@ -137,14 +140,83 @@ pub fn merge(parts: &[(String, CountDoc)]) -> Result<CountDoc, MergeError> {
     out.labelled_good_pairings = 0;
     out.classes_by_stabiliser_order.clear();
     out.search_nodes = 0;
+    let overflow =
+        |key: &str| MergeError(format!("the sum of `{key}` over the shards exceeds 2^64"));
     for (_, d) in parts {
-        out.subtrees += d.subtrees;
-        out.classes += d.classes;
-        out.labelled_good_pairings += d.labelled_good_pairings;
-        out.search_nodes += d.search_nodes;
+        out.subtrees = out
+            .subtrees
+            .checked_add(d.subtrees)
+            .ok_or_else(|| overflow("subtrees"))?;
+        out.classes = out
+            .classes
+            .checked_add(d.classes)
+            .ok_or_else(|| overflow("classes"))?;
+        out.labelled_good_pairings = out
+            .labelled_good_pairings
+            .checked_add(d.labelled_good_pairings)
+            .ok_or_else(|| overflow("labelled_good_pairings"))?;
+        out.search_nodes = out
+            .search_nodes
+            .checked_add(d.search_nodes)
+            .ok_or_else(|| overflow("search_nodes"))?;
         for (&s, &n) in &d.classes_by_stabiliser_order {
-            *out.classes_by_stabiliser_order.entry(s).or_default() += n;
+            let e = out.classes_by_stabiliser_order.entry(s).or_default();
+            *e = e
+                .checked_add(n)
+                .ok_or_else(|| overflow("classes_by_stabiliser_order"))?;
         }
     }
     Ok(out)
+}
+
+impl CountDoc {
+    /// Checks the document against itself: its format, every stabiliser order a
+    /// divisor of the group order, `classes` the sum of the classes by stabiliser
+    /// order and `labelled_good_pairings` their `Σ |G|/|stabiliser|` (in checked
+    /// arithmetic). *Returns* what is wrong, naming the key.
+    pub fn check(&self) -> Result<(), String> {
+        let f = &crate::provenance::COUNT;
+        if self.provenance.format != f.name || self.provenance.format_version != f.version {
+            return Err(format!(
+                "key `provenance.format`: is {:?} version {}, expected {:?} version {}",
+                self.provenance.format, self.provenance.format_version, f.name, f.version
+            ));
+        }
+        let g = self.group_order;
+        if g == 0 {
+            return Err("key `group_order`: expected a positive order".into());
+        }
+        let mut classes = 0u64;
+        let mut labelled = 0u64;
+        for (&s, &n) in &self.classes_by_stabiliser_order {
+            if s == 0 || !g.is_multiple_of(s) {
+                return Err(format!(
+                    "key `classes_by_stabiliser_order`: order {s} does not divide the group \
+                     order {g}"
+                ));
+            }
+            let sum = classes
+                .checked_add(n)
+                .zip((g as u64 / s as u64).checked_mul(n))
+                .and_then(|(c, l)| Some((c, labelled.checked_add(l)?)));
+            let Some((c, l)) = sum else {
+                return Err("key `classes_by_stabiliser_order`: the totals exceed 2^64".to_string());
+            };
+            (classes, labelled) = (c, l);
+        }
+        if classes != self.classes {
+            return Err(format!(
+                "key `classes`: is {}, but the classes by stabiliser order add up to {classes}",
+                self.classes
+            ));
+        }
+        if labelled != self.labelled_good_pairings {
+            return Err(format!(
+                "key `labelled_good_pairings`: is {}, but Σ |G|/|stabiliser| over the classes \
+                 is {labelled}",
+                self.labelled_good_pairings
+            ));
+        }
+        Ok(())
+    }
 }

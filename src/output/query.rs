@@ -71,6 +71,11 @@ pub enum Target {
     },
 }
 
+/// The most pairings [`read_pairings`] reads from one file: every one is held in
+/// memory (about 100 bytes each on the 8×8 torus), so a huge file is refused by its
+/// line instead of filling the memory.
+pub const MAX_PAIRINGS: usize = 1 << 20;
+
 /// Reads every pairing of a text stream as the verifier does (one-line forms and
 /// grids, comments, blank lines; FORMATS.md, *Candidate pairing files*), each with
 /// `name:line`. A malformed line is an error naming the file, line and column.
@@ -83,6 +88,13 @@ pub fn read_pairings(
     let mut out = Vec::new();
     loop {
         match reader.next_candidate() {
+            Ok(Some(c)) if out.len() == MAX_PAIRINGS => {
+                return Err(AskError::Input(format!(
+                    "{name}:{}: found more than {MAX_PAIRINGS} pairings, expected at most \
+                     that many in one file (`amoba verify` reads any number, one at a time)",
+                    c.line
+                )));
+            }
             Ok(Some(c)) => out.push(Target::Pairing {
                 codes: c.codes,
                 source: format!("{name}:{}", c.line),

@@ -236,6 +236,26 @@ pub fn markdown(doc: &ScanDoc) -> String {
 
 /// Merges the shards `I/N`, `I = 0 … N−1`, of one scan into the whole scan.
 pub fn merge(parts: &[(String, ScanDoc)]) -> Result<ScanDoc, MergeError> {
+    let f = &crate::provenance::SCAN;
+    for (name, d) in parts {
+        if d.provenance.format != f.name || d.provenance.format_version != f.version {
+            return Err(MergeError(format!(
+                "{name}: key `provenance.format`: is {:?} version {}, expected {:?} version {}",
+                d.provenance.format, d.provenance.format_version, f.name, f.version
+            )));
+        }
+        if let Some(r) = d
+            .games
+            .iter()
+            .flat_map(|g| &g.rows)
+            .find(|r| !(d.min_index..=d.max_index).contains(&r.index))
+        {
+            return Err(MergeError(format!(
+                "{name}: key `rows`: a row of index {}, outside the scan's {}..={}",
+                r.index, d.min_index, d.max_index
+            )));
+        }
+    }
     let same = |a: &ScanDoc, b: &ScanDoc| {
         a.dims == b.dims
             && a.min_index == b.min_index
@@ -267,6 +287,16 @@ pub fn merge(parts: &[(String, ScanDoc)]) -> Result<ScanDoc, MergeError> {
     for g in &mut out.games {
         g.rows
             .sort_by(|a, b| (a.index, &a.lattice).cmp(&(b.index, &b.lattice)));
+        if let Some(w) = g
+            .rows
+            .windows(2)
+            .find(|w| (w[0].index, &w[0].lattice) == (w[1].index, &w[1].lattice))
+        {
+            return Err(MergeError(format!(
+                "the lattice {:?} of index {} appears in two shards",
+                w[0].lattice, w[0].index
+            )));
+        }
     }
     Ok(out)
 }

@@ -83,6 +83,83 @@ pub struct Game {
     pub k: usize,
 }
 
+/// The most cells in a winning set a game of cookies may have.
+pub const MAX_K: usize = 64;
+/// The most cells in a cookie.
+pub const MAX_T: usize = 16;
+/// The most cells of the grid a census grows its cookies in: `(2r + 1)(r + 1)` for
+/// `r = (k − 1)(t − 1)` times the largest coordinate of a direction.
+pub const MAX_GRID: u64 = 1 << 26;
+
+/// Why a game or a cookie size is out of range.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// `k` out of `2..=MAX_K`.
+    #[error("--k {0}: expected 2 ≤ k ≤ {MAX_K}")]
+    K(usize),
+    /// `t` out of `2..=MAX_T`.
+    #[error("--t {0}: expected 2 ≤ t ≤ {MAX_T}")]
+    T(usize),
+    /// A direction is zero or beyond the coordinate limit.
+    #[error(
+        "--directions: the direction ({0}, {1}) is zero or has a coordinate beyond ±{max}",
+        max = crate::board::group::MAX_COORDINATE
+    )]
+    Direction(i64, i64),
+    /// The census grid would be too large.
+    #[error(
+        "k = {k}, t = {t} with directions of coordinates up to {step}: a census would grow \
+         its cookies in a grid of more than {MAX_GRID} cells"
+    )]
+    Grid {
+        /// `k`.
+        k: usize,
+        /// `t`.
+        t: usize,
+        /// The largest coordinate of a direction.
+        step: i64,
+    },
+}
+
+impl Game {
+    /// Checks `k`, the directions and, if given, the cookie size `t` against the
+    /// limits above, so that every census of the game is within reach of memory.
+    pub fn check(&self, t: Option<usize>) -> Result<(), GameError> {
+        if !(2..=MAX_K).contains(&self.k) {
+            return Err(GameError::K(self.k));
+        }
+        if let Some(t) = t
+            && !(2..=MAX_T).contains(&t)
+        {
+            return Err(GameError::T(t));
+        }
+        let limit = crate::board::group::MAX_COORDINATE as u64;
+        if let Some(v) = self
+            .directions
+            .iter()
+            .find(|v| *v == &[0, 0] || v.iter().any(|x| x.unsigned_abs() > limit))
+        {
+            return Err(GameError::Direction(v[0], v[1]));
+        }
+        let step = self
+            .directions
+            .iter()
+            .flat_map(|v| v.iter().map(|x| x.unsigned_abs()))
+            .max()
+            .unwrap_or(1);
+        // Within the limits above, r < 2^6 · 2^4 · 2^9 and the product fits in u64.
+        let r = (self.k as u64 - 1) * (t.unwrap_or(MAX_T) as u64 - 1) * step;
+        if (2 * r + 1) * (r + 1) > MAX_GRID {
+            return Err(GameError::Grid {
+                k: self.k,
+                t: t.unwrap_or(MAX_T),
+                step: step as i64,
+            });
+        }
+        Ok(())
+    }
+}
+
 /// A cookie in normal form: cells sorted by `(y, x)`, the first at the origin and in
 /// part `a`.
 #[derive(Clone, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

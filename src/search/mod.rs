@@ -1038,6 +1038,10 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
     /// limit is an argument, not a field: a field of `Ctx` would slow `dfs`, which
     /// is sensitive to the context's layout.)
     /// `tick(nodes)` is called every 2^20 nodes.
+    ///
+    /// The descent keeps its path in a vector, not on the call stack: a search as deep
+    /// as half the cells of the largest board (2,048 levels of nodes of several
+    /// kilobytes) would overflow any thread's stack.
     fn first_leaf(
         &self,
         node: &Node<B, F>,
@@ -1045,29 +1049,42 @@ impl<'b, S: Shift<B>, B: Bits, const F: usize> Ctx<'b, S, B, F> {
         limit: u64,
         tick: &dyn Fn(u64),
     ) -> Option<Node<B, F>> {
-        if node.free.is_empty() {
-            stats.leaves += 1;
-            return Some(*node);
-        }
-        if stats.nodes >= limit {
-            stats.cut = true;
-            return None;
-        }
-        if stats.nodes & 0xF_FFFF == 0 {
-            tick(stats.nodes);
-        }
-        let mut avail = [B::empty(); F];
-        let branch = self.choose(node, &mut avail, B::empty())?;
-        let mut found = None;
-        self.branches(branch, &avail, |f, a| {
-            if found.is_none() && !stats.cut {
-                let mut child = *node;
-                self.place(&mut child, f, a);
-                stats.nodes += 1;
-                found = self.first_leaf(&child, stats, limit, tick);
+        // Each level: its node and the branches (family, anchor) still to try, the
+        // next one last.
+        type Level<B, const F: usize> = (Node<B, F>, Vec<(usize, usize)>);
+        let mut path: Vec<Level<B, F>> = Vec::new();
+        let mut current = *node;
+        loop {
+            if current.free.is_empty() {
+                stats.leaves += 1;
+                return Some(current);
             }
-        });
-        found
+            if stats.nodes >= limit {
+                stats.cut = true;
+                return None;
+            }
+            if stats.nodes & 0xF_FFFF == 0 {
+                tick(stats.nodes);
+            }
+            let mut avail = [B::empty(); F];
+            let mut kids = Vec::new();
+            if let Some(branch) = self.choose(&current, &mut avail, B::empty()) {
+                self.branches(branch, &avail, |f, a| kids.push((f, a)));
+                kids.reverse();
+            }
+            path.push((current, kids));
+            // The next branch: the deepest level with one left.
+            loop {
+                let (parent, kids) = path.last_mut()?;
+                if let Some((f, a)) = kids.pop() {
+                    current = *parent;
+                    self.place(&mut current, f, a);
+                    stats.nodes += 1;
+                    break;
+                }
+                path.pop();
+            }
+        }
     }
 
     /// Takes one uniformly random branch below `node` (xorshift64* on `rng`) and returns

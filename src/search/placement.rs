@@ -480,6 +480,9 @@ pub enum Plane {
 
 /// [`local_cover`] on the squares of side `1..=max_side`, up to the first that no
 /// tight placement covers.
+/// The largest square side [`plane`] is asked for from the command line.
+pub const MAX_SIDE: i64 = 64;
+
 pub fn plane(cookies: &Cookies, max_side: i64, limit: Option<u64>) -> Plane {
     let mut total = 0;
     for side in 1..=max_side {

@@ -50,6 +50,20 @@ pub struct Candidate {
 ///
 /// *Complexity*: `O(L · |G| · d³)` for the `L` lattices of those indices (`Σ σ(N)` in
 /// the plane, about `N²/1.6` up to `N`).
+/// Why a largest index was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--max-index {0}: expected at most {max}, the most cells a searched board may have", max = super::MAX_CELLS)]
+pub struct IndexError(pub usize);
+
+/// Refuses a largest index beyond the boards the search handles ([`super::MAX_CELLS`]),
+/// before any lattice of it is listed.
+pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
+    if max_index > super::MAX_CELLS {
+        return Err(IndexError(max_index));
+    }
+    Ok(())
+}
+
 pub fn candidates(
     directions: &[Vec<i64>],
     spacing: usize,
@@ -132,6 +146,22 @@ impl Existence {
     }
 }
 
+/// A map keyed by stabiliser orders, read from JSON object keys. (Inside an
+/// internally tagged enum serde buffers the keys as strings, which a `usize` key does
+/// not accept: a scan document with counts could not be read back for a merge.)
+fn orders_from_strings<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<usize, u64>, D::Error> {
+    let map = <BTreeMap<String, u64> as Deserialize>::deserialize(d)?;
+    map.into_iter()
+        .map(|(k, v)| {
+            k.parse::<usize>().map(|k| (k, v)).map_err(|_| {
+                serde::de::Error::custom(format!("expected a stabiliser order, found {k:?}"))
+            })
+        })
+        .collect()
+}
+
 /// The counts of a board where a pairing exists.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(tag = "status", rename_all = "snake_case")]
@@ -143,6 +173,7 @@ pub enum Counts {
         /// Labelled good pairings, `Σ |G| / |stab|`.
         labelled: u64,
         /// Classes by stabiliser order.
+        #[serde(deserialize_with = "orders_from_strings")]
         classes_by_stabiliser_order: BTreeMap<usize, u64>,
         /// Search nodes.
         nodes: u64,

@@ -1,6 +1,11 @@
 //! Sharding: a deterministic part of the search tree, for clusters (see FORMATS.md,
 //! *Part files*, and `crate::catalogue::parts`).
 
+/// The most shards a search may be cut into: more than the frontier of any board has
+/// subtrees (4,778 on the 8×8 torus), so a shard count beyond it is a mistake, and a
+/// merge allocates per shard.
+pub const MAX_SHARDS: usize = 1 << 16;
+
 /// A deterministic part of the search tree (nauty's `res/mod`).
 ///
 /// The tree is cut at the *frontier* — the nodes where the first row is decided (4,778
@@ -35,6 +40,12 @@ impl std::str::FromStr for Shard {
             .map_err(|_| format!("bad shard count {n:?}"))?;
         if count == 0 || index >= count {
             return Err(format!("expected 0 <= I < N, found {index}/{count}"));
+        }
+        if count > MAX_SHARDS {
+            return Err(format!(
+                "expected at most {MAX_SHARDS} shards, found {count} (the frontier of the \
+                 largest search has fewer subtrees)"
+            ));
         }
         Ok(Shard { index, count })
     }

@@ -140,6 +140,14 @@ pub struct PlacementReport {
 /// Most witnesses listed.
 pub const MAX_WITNESSES: usize = 10;
 
+/// The largest coordinate, in absolute value, of a cell or a lattice vector of a
+/// placement file (`2^30`).
+pub const MAX_COORDINATE: i64 = 1 << 30;
+
+/// The largest index of a placement's lattice, and so the most cells a placement file
+/// may list (`2^16`, sixteen times the largest board the searches handle).
+pub const MAX_INDEX: u64 = 1 << 16;
+
 /// The Hermite normal form of a 2-D lattice basis (module docs).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hnf {
@@ -151,26 +159,34 @@ pub struct Hnf {
 impl Hnf {
     /// The normal form of the lattice spanned by `basis`, or `None` when it is
     /// degenerate (determinant 0).
+    ///
+    /// The arithmetic is in 128 bits and checked, so any basis is accepted; a lattice
+    /// whose normal form leaves `i64` is reported as degenerate too, which only a basis
+    /// far beyond [`MAX_COORDINATE`] can have (the parser refuses those first).
     pub fn new(basis: [[i64; 2]; 2]) -> Option<Hnf> {
         // Row operations keep the lattice: make the first column (g, 0) by the
         // Euclidean algorithm on its entries.
-        let (mut r1, mut r2) = (basis[0], basis[1]);
+        let wide = |v: [i64; 2]| [i128::from(v[0]), i128::from(v[1])];
+        let (mut r1, mut r2) = (wide(basis[0]), wide(basis[1]));
         while r2[0] != 0 {
-            let q = r1[0].div_euclid(r2[0]);
-            r1 = [r1[0] - q * r2[0], r1[1] - q * r2[1]];
+            let q = r1[0].checked_div_euclid(r2[0])?;
+            r1 = [
+                r1[0].checked_sub(q.checked_mul(r2[0])?)?,
+                r1[1].checked_sub(q.checked_mul(r2[1])?)?,
+            ];
             std::mem::swap(&mut r1, &mut r2);
         }
         if r1[0] < 0 {
-            r1 = [-r1[0], -r1[1]];
+            r1 = [r1[0].checked_neg()?, r1[1].checked_neg()?];
         }
-        let h22 = r2[1].abs();
+        let h22 = r2[1].checked_abs()?;
         if r1[0] == 0 || h22 == 0 {
             return None;
         }
         Some(Hnf {
-            h11: r1[0],
-            h12: r1[1].rem_euclid(h22),
-            h22,
+            h11: i64::try_from(r1[0]).ok()?,
+            h12: i64::try_from(r1[1].rem_euclid(h22)).ok()?,
+            h22: i64::try_from(h22).ok()?,
         })
     }
 
@@ -181,7 +197,9 @@ impl Hnf {
 
     /// Cells per period.
     pub fn index(&self) -> u64 {
-        (self.h11 * self.h22) as u64
+        // Both sides are below 2^63, so their product fits in 128 bits; an index
+        // beyond u64 saturates (it is refused long before, [`MAX_INDEX`]).
+        u64::try_from(i128::from(self.h11) * i128::from(self.h22)).unwrap_or(u64::MAX)
     }
 
     /// The representative of `c` modulo the lattice, and its index in `0..index()`.
@@ -219,7 +237,18 @@ fn parse_vector(file: &str, line: usize, column: usize, s: &str) -> Result<[i64;
         )
     };
     let (x, y) = s.split_once(',').ok_or_else(bad)?;
-    Ok([x.parse().map_err(|_| bad())?, y.parse().map_err(|_| bad())?])
+    let v: [i64; 2] = [x.parse().map_err(|_| bad())?, y.parse().map_err(|_| bad())?];
+    if v.iter().any(|c| c.unsigned_abs() > MAX_COORDINATE as u64) {
+        return Err(malformed(
+            file,
+            line,
+            column,
+            format!(
+                "found '{s}', expected coordinates of at most {MAX_COORDINATE} in absolute value"
+            ),
+        ));
+    }
+    Ok(v)
 }
 
 /// Reads a placement in the text form of docs/spec.md §10 (FORMATS.md, *Placement
@@ -231,18 +260,21 @@ fn parse_vector(file: &str, line: usize, column: usize, s: &str) -> Result<[i64;
 pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError> {
     let mut lattice = None;
     let mut cookies = Vec::new();
+    let mut cells_read = 0u64;
     for (i, raw) in text.lines().enumerate() {
         let line = i + 1;
         let body = raw.split('#').next().unwrap_or("");
-        // Tokens with their 1-based character columns.
-        let mut tokens = Vec::new();
+        // Tokens with their 1-based character columns (byte offsets for slicing).
+        let mut tokens: Vec<(usize, String)> = Vec::new();
         let mut start = None;
-        for (col, ch) in body.chars().chain(std::iter::once(' ')).enumerate() {
+        let ends = body
+            .char_indices()
+            .chain(std::iter::once((body.len(), ' ')));
+        for (col, (at, ch)) in ends.enumerate() {
             match (ch.is_whitespace(), start) {
-                (false, None) => start = Some(col),
-                (true, Some(s)) => {
-                    let t: String = body.chars().skip(s).take(col - s).collect();
-                    tokens.push((s + 1, t));
+                (false, None) => start = Some((col, at)),
+                (true, Some((c, a))) => {
+                    tokens.push((c + 1, body[a..at].to_string()));
                     start = None;
                 }
                 _ => {}
@@ -265,11 +297,36 @@ pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError>
             }
             let v1 = parse_vector(file, line, tokens[1].0, &tokens[1].1)?;
             let v2 = parse_vector(file, line, tokens[2].0, &tokens[2].1)?;
+            if let Some(h) = Hnf::new([v1, v2])
+                && h.index() > MAX_INDEX
+            {
+                return Err(malformed(
+                    file,
+                    line,
+                    tokens[1].0,
+                    format!(
+                        "the lattice has index {}, expected at most {MAX_INDEX}",
+                        h.index()
+                    ),
+                ));
+            }
             lattice = Some(([v1, v2], line));
             continue;
         }
         let mut cells = Vec::new();
         for (col, tok) in &tokens {
+            cells_read += 1;
+            if cells_read > MAX_INDEX {
+                return Err(malformed(
+                    file,
+                    line,
+                    *col,
+                    format!(
+                        "found more than {MAX_INDEX} cells, expected at most one per cell of \
+                         a period of the lattice (whose index is at most {MAX_INDEX})"
+                    ),
+                ));
+            }
             let Some((cell, part)) = tok.rsplit_once(':') else {
                 return Err(malformed(
                     file,
@@ -352,6 +409,14 @@ pub fn tile(file: &str, p: &Placement, t: Option<usize>) -> Result<Tiling, Verif
         )
     })?;
     let index = hnf.index();
+    if index > MAX_INDEX {
+        return Err(malformed(
+            file,
+            p.lattice_line,
+            1,
+            format!("the lattice has index {index}, expected at most {MAX_INDEX}"),
+        ));
+    }
     let mut owner: Vec<Owner> = vec![None; index as usize];
     for (i, cookie) in p.cookies.iter().enumerate() {
         if let Some(t) = t
@@ -397,17 +462,12 @@ pub fn tile(file: &str, p: &Placement, t: Option<usize>) -> Result<Tiling, Verif
             owner[r] = Some((i, c, part));
         }
     }
+    // The first class no cookie covers.
+    let uncovered = owner.iter().position(Option::is_none);
     let owner: Option<Vec<_>> = owner.iter().copied().collect();
     owner.map(|owner| Tiling { hnf, owner }).ok_or_else(|| {
         let covered: usize = p.cookies.iter().map(|c| c.cells.len()).sum();
-        // The first class no cookie covers.
-        let r = (0..index as usize)
-            .find(|&r| {
-                !p.cookies
-                    .iter()
-                    .any(|c| c.cells.iter().any(|&(x, _)| hnf.reduce(x).1 == r))
-            })
-            .unwrap_or(0);
+        let r = uncovered.unwrap_or(0);
         let c = hnf.cell(r);
         malformed(
             file,
@@ -438,6 +498,22 @@ pub fn check_placement(
         return Err(VerifyError::Board {
             board: "placement".into(),
             message: format!("expected k ≥ 2 and a direction, found k = {}", game.k),
+        });
+    }
+    let limit = crate::board::group::MAX_COORDINATE;
+    if game.k > crate::search::cookie::MAX_K
+        || game
+            .directions
+            .iter()
+            .any(|d| d.iter().any(|x| x.unsigned_abs() > limit as u64))
+    {
+        return Err(VerifyError::Board {
+            board: "placement".into(),
+            message: format!(
+                "expected k ≤ {} and directions of coordinates within ±{limit}, found k = {}",
+                crate::search::cookie::MAX_K,
+                game.k
+            ),
         });
     }
     let tiling = tile(file, p, game.t)?;
@@ -518,15 +594,14 @@ pub fn check_placement(
 /// The number of winning sets of the plane (`k` cells along one of `directions`) that
 /// meet both parts of the cookie `cells`.
 pub fn blocking_number(cells: &[([i64; 2], Part)], directions: &[[i64; 2]], k: usize) -> u64 {
-    let part_of = |c: [i64; 2]| cells.iter().find(|&&(x, _)| x == c).map(|&(_, p)| p);
-    let mut starts: Vec<([i64; 2], usize)> = Vec::new();
+    // The first part given to a cell, as a search from the front would find it.
+    let parts: std::collections::BTreeMap<[i64; 2], Part> = cells.iter().rev().copied().collect();
+    let part_of = |c: [i64; 2]| parts.get(&c).copied();
+    let mut starts: std::collections::BTreeSet<([i64; 2], usize)> = Default::default();
     for &(c, _) in cells {
         for (f, d) in directions.iter().enumerate() {
             for j in 0..k as i64 {
-                let s = [c[0] - j * d[0], c[1] - j * d[1]];
-                if !starts.contains(&(s, f)) {
-                    starts.push((s, f));
-                }
+                starts.insert(([c[0] - j * d[0], c[1] - j * d[1]], f));
             }
         }
     }

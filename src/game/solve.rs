@@ -1001,9 +1001,12 @@ fn sub_sat(a: u32, b: u32) -> u32 {
     }
 }
 
-/// The 1 + ε threshold above the second best number.
+/// The 1 + ε threshold above the second best number. Above a saturated number
+/// (`INF − 1`, a sum that overflowed) it is `INF`: a threshold equal to the child's
+/// own number would send it back at once, and its parent would send it down again
+/// for ever.
 fn grow(second: u32) -> u32 {
-    if second == INF {
+    if second >= INF - 1 {
         return INF;
     }
     let g = second as u64 + (second as u64 * EPS_NUM).div_ceil(EPS_DEN) + 1;
@@ -1075,6 +1078,16 @@ mod tests {
             maker: 0,
             breaker: 0,
         }
+    }
+
+    /// A saturated number gets an infinite threshold: anything less would not let
+    /// the child move, and df-pn would call it again and again without progress.
+    #[test]
+    fn thresholds_above_saturated_numbers_are_infinite() {
+        assert_eq!(grow(INF - 1), INF);
+        assert_eq!(grow(INF), INF);
+        assert!(grow(INF - 2) > INF - 2);
+        assert_eq!(grow(4), 4 + 1 + 1);
     }
 
     #[test]

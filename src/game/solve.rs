@@ -289,8 +289,8 @@ pub struct Solver<'g> {
     /// The root's moves to search and how many of them are decided.
     root_moves: (u32, u32),
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
-    /// Answers of [`Solver::threat_win`]: Maker's and Breaker's cells, the first move,
-    /// 0 empty / 1 no line / 2 a line, the zone.
+    /// Answers of [`Solver::threat_win`]: Maker's and Breaker's cells and the line
+    /// found, if any (`None`: an empty slot).
     threat_cache: std::cell::RefCell<Vec<ThreatEntry>>,
     /// The live sets at the start of [`Solver::threat_win`] (a buffer kept between
     /// calls).
@@ -298,11 +298,11 @@ pub struct Solver<'g> {
 }
 
 /// One slot of the cache of [`Solver::threat_win`].
-type ThreatEntry = (Cells, Cells, u32, u32, Line);
+type ThreatEntry = Option<(Cells, Cells, Option<Line>)>;
 
 /// A win by threats: Maker's first move, the cells of the line (Breaker must take one
 /// of them), and the union of the winning sets the line uses (its zone).
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Line {
     /// Maker's first move.
     pub first: u8,
@@ -358,10 +358,7 @@ impl<'g> Solver<'g> {
             root_numbers: (1, 1),
             root_moves: (0, 0),
             progress: options.progress,
-            threat_cache: std::cell::RefCell::new(vec![
-                (0, 0, 0, 0, Line::default());
-                THREAT_CACHE
-            ]),
+            threat_cache: std::cell::RefCell::new(vec![None; THREAT_CACHE]),
             threat_live: std::cell::RefCell::new(Vec::new()),
         }
     }
@@ -410,10 +407,6 @@ impl<'g> Solver<'g> {
             out.h[g] ^= self.zobrist[off + perm[c] as usize];
         }
         out
-    }
-
-    fn key(&self, h: &Hashes, side: Side) -> u64 {
-        self.framed_key(h, side).0
     }
 
     /// The key and the automorphism that gives it (the frame of the stored zone).
@@ -483,7 +476,7 @@ impl<'g> Solver<'g> {
 
     /// The key of a position in the table (the least hash over the automorphisms).
     pub fn key_of(&self, p: &Position) -> u64 {
-        self.key(&self.hashes(p), p.to_move)
+        self.framed_key(&self.hashes(p), p.to_move).0
     }
 
     /// The free cells of the live winning sets at `p`.
@@ -712,10 +705,11 @@ impl<'g> Solver<'g> {
             ^ (p.breaker as u64 ^ (p.breaker >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
         let slot = (h >> 40) as usize & (THREAT_CACHE - 1);
         {
-            let cache = self.threat_cache.borrow();
-            let e = &cache[slot];
-            if e.0 == p.maker && e.1 == p.breaker && e.3 != 0 {
-                return (e.3 == 2).then_some(e.4);
+            if let Some((maker, breaker, line)) = self.threat_cache.borrow()[slot]
+                && maker == p.maker
+                && breaker == p.breaker
+            {
+                return line;
             }
         }
         let mut budget = THREAT_BUDGET;
@@ -724,10 +718,7 @@ impl<'g> Solver<'g> {
         live.extend(self.sets.iter().filter(|&&s| s & p.breaker == 0));
         let found = self.threats(&live, p.maker, p.breaker, THREAT_DEPTH, &mut budget);
         let mut cache = self.threat_cache.borrow_mut();
-        cache[slot] = match found {
-            Some(line) => (p.maker, p.breaker, 0, 2, line),
-            None => (p.maker, p.breaker, 0, 1, Line::default()),
-        };
+        cache[slot] = Some((p.maker, p.breaker, found));
         found
     }
 

@@ -379,14 +379,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         directions: directions.clone(),
         k: args.k_max,
     };
-    largest.check(Some(args.t_max)).map_err(|e| {
-        anyhow::anyhow!(
-            "{}",
-            e.to_string()
-                .replace("--k ", "--k-max ")
-                .replace("--t ", "--t-max ")
-        )
-    })?;
+    largest.check_largest(args.t_max)?;
     let four = directions == [[1, 0], [0, 1], [1, 1], [1, -1]];
     let published = if four { published() } else { BTreeMap::new() };
     // Per k (independent, on all threads): the exhaustive census as far as the budget

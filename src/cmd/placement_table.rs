@@ -154,15 +154,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         directions: FOUR.to_vec(),
         k: args.k_max,
     }
-    .check(Some(args.t_max))
-    .map_err(|e| {
-        anyhow::anyhow!(
-            "{}",
-            e.to_string()
-                .replace("--k ", "--k-max ")
-                .replace("--t ", "--t-max ")
-        )
-    })?;
+    .check_largest(args.t_max)?;
     if !(1..=amoba::search::placement::MAX_SIDE).contains(&args.side) {
         anyhow::bail!(
             "--side {}: expected 1 ≤ M ≤ {}",

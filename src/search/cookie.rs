@@ -100,6 +100,12 @@ pub enum GameError {
     /// `t` out of `2..=MAX_T`.
     #[error("--t {0}: expected 2 ≤ t ≤ {MAX_T}")]
     T(usize),
+    /// The largest `k` of a table out of `2..=MAX_K` ([`Game::check_largest`]).
+    #[error("--k-max {0}: expected 2 ≤ k ≤ {MAX_K}")]
+    KMax(usize),
+    /// The largest `t` of a table out of `2..=MAX_T` ([`Game::check_largest`]).
+    #[error("--t-max {0}: expected 2 ≤ t ≤ {MAX_T}")]
+    TMax(usize),
     /// A direction is zero or beyond the coordinate limit.
     #[error(
         "--directions: the direction ({0}, {1}) is zero or has a coordinate beyond ±{max}",
@@ -157,6 +163,17 @@ impl Game {
             });
         }
         Ok(())
+    }
+
+    /// [`Game::check`] for the largest game of a table over `k ≤ self.k` and
+    /// `t ≤ t_max` (the largest bounds every census of the table), out-of-range values
+    /// named as the table's options `--k-max` and `--t-max`.
+    pub fn check_largest(&self, t_max: usize) -> Result<(), GameError> {
+        self.check(Some(t_max)).map_err(|e| match e {
+            GameError::K(k) => GameError::KMax(k),
+            GameError::T(t) => GameError::TMax(t),
+            e => e,
+        })
     }
 }
 

@@ -140,30 +140,25 @@ pub fn merge(parts: &[(String, CountDoc)]) -> Result<CountDoc, MergeError> {
     out.labelled_good_pairings = 0;
     out.classes_by_stabiliser_order.clear();
     out.search_nodes = 0;
-    let overflow =
-        |key: &str| MergeError(format!("the sum of `{key}` over the shards exceeds 2^64"));
+    // Adds a shard's figure to the total, refusing a sum beyond 2^64.
+    let add = |total: &mut u64, x: u64, key: &str| {
+        *total = total.checked_add(x).ok_or_else(|| {
+            MergeError(format!("the sum of `{key}` over the shards exceeds 2^64"))
+        })?;
+        Ok::<(), MergeError>(())
+    };
     for (_, d) in parts {
-        out.subtrees = out
-            .subtrees
-            .checked_add(d.subtrees)
-            .ok_or_else(|| overflow("subtrees"))?;
-        out.classes = out
-            .classes
-            .checked_add(d.classes)
-            .ok_or_else(|| overflow("classes"))?;
-        out.labelled_good_pairings = out
-            .labelled_good_pairings
-            .checked_add(d.labelled_good_pairings)
-            .ok_or_else(|| overflow("labelled_good_pairings"))?;
-        out.search_nodes = out
-            .search_nodes
-            .checked_add(d.search_nodes)
-            .ok_or_else(|| overflow("search_nodes"))?;
+        add(&mut out.subtrees, d.subtrees, "subtrees")?;
+        add(&mut out.classes, d.classes, "classes")?;
+        add(
+            &mut out.labelled_good_pairings,
+            d.labelled_good_pairings,
+            "labelled_good_pairings",
+        )?;
+        add(&mut out.search_nodes, d.search_nodes, "search_nodes")?;
         for (&s, &n) in &d.classes_by_stabiliser_order {
             let e = out.classes_by_stabiliser_order.entry(s).or_default();
-            *e = e
-                .checked_add(n)
-                .ok_or_else(|| overflow("classes_by_stabiliser_order"))?;
+            add(e, n, "classes_by_stabiliser_order")?;
         }
     }
     Ok(out)

@@ -34,7 +34,15 @@ fn vectors(text: &str) -> Vec<Cell> {
 /// pair of its coordinates in the basis times the determinant, modulo the determinant;
 /// which copy of a cookie holds a cell is its offset from the cookie's listed cell.
 fn brute_good(text: &str, dirs: &[Cell], k: i64, t: usize) -> bool {
-    let mut lines = text.lines().filter(|l| !l.starts_with('#'));
+    let mut lines = text.lines().filter(|l| !l.starts_with('#')).peekable();
+    // The game a file records comes first, and must be the game searched.
+    if lines.peek().is_some_and(|l| l.starts_with("directions ")) {
+        let recorded: Vec<&str> = lines.by_ref().take(3).collect();
+        let directions = recorded[0].strip_prefix("directions ").map(vectors);
+        assert_eq!(directions, Some(dirs.to_vec()));
+        assert_eq!(recorded[1], format!("k {k}"));
+        assert_eq!(recorded[2], format!("t {t}"));
+    }
     let basis = vectors(lines.next().unwrap().strip_prefix("lattice ").unwrap());
     let ((a, b), (c, d)) = (basis[0], basis[1]);
     let det = (a * d - b * c).abs();
@@ -114,6 +122,18 @@ fn found(t: usize, k: usize, dirs: &str, search: &[&str]) -> String {
     let (report, err, code) = output_text(&check);
     assert_eq!(code, 0, "{report}{err}");
     assert!(report.contains("good"), "{report}");
+    // The file records its game: no options needed.
+    let check = amoba()
+        .args(["verify", "--placements"])
+        .arg(&file)
+        .output()
+        .unwrap();
+    let (again, err, code) = output_text(&check);
+    assert_eq!(
+        (code, again.replace(&report, "")),
+        (0, String::new()),
+        "{err}"
+    );
     let _ = std::fs::remove_dir_all(&dir);
     text
 }
@@ -132,7 +152,7 @@ fn is_sample(name: &str, text: &str) {
 #[test]
 fn a_good_5_placement_of_6_in_a_row_settles_a_published_open_entry() {
     let text = found(5, 6, FOUR, &["--lattice", "5,0 2,1"]);
-    assert!(text.starts_with("lattice 5,0 2,1\n"), "{text}");
+    assert!(text.contains("\nlattice 5,0 2,1\n"), "{text}");
     is_sample("covering-5-6.txt", &text);
 }
 
@@ -145,8 +165,9 @@ fn a_good_4_placement_of_6_in_a_row_settles_a_published_open_entry() {
 #[test]
 fn a_good_6_placement_of_5_in_a_row_settles_a_published_open_entry() {
     let text = found(6, 5, FOUR, &["--max-index", "6"]);
-    // One cookie of six cells per period, as the search's first lattice.
-    assert_eq!(text.lines().count(), 2, "{text}");
+    // The game, the lattice and one cookie of six cells per period, as the search's
+    // first lattice.
+    assert_eq!(text.lines().count(), 5, "{text}");
     is_sample("covering-6-5.txt", &text);
 }
 
@@ -161,7 +182,7 @@ fn three_directions_the_published_4_placements_and_a_3_placement_of_6_in_a_row()
 #[test]
 fn two_directions_the_published_placements_for_3_and_4_in_a_row() {
     let square = found(4, 3, TWO, &["--max-index", "4"]);
-    assert!(square.starts_with("lattice 2,0 0,2\n"), "{square}");
+    assert!(square.contains("\nlattice 2,0 0,2\n"), "{square}");
     found(3, 4, TWO, &["--max-index", "6"]);
 }
 

@@ -246,6 +246,24 @@ fn every_subcommand_follows_the_shared_rules() {
             &["out/s.md", "out/s.json"],
         ),
         case("tight --t 3 --k 7 --lattice '6,0 0,6'", 0, Text, &[]),
+        case(
+            "tight --t 3 --k 7 --lattice '6,0 0,6' --out out/t.txt",
+            0,
+            Empty,
+            &["out/t.txt"],
+        ),
+        case(
+            "covering --t 5 --k 6 --lattice '5,0 2,1' --out out/c.txt",
+            0,
+            Text,
+            &["out/c.txt"],
+        ),
+        case(
+            "search --board square5 --out out/p.txt",
+            0,
+            Empty,
+            &["out/p.txt"],
+        ),
         case("tight --t 2 --k 5 --lattice '4,0 0,4'", 1, Text, &[]),
         case("covering --t 5 --k 6 --lattice '5,0 2,1'", 0, Text, &[]),
         case(
@@ -290,7 +308,7 @@ fn every_subcommand_follows_the_shared_rules() {
         case("verify --board square5 bad.txt", 1, Text, &[]),
         case("verify --board square5 missing.txt", 2, Text, &[]),
         case(
-            &format!("verify --placements --t 2 {placement} --json"),
+            &format!("verify --placements {placement} --json"),
             0,
             Json,
             &[],
@@ -337,6 +355,67 @@ fn every_subcommand_follows_the_shared_rules() {
         pairing.replace("ID 1\n", "ID 1 · stabiliser order 16\n")
     );
     let _ = std::fs::remove_dir_all(&root);
+}
+
+/// What amoba prints as a placement, amoba reads back: a placement file records its
+/// game (directions, k, t), so `verify --placements` checks it against that game
+/// without options, and the options still override it.
+#[test]
+fn a_placement_found_is_checked_against_its_own_game() {
+    let dir = common::temp_dir("placement-round-trip");
+    let f = dir.join("f.txt");
+    let out = amoba()
+        .args(["search", "--t", "3", "--k", "7", "--board", "hex7", "--out"])
+        .arg(&f)
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0), "{out:?}");
+    let text = std::fs::read_to_string(&f).unwrap();
+    assert!(
+        text.starts_with("directions 1,0 1,1 0,1\nk 7\nt 3\nlattice "),
+        "{text}"
+    );
+    let verify = |extra: &[&str]| {
+        let out = amoba()
+            .args(["verify", "--placements", "--json"])
+            .args(extra)
+            .arg(&f)
+            .output()
+            .unwrap();
+        let doc: serde_json::Value = serde_json::from_slice(&out.stdout).unwrap();
+        (out.status.code().unwrap(), doc)
+    };
+    let (code, doc) = verify(&[]);
+    assert_eq!(code, 0, "{doc}");
+    let report = &doc["inputs"][0]["report"];
+    assert_eq!(report["k"], 7);
+    assert_eq!(report["t"], 3);
+    assert_eq!(report["directions"].as_array().unwrap().len(), 3);
+    assert_eq!(doc["provenance"]["board"], "plane");
+    // The command line overrides: square9's four directions and k = 9 are not blocked.
+    let (code, doc) = verify(&["--board", "square9"]);
+    assert_eq!(code, 1, "{doc}");
+    assert_eq!(doc["inputs"][0]["report"]["k"], 9);
+    let (code, doc) = verify(&["--k", "8"]);
+    assert_eq!((code, &doc["inputs"][0]["report"]["k"]), (0, &8.into()));
+    // A recorded game out of range is a malformed file, named by line and column.
+    for (bad, at) in [
+        ("k 65\n", ":1:3:"),
+        ("directions 2,0\n", ":1:12:"),
+        ("directions 1,0 -1,0\n", ":1:16:"),
+        ("t 3\nt 3\n", ":2:1:"),
+    ] {
+        std::fs::write(&f, format!("{bad}lattice 1,0 0,2\n0,0:a 0,1:b\n")).unwrap();
+        let out = amoba()
+            .args(["verify", "--placements"])
+            .arg(&f)
+            .output()
+            .unwrap();
+        let err = String::from_utf8_lossy(&out.stderr);
+        assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
+        assert!(err.contains(at), "{bad}: {err}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The long commands take the same `--progress auto|bar|log|none`, and where a

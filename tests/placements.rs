@@ -299,11 +299,7 @@ fn bad_placements_name_the_line() {
     let dir = temp_dir("placements-bad");
     let domino = "lattice 2,0 0,1\n0,0:a 1,0:b\n";
     let cases = [
-        (
-            "0,0:a 1,0:b\n",
-            "line 1",
-            "expected the first line to be `lattice",
-        ),
+        ("0,0:a 1,0:b\n", "line 1", "expected `lattice x1,y1 x2,y2`"),
         ("# only a comment\n", "1:1", "found no `lattice` line"),
         ("lattice 2,0 4,0\n0,0:a 1,0:b\n", "1:1", "degenerate"),
         ("lattice 2,0 0,1\n0,0:a 1,0:a\n", "2:1", "no cell in part b"),

@@ -53,7 +53,8 @@ pub struct Args {
     /// formulas of ten thousand variables; progress every 20,000).
     #[arg(long, default_value_t = CONFLICTS, value_name = "N")]
     pub conflicts: u64,
-    /// Also write the placement found to this file (`-` = stdout).
+    /// Write the placement found to this file instead of standard output (`-` =
+    /// stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Run a cookie census the estimate puts out of reach.
@@ -137,7 +138,9 @@ pub fn search(kinds: &Kinds, lattice: &Lattice, conflicts: u64) -> anyhow::Resul
         note!("lattice {lattice}: {c} conflicts, undecided");
     });
     let text = match &outcome {
-        Outcome::Found(l, cookies) => Some(certified(&covering::text(l, cookies), game, t)?),
+        Outcome::Found(l, cookies) => {
+            Some(certified(&covering::text(game, t, l, cookies), game, t)?)
+        }
         _ => None,
     };
     Ok(Searched {
@@ -273,13 +276,12 @@ pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Res
         Some(text) => {
             writeln!(
                 stdout,
-                "a good {}-placement of {}-in-a-row, confirmed by the checker:",
-                args.game.t, args.game.k
+                "a good {}-placement of {}-in-a-row, confirmed by the checker{}",
+                args.game.t,
+                args.game.k,
+                if args.out.is_none() { ":" } else { "" }
             )?;
-            stdout.write_all(text.as_bytes())?;
-            if let Some(path) = &args.out {
-                amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
-            }
+            super::write_product(args.out.as_deref(), text)?;
             Ok(ExitCode::SUCCESS)
         }
         None => {

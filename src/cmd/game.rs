@@ -131,7 +131,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     "--lattice".into(),
                     l.clone(),
                 ],
-                _ => vec!["--board".into(), board.board.clone()],
+                _ => vec!["--board".into(), board.name().to_string()],
             };
             let board = Box::new(b);
             (Recipe::Torus { board, options }, out)

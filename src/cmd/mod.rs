@@ -326,7 +326,8 @@ pub fn with_threads<T: Send>(
 /// file.
 pub fn board_help() -> String {
     format!(
-        "Board: {}, or a board file (*.toml; docs/spec.md appendix A, FORMATS.md)",
+        "Board: {}, or a board file (*.toml; docs/spec.md appendix A, FORMATS.md) \
+         [default: square9]",
         amoba::board::Board::NAMES.join(", ")
     )
 }
@@ -341,9 +342,9 @@ pub fn board(name: &str) -> anyhow::Result<amoba::board::Board> {
 /// computed; see [`amoba::board::builtin::inline`]).
 #[derive(clap::Args, Clone, Debug)]
 pub struct BoardArgs {
-    #[arg(long, default_value = "square9", value_name = "NAME|FILE", help = board_help(),
+    #[arg(long, value_name = "NAME|FILE", help = board_help(),
           conflicts_with_all = ["directions", "lattice"])]
-    pub board: String,
+    pub board: Option<String>,
     /// The directions of an inline board, e.g. "1,0 0,1 1,2 2,1" (k = 2n + 1); with
     /// `verify --placements` they may come alone (a placement file has its lattice).
     #[arg(long, value_name = "VECTORS")]
@@ -358,7 +359,7 @@ impl BoardArgs {
     /// A built-in board or board file by name.
     pub fn named(name: &str) -> BoardArgs {
         BoardArgs {
-            board: name.into(),
+            board: Some(name.into()),
             directions: None,
             lattice: None,
         }
@@ -375,10 +376,24 @@ impl BoardArgs {
                  --placements` takes directions alone)"
             ),
             (None, Some(_)) => anyhow::bail!("--lattice: an inline board needs --directions too"),
-            _ => board(&self.board),
+            _ => board(self.name()),
         }
     }
+
+    /// The board named by `--board`, or the default board, square9.
+    pub fn name(&self) -> &str {
+        self.board.as_deref().unwrap_or(DEFAULT_BOARD)
+    }
+
+    /// Does the command line name the game (`--board`, `--directions`)? Where it does
+    /// not, `verify --placements` takes the game a placement file records.
+    pub fn explicit(&self) -> bool {
+        self.board.is_some() || self.directions.is_some()
+    }
 }
+
+/// The board of a command given none: square9, the game of 9-in-a-row.
+pub const DEFAULT_BOARD: &str = "square9";
 
 /// Refuses `-` for an option that names a directory (`-` means standard output only
 /// where a file is written).
@@ -501,6 +516,18 @@ fn refuse_if_large(board: &amoba::board::Board, threads: usize) -> anyhow::Resul
 /// `n` and the noun, singular or plural: `counted(1, "class", "classes")` is "1 class".
 pub fn counted(n: usize, one: &str, many: &str) -> String {
     amoba::output::table::counted(n as u64, one, many)
+}
+
+/// Writes a command's product (a pairing or placement found) by the rule of `--out`:
+/// to `out` instead of standard output when given (`-` = stdout), with a note on
+/// stderr naming the file.
+pub fn write_product(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    let path = out.unwrap_or(Path::new("-"));
+    amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+    if !amoba::io::is_stdout(path) {
+        note!("wrote {}", path.display());
+    }
+    Ok(())
 }
 
 /// Writes a command's text report and its JSON document by the shared rules: the

@@ -79,7 +79,7 @@ pub fn board_game(board: &super::BoardArgs) -> anyhow::Result<(String, String)> 
                 anyhow::bail!(
                     "--board {}: placements are searched in the plane, expected a board of \
                      dimension 2, found {}",
-                    board.board,
+                    board.name(),
                     b.dim()
                 );
             }

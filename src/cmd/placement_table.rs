@@ -543,7 +543,7 @@ fn report(
         let _ = writeln!(
             out,
             "## The placements found\n\nEach is a placement file (FORMATS.md, *Placement \
-             files*): `amoba verify --placements --t T --k K FILE` checks it.\n"
+             files*), the game it blocks first: `amoba verify --placements FILE` checks it.\n"
         );
         for (k, t, p) in found {
             let _ = writeln!(out, "k = {k}, t = {t}:\n\n```\n{p}```\n");

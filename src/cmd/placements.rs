@@ -1,14 +1,15 @@
 //! `amoba verify --placements FILE...`: are these periodic t-placements good?
 //!
 //! Each file holds one placement (docs/spec.md §10; FORMATS.md, *Placement files*);
-//! [`amoba::verify::placement`] checks it against the board's directions and `k`
-//! (`--k` overrides), with `--t` bounding the cookies. One report per file, or one
+//! [`amoba::verify::placement`] checks it against the game the command line names
+//! (`--board`, or `--directions` with `--k`), or else the game the file records (its
+//! `directions`, `k` and `t` lines), or else square9's; `--k` and `--t` override. One report per file, or one
 //! JSON document with `--json` (docs/schemas/placements.schema.json). Exit 0 every
 //! placement good, 1 some placement leaves a winning set unblocked (the report names
 //! it), 2 some file unreadable or malformed (the message names the line).
 
 use super::note;
-use amoba::verify::placement::{Game, PlacementReport, check_placement, parse_placement};
+use amoba::verify::placement::{Game, PlacementReport, Recorded, check_placement, parse_placement};
 use serde::Serialize;
 use std::io::{Read, Write};
 use std::process::ExitCode;
@@ -31,15 +32,24 @@ struct Document {
     exit_code: u8,
 }
 
-/// The game a placement must block, and the name the provenance gives it:
-/// `--directions` alone (with `--k`; named `plane`), or the board's directions and k.
-fn game(args: &super::verify::Args) -> anyhow::Result<(String, Game)> {
+/// The game a placement must block, and the name the provenance gives it: the game the
+/// command line names (`--directions` alone, with `--k`, named `plane`; or the board's
+/// directions and k), or else the one the file records (named `plane`), or else the
+/// default board's. `--k` and `--t` override what the file records.
+fn game(args: &super::verify::Args, recorded: &Recorded) -> anyhow::Result<(String, Game)> {
+    let t = args.t.or(recorded.t);
     if let (Some(text), None) = (&args.board.directions, &args.board.lattice) {
         let Some(k) = args.k else {
             anyhow::bail!("--directions without a board: expected --k too");
         };
-        let game = checked(super::tight::plane_directions(text)?, k, args.t)?;
+        let game = checked(super::tight::plane_directions(text)?, k, t)?;
         return Ok(("plane".into(), game));
+    }
+    if let (false, Some(directions)) = (args.board.explicit(), &recorded.directions) {
+        let Some(k) = args.k.or(recorded.k) else {
+            anyhow::bail!("the file records its directions but not k: expected a `k` line or --k");
+        };
+        return Ok(("plane".into(), checked(directions.clone(), k, t)?));
     }
     let board = args.board.load()?;
     let directions = board
@@ -55,7 +65,7 @@ fn game(args: &super::verify::Args) -> anyhow::Result<(String, Game)> {
             ),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let game = checked(directions, args.k.unwrap_or(board.k()), args.t)?;
+    let game = checked(directions, args.k.unwrap_or(board.k()), t)?;
     Ok((board.name().to_string(), game))
 }
 
@@ -77,7 +87,8 @@ fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Res
 }
 
 pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
-    let (name, game) = game(args)?;
+    // The options alone must name a valid game, whatever the files record.
+    let (mut board, _) = game(args, &Recorded::default())?;
     let mut out = std::io::BufWriter::new(amoba::io::stdout());
     let mut inputs = Vec::new();
     for name in &args.files {
@@ -101,7 +112,15 @@ pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
                 Ok(())
             })
             .and_then(|_| Ok(parse_placement(&display, &text)?))
-            .and_then(|p| Ok(check_placement(&display, &p, &game)?));
+            .and_then(|p| {
+                let (game_name, game) =
+                    game(args, &p.recorded).map_err(|e| anyhow::anyhow!("{display}: {e:#}"))?;
+                // Named `plane` as soon as one file is checked against its recorded game.
+                if game_name == "plane" {
+                    board = game_name;
+                }
+                Ok(check_placement(&display, &p, &game)?)
+            });
         match result {
             Ok(report) => {
                 if !args.json {
@@ -132,7 +151,7 @@ pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
     let code = super::verify::exit_code(malformed, good, placements);
     if args.json {
         let doc = Document {
-            provenance: amoba::provenance::Provenance::new(&name, &super::command_line(), None)
+            provenance: amoba::provenance::Provenance::new(&board, &super::command_line(), None)
                 .stamped(&amoba::provenance::PLACEMENTS),
             inputs,
             placements,

@@ -24,7 +24,8 @@ pub struct Args {
     /// With --t: run a cookie census the estimate puts out of reach.
     #[arg(long, requires = "t", help_heading = "Placements")]
     pub force: bool,
-    /// Also write the pairing (one-line form) to this file (`-` = stdout).
+    /// Write the pairing found (one-line form; with --t, the placement) to this file
+    /// instead of standard output (`-` = stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Stop after this many search nodes (default: no limit). A search that stops
@@ -68,10 +69,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 board.name(),
                 stats.nodes
             );
-            writeln!(stdout, "{}", p.to_line())?;
-            if let Some(path) = &args.out {
-                amoba::io::write_atomic(path, |w| writeln!(w, "{}", p.to_line()))?;
-            }
+            super::write_product(args.out.as_deref(), &format!("{}\n", p.to_line()))?;
             Ok(ExitCode::SUCCESS)
         }
         None if stats.cut => {

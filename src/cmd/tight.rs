@@ -57,8 +57,8 @@ pub struct Args {
     /// Node limit of each search.
     #[arg(long, default_value_t = NODE_LIMIT, value_name = "NODES")]
     pub node_limit: u64,
-    /// Also write the placement found (with --count: the least class) to this file
-    /// (`-` = stdout).
+    /// Write the placement found (with --count: the least class) to this file instead
+    /// of standard output (`-` = stdout).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Run a cookie census the estimate puts out of reach.
@@ -176,10 +176,7 @@ pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<E
                 super::counted(stats.nodes as usize, "node", "nodes"),
                 start.elapsed().as_secs_f64()
             );
-            stdout.write_all(text.as_bytes())?;
-            if let Some(path) = &args.out {
-                amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
-            }
+            super::write_product(args.out.as_deref(), &text)?;
             Ok(ExitCode::SUCCESS)
         }
         None => {
@@ -368,11 +365,10 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         return Ok(ExitCode::from(1));
     };
     let text = certified(board, first, &board.cookies.game, args.game.t)?;
-    writeln!(stdout, "the least class:")?;
-    stdout.write_all(text.as_bytes())?;
-    if let Some(path) = &args.out {
-        amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+    if args.out.is_none() {
+        writeln!(stdout, "the least class:")?;
     }
+    super::write_product(args.out.as_deref(), &text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -428,11 +424,10 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
         total - found - unknown,
     )?;
     if let Some(text) = &first {
-        writeln!(stdout, "the first found:")?;
-        stdout.write_all(text.as_bytes())?;
-        if let Some(path) = &args.out {
-            amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+        if args.out.is_none() {
+            writeln!(stdout, "the first found:")?;
         }
+        super::write_product(args.out.as_deref(), text)?;
     }
     Ok(if found > 0 {
         ExitCode::SUCCESS

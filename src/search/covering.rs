@@ -429,10 +429,23 @@ pub fn complete(board: &Covering, chosen: &[usize]) -> (Lattice, Vec<PlaneCookie
 }
 
 /// The placement in the text form of docs/spec.md §10 (FORMATS.md, *Placement files*):
-/// the lattice, then one cookie per line.
-pub fn text(lattice: &Lattice, cookies: &[PlaneCookie]) -> String {
+/// the game it blocks (`directions`, `k`, `t`), the lattice, then one cookie per line.
+pub fn text(game: &Game, t: usize, lattice: &Lattice, cookies: &[PlaneCookie]) -> String {
     let b = lattice.basis();
-    let mut s = format!("lattice {},{} {},{}\n", b[0][0], b[0][1], b[1][0], b[1][1]);
+    let directions: Vec<String> = game
+        .directions
+        .iter()
+        .map(|d| format!("{},{}", d[0], d[1]))
+        .collect();
+    let mut s = format!(
+        "directions {}\nk {}\nt {t}\nlattice {},{} {},{}\n",
+        directions.join(" "),
+        game.k,
+        b[0][0],
+        b[0][1],
+        b[1][0],
+        b[1][1]
+    );
     for k in cookies {
         let cells: Vec<String> = k
             .iter()

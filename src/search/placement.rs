@@ -344,7 +344,7 @@ impl Cover {
     }
 
     /// The placement in the text form of docs/spec.md §10 (FORMATS.md, *Placement
-    /// files*): the lattice, then one cookie per line.
+    /// files*): the game, the lattice, then one cookie per line.
     pub fn text(&self, placement: &[u32]) -> String {
         let cookies: Vec<super::covering::PlaneCookie> = placement
             .iter()
@@ -358,7 +358,7 @@ impl Cover {
                     .collect()
             })
             .collect();
-        super::covering::text(&self.lattice, &cookies)
+        super::covering::text(&self.cookies.game, self.cookies.t, &self.lattice, &cookies)
     }
 }
 

@@ -57,9 +57,13 @@ pub struct Cookie {
     pub cells: Vec<([i64; 2], Part)>,
 }
 
-/// A periodic placement as read: the lattice and one copy of each cookie.
+/// A periodic placement as read: the game it records, the lattice and one copy of each
+/// cookie.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Placement {
+    /// The game the file says it blocks (its `directions`, `k` and `t` lines), each
+    /// `None` when not written.
+    pub recorded: Recorded,
     /// The basis of the period lattice, as written.
     pub lattice: [[i64; 2]; 2],
     /// 1-based line of the `lattice` line.
@@ -67,6 +71,28 @@ pub struct Placement {
     /// The cookies, in file order.
     pub cookies: Vec<Cookie>,
 }
+
+/// What a placement file records of its game, before its lattice line: the lines
+/// `directions x,y …`, `k K` and `t T`, each optional and written at most once.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Recorded {
+    /// The winning directions: non-zero, primitive, none listed twice (a direction and
+    /// its negative are the same lines), coordinates within ±[`MAX_DIRECTION`].
+    pub directions: Option<Vec<[i64; 2]>>,
+    /// Cells in a winning set, `2 ≤ k ≤ MAX_K`.
+    pub k: Option<usize>,
+    /// Most cells in a cookie, `2 ≤ t ≤ MAX_T`.
+    pub t: Option<usize>,
+}
+
+/// The largest coordinate of a recorded direction (as the boards' directions).
+pub const MAX_DIRECTION: i64 = 512;
+/// The most directions a placement file may record.
+pub const MAX_DIRECTIONS: usize = 64;
+/// The largest `k` a placement file may record (as the searches of cookies).
+pub const MAX_K: usize = 64;
+/// The largest `t` a placement file may record (as the searches of cookies).
+pub const MAX_T: usize = 16;
 
 /// The game a placement must block: directions and `k`, and the bound `t`.
 #[derive(Clone, Debug)]
@@ -258,6 +284,7 @@ fn parse_vector(file: &str, line: usize, column: usize, s: &str) -> Result<[i64;
 /// Errors: [`VerifyError::Malformed`] naming `file`, the line and column and what was
 /// expected.
 pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError> {
+    let mut recorded = Recorded::default();
     let mut lattice = None;
     let mut cookies = Vec::new();
     let mut cells_read = 0u64;
@@ -284,13 +311,18 @@ pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError>
             continue;
         }
         if lattice.is_none() {
+            if matches!(tokens[0].1.as_str(), "directions" | "k" | "t") {
+                record(file, line, &tokens, &mut recorded)?;
+                continue;
+            }
             if tokens[0].1 != "lattice" || tokens.len() != 3 {
                 return Err(malformed(
                     file,
                     line,
                     tokens[0].0,
                     format!(
-                        "found '{}', expected the first line to be `lattice x1,y1 x2,y2`",
+                        "found '{}', expected `lattice x1,y1 x2,y2` (after the optional \
+                         `directions`, `k` and `t` lines)",
                         body.trim()
                     ),
                 ));
@@ -360,10 +392,93 @@ pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError>
         ));
     };
     Ok(Placement {
+        recorded,
         lattice,
         lattice_line,
         cookies,
     })
+}
+
+/// Reads one line of the game a placement records (`directions x,y …`, `k K` or `t T`,
+/// the keyword first among `tokens`) into `recorded`.
+fn record(
+    file: &str,
+    line: usize,
+    tokens: &[(usize, String)],
+    recorded: &mut Recorded,
+) -> Result<(), VerifyError> {
+    let (column, keyword) = (tokens[0].0, tokens[0].1.as_str());
+    let twice = || {
+        malformed(
+            file,
+            line,
+            column,
+            format!("found a second `{keyword}` line, expected it at most once"),
+        )
+    };
+    if keyword == "directions" {
+        if recorded.directions.is_some() {
+            return Err(twice());
+        }
+        if tokens.len() < 2 || tokens.len() > MAX_DIRECTIONS + 1 {
+            return Err(malformed(
+                file,
+                line,
+                column,
+                format!("expected `directions` and 1 to {MAX_DIRECTIONS} vectors x,y"),
+            ));
+        }
+        let mut directions: Vec<[i64; 2]> = Vec::new();
+        for (col, tok) in &tokens[1..] {
+            let v = parse_vector(file, line, *col, tok)?;
+            let bad = |why: &str| malformed(file, line, *col, format!("direction '{tok}': {why}"));
+            if v == [0, 0] || v.iter().any(|x| x.unsigned_abs() > MAX_DIRECTION as u64) {
+                return Err(bad(&format!(
+                    "expected a non-zero vector of coordinates within ±{MAX_DIRECTION}"
+                )));
+            }
+            let (mut a, mut b) = (v[0].unsigned_abs(), v[1].unsigned_abs());
+            while b != 0 {
+                (a, b) = (b, a % b);
+            }
+            if a != 1 {
+                return Err(bad("expected a primitive vector (coordinates of gcd 1)"));
+            }
+            if directions.iter().any(|u| *u == v || *u == [-v[0], -v[1]]) {
+                return Err(bad(
+                    "listed twice (a direction and its negative are the same lines)",
+                ));
+            }
+            directions.push(v);
+        }
+        recorded.directions = Some(directions);
+        return Ok(());
+    }
+    let (slot, range) = match keyword {
+        "k" => (&mut recorded.k, 2..=MAX_K),
+        _ => (&mut recorded.t, 2..=MAX_T),
+    };
+    if slot.is_some() {
+        return Err(twice());
+    }
+    let value = match tokens {
+        [_, (_, n)] => n.parse::<usize>().ok().filter(|n| range.contains(n)),
+        _ => None,
+    };
+    let Some(value) = value else {
+        return Err(malformed(
+            file,
+            line,
+            tokens.get(1).map_or(column, |t| t.0),
+            format!(
+                "expected `{keyword} N` with {} ≤ N ≤ {}",
+                range.start(),
+                range.end()
+            ),
+        ));
+    };
+    *slot = Some(value);
+    Ok(())
 }
 
 /// Where each class of `Z²/Λ` lies: (listed cookie, its cell).

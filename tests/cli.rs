@@ -475,7 +475,7 @@ fn searches_for_one_pairing_are_bounded_and_say_what_they_found() {
     );
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        out.contains("no good pairing found within 1000 nodes (--node-limit)")
+        out.contains("no good pairing found within 1,000 nodes (--node-limit)")
             && out.contains("not known"),
         "{out}"
     );

@@ -570,7 +570,7 @@ fn deep_searches_within_the_limits_run() {
     );
     assert_eq!(code, 1, "{out}{err}");
     assert!(
-        (out.clone() + &err).contains("within 3000 nodes"),
+        (out.clone() + &err).contains("within 3,000 nodes"),
         "{out}{err}"
     );
     let (out, err, code) = run_within(

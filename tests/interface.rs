@@ -436,6 +436,8 @@ fn progress_and_json_are_the_same_option_everywhere() {
         "blocking",
         "placement-table",
         "solve",
+        "tight",
+        "covering",
     ] {
         let h = help(cmd);
         assert!(h.contains("--progress <PROGRESS>"), "{cmd}: {h}");

@@ -198,7 +198,7 @@ fn show_refuses_what_it_cannot_draw() {
     assert!(e.contains("found ID 194544"), "{e}");
     let (_, e, code) = out(&show(&["data/good/first.txt", "--pick", "2"], None));
     assert_eq!(code, 2);
-    assert!(e.contains("found 1 pairings, expected at least 2"), "{e}");
+    assert!(e.contains("found 1 pairing, expected at least 2"), "{e}");
     let (_, e, code) = out(&show(&["data/malformed/short-row.txt"], None));
     assert_eq!(code, 2);
     assert!(

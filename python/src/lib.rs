@@ -9,7 +9,7 @@
 //! Every error is an `amoba.AmobaError` (a `ValueError`) carrying the CLI's message,
 //! with its causes. The work that may take long (loading or enumerating a catalogue,
 //! building the graph, verifying) runs with the GIL released, so other Python threads
-//! go on meanwhile.
+//! go on meanwhile, and on a thread of its own, so that Ctrl-C interrupts the call.
 
 use amoba::graph::query::{Filter, SymmetryFilter};
 use amoba::output::query::{Answers, Target, read_pairings};
@@ -57,19 +57,58 @@ fn cached<K: PartialEq, V>(
     Ok(v)
 }
 
+/// Runs `work` on a thread of its own, without the GIL, while this thread checks for
+/// signals every 100 ms: Ctrl-C raises `KeyboardInterrupt` at once instead of when the
+/// work is done. The abandoned work runs to its end in the background (it may fill a
+/// cache, which a later call then finds); nothing is left half-written, since files
+/// are written atomically.
+fn interruptible<T: Send + 'static>(
+    py: Python<'_>,
+    work: impl FnOnce() -> PyResult<T> + Send + 'static,
+) -> PyResult<T> {
+    use std::sync::mpsc::{RecvTimeoutError, channel};
+    let (send, receive) = channel();
+    std::thread::Builder::new()
+        .name("amoba".into())
+        .spawn(move || {
+            let _ = send.send(work());
+        })
+        .map_err(err)?;
+    let mut receive = receive;
+    loop {
+        // The receiver goes with the wait (it is Send, not Sync) and comes back.
+        let (back, received) = py.detach(move || {
+            let r = receive.recv_timeout(std::time::Duration::from_millis(100));
+            (receive, r)
+        });
+        receive = back;
+        match received {
+            Ok(result) => return result,
+            Err(RecvTimeoutError::Timeout) => py.check_signals()?,
+            Err(RecvTimeoutError::Disconnected) => {
+                return Err(msg("the computation stopped without an answer (a panic)"));
+            }
+        }
+    }
+}
+
 /// The answers of `board` (a name or a board file) with its catalogue from `catalogue`
 /// or where the CLI finds it.
 fn answers(py: Python<'_>, board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
     let key = (board.to_string(), catalogue.map(str::to_string));
     // Without the GIL, the cache's lock included: a thread holding the GIL never waits
     // for it.
-    py.detach(|| {
+    interruptible(py, move || {
+        let (board, catalogue) = key.clone();
         cached(&OPEN, key, || {
-            let b = amoba::board::Board::by_name(board).map_err(err)?;
+            let b = amoba::board::Board::by_name(&board).map_err(err)?;
             let command = format!("python: amoba (board {board})");
-            Answers::open(b, catalogue.map(std::path::Path::new), &command, &|s| {
-                eprintln!("amoba: {s}")
-            })
+            Answers::open(
+                b,
+                catalogue.as_deref().map(std::path::Path::new),
+                &command,
+                &|s| eprintln!("amoba: {s}"),
+            )
             .map_err(err)
         })
     })
@@ -201,13 +240,15 @@ fn verify(
         coarser_catalogue.map(str::to_string),
         graph,
     );
-    py.detach(|| {
+    let text = text.to_string();
+    interruptible(py, move || {
+        let (board, catalogue, coarser, graph) = key.clone();
         let classes = cached(&CLASSES, key, || {
-            let b = amoba::board::Board::by_name(board).map_err(err)?;
+            let b = amoba::board::Board::by_name(&board).map_err(err)?;
             let c = Classes::new(
                 b,
-                catalogue.map(std::path::Path::new),
-                coarser_catalogue.map(std::path::Path::new),
+                catalogue.as_deref().map(std::path::Path::new),
+                coarser.as_deref().map(std::path::Path::new),
                 graph,
                 |s| eprintln!("amoba: {s}"),
             )
@@ -217,7 +258,7 @@ fn verify(
         let mut classes = classes
             .lock()
             .map_err(|_| msg("a previous call panicked"))?;
-        json(&classes.reports("<string>", text).map_err(err)?)
+        json(&classes.reports("<string>", &text).map_err(err)?)
     })
 }
 

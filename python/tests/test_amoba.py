@@ -372,3 +372,34 @@ def test_schemas_validate_with_plain_jsonschema():
         name = d["provenance"]["format"].removeprefix("amoba-")
         schema = json.loads((ROOT / "docs" / "schemas" / f"{name}.schema.json").read_text())
         jsonschema.validate(d, schema)
+
+
+def test_ctrl_c_interrupts_a_long_call(tmp_path):
+    """Enumerating square9's catalogue takes many seconds; SIGINT stops the call at once
+    with KeyboardInterrupt (the work runs on a thread of its own, this one checks for
+    signals)."""
+    import signal
+    import sys
+    import time
+
+    script = (
+        "import amoba, sys\n"
+        "print('start', flush=True)\n"
+        "try:\n"
+        "    amoba.catalogue()\n"
+        "except KeyboardInterrupt:\n"
+        "    print('interrupted', flush=True)\n"
+        "    sys.exit(3)\n"
+    )
+    env = dict(os.environ, AMOBA_CACHE_DIR=str(tmp_path / "cache"))
+    p = subprocess.Popen([sys.executable, "-c", script], cwd=tmp_path, env=env,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    assert p.stdout.readline() == "start\n"
+    time.sleep(1.5)
+    sent = time.monotonic()
+    p.send_signal(signal.SIGINT)
+    out, err = p.communicate(timeout=60)
+    assert p.returncode == 3, (out, err)
+    assert out == "interrupted\n", (out, err)
+    assert time.monotonic() - sent < 5, "the interrupt waited for the work"
+    assert not list((tmp_path / "cache").glob("catalogue-*.txt")), "no partial catalogue"

@@ -79,8 +79,9 @@ pub fn target(geom: &Geometry, arg: &Path, pick: usize) -> anyhow::Result<Target
     let found = all.len();
     if pick == 0 || pick > found {
         anyhow::bail!(
-            "{}: found {found} pairings, expected at least {pick} (--pick {pick})",
-            arg.display()
+            "{}: found {}, expected at least {pick} (--pick {pick})",
+            arg.display(),
+            super::counted(found, "pairing", "pairings")
         );
     }
     Ok(all.swap_remove(pick - 1))

@@ -7,6 +7,7 @@
 //! message says what the search proves), 2 usage or input error.
 
 use super::note;
+use super::progress::{Mode, Progress};
 use super::tight::{lattice, reachable_census};
 use amoba::board::lattice::Lattice;
 use amoba::search::cookie::{self, Cookie, Game};
@@ -60,6 +61,9 @@ pub struct Args {
     /// Run a cookie census the estimate puts out of reach.
     #[arg(long)]
     pub force: bool,
+    /// Progress display.
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
 }
 
 /// The cookies a search uses, and what kept them.
@@ -238,14 +242,16 @@ pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Res
         return Ok(ExitCode::from(1));
     }
     note!(
-        "{} cookie types (irreducible, line-connected, at most {} cells, blocking at least \
-         {per_cell} sets per cell)",
-        kinds.types.len(),
+        "{} (irreducible, line-connected, at most {} cells, blocking at least {per_cell} sets \
+         per cell)",
+        super::counted(kinds.types.len(), "cookie type", "cookie types"),
         args.game.t
     );
     let mut first: Option<String> = None;
     let (mut none, mut unknown) = (0usize, 0usize);
-    for l in lattices {
+    let progress = Progress::counting(args.progress, "covering", "lattices");
+    for (i, l) in lattices.iter().enumerate() {
+        progress.update(i as u64, lattices.len() as u64);
         let searched = search(kinds, l, args.conflicts)?;
         match &searched.text {
             Some(text) => {
@@ -272,6 +278,7 @@ pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Res
             }
         }
     }
+    progress.finish();
     match &first {
         Some(text) => {
             writeln!(
@@ -287,8 +294,8 @@ pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Res
         None => {
             writeln!(
                 stdout,
-                "{} lattices searched: {none} without a placement{}, {unknown} undecided",
-                lattices.len(),
+                "{} searched: {none} without a placement{}, {unknown} undecided",
+                super::counted(lattices.len(), "lattice", "lattices"),
                 if kinds.complete() {
                     " (proved)"
                 } else {

@@ -55,20 +55,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let classes: Vec<Class> = classes_in_box(args.dims, r, n);
         writeln!(
             out,
-            "{} classes of {n} primitive directions in {{−{r}, …, {r}}}^{} up to GL({}, Z):",
-            classes.len(),
+            "{} of {n} primitive directions in {{−{r}, …, {r}}}^{} up to GL({}, Z):",
+            super::counted(classes.len(), "class", "classes"),
             args.dims,
             args.dims
         )?;
         for (i, (form, members)) in classes.iter().enumerate() {
             writeln!(
                 out,
-                "{:>3}. normal form {}; {} sets, e.g. {}; {} symmetries",
+                "{:>3}. normal form {}; {}, e.g. {}; {}",
                 i + 1,
                 set(form),
-                members.len(),
+                super::counted(members.len(), "set", "sets"),
                 set(&members[0]),
-                symmetries(form)?.len()
+                super::counted(symmetries(form)?.len(), "symmetry", "symmetries")
             )?;
         }
         return Ok(ExitCode::SUCCESS);
@@ -98,8 +98,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let group = symmetries(&dirs)?;
     writeln!(
         out,
-        "symmetries   {} matrices of GL({d}, Z), in the text form of --symmetry (rows):",
-        group.len()
+        "symmetries   {} of GL({d}, Z), in the text form of --symmetry (rows):",
+        super::counted(group.len(), "matrix", "matrices")
     )?;
     for m in &group {
         let rows: Vec<String> = m
@@ -114,18 +114,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         match classes.iter().position(|(f, _)| *f == nf.form) {
             Some(i) => writeln!(
                 out,
-                "class        {} of the {} classes of {} directions in {{−{r}, …, {r}}}^{d} \
-                 ({} sets of the box)",
+                "class        {} of the {} of {} directions in {{−{r}, …, {r}}}^{d} ({} of \
+                 the box)",
                 i + 1,
-                classes.len(),
+                super::counted(classes.len(), "class", "classes"),
                 dirs.len(),
-                classes[i].1.len()
+                super::counted(classes[i].1.len(), "set", "sets")
             )?,
             None => writeln!(
                 out,
-                "class        none of the {} classes of {} directions in {{−{r}, …, {r}}}^{d}: \
-                 no set of the box is equivalent",
-                classes.len(),
+                "class        none of the {} of {} directions in {{−{r}, …, {r}}}^{d}: no \
+                 set of the box is equivalent",
+                super::counted(classes.len(), "class", "classes"),
                 dirs.len()
             )?,
         }

@@ -15,6 +15,7 @@
 //! Counting is for tight placements only: a covering is not an exact cover and has no
 //! census of classes here.
 
+use super::progress::Mode;
 use super::{covering, tight};
 use amoba::search::cookie;
 use amoba::search::placement::{Cookies, Tightness};
@@ -147,6 +148,7 @@ pub fn run(
             conflicts: covering::CONFLICTS,
             out,
             force,
+            progress: Mode::Auto,
         };
         let lattices = covering::lattices(&args, &game)?;
         let kinds = covering::Kinds::from_census(&game, t, &census, per_cell);
@@ -163,6 +165,7 @@ pub fn run(
         node_limit: tight::NODE_LIMIT,
         out: None,
         force,
+        progress: Mode::Auto,
     };
     match job {
         Job::Find { out, node_limit } => {

@@ -350,7 +350,7 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
             )))
         }
         Tightness::Tight => {
-            match placement::plane(cookies, args.side, Some(args.node_limit)) {
+            match placement::plane(cookies, args.side, Some(args.node_limit), &mut |_| {}) {
                 Plane::Excluded { side, nodes, .. } => {
                     return Ok(Entry {
                         answer: Answer::No,

@@ -30,6 +30,8 @@ const LOG_EVERY: Duration = Duration::from_secs(10);
 struct LogState {
     /// When the last line was printed.
     last: Instant,
+    /// What is being done (the line's first words).
+    what: String,
     /// Steps done and their total (`None`: a count with no known total).
     done: u64,
     total: Option<u64>,
@@ -40,7 +42,6 @@ struct Log {
     state: Mutex<LogState>,
     stop: AtomicBool,
     start: Instant,
-    what: String,
     unit: &'static str,
 }
 
@@ -67,13 +68,13 @@ impl Log {
                 };
                 super::note!(
                     "{}: {done}/{total} {unit} ({:.1}%), {secs:.0} s elapsed, {eta}",
-                    self.what,
+                    st.what,
                     100.0 * done as f64 / total.max(1) as f64
                 );
             }
             None => super::note!(
                 "{}: {done} {unit} in {secs:.0} s ({:.2e} per second)",
-                self.what,
+                st.what,
                 done as f64 / secs.max(1e-9)
             ),
         }
@@ -118,12 +119,12 @@ impl Progress {
             Arc::new(Log {
                 state: Mutex::new(LogState {
                     last: Instant::now(),
+                    what: what.into(),
                     done: 0,
                     total: Some(0),
                 }),
                 stop: AtomicBool::new(false),
                 start: Instant::now(),
-                what: what.into(),
                 unit,
             })
         });
@@ -142,6 +143,17 @@ impl Progress {
             bar,
             log,
             heartbeat,
+        }
+    }
+
+    /// Renames what is being done (one reporter over several stages, e.g. the games of
+    /// a scan: the count and its ETA go on across them).
+    pub fn set_what(&self, what: &str) {
+        if let Some(bar) = &self.bar {
+            bar.set_message(what.to_string());
+        }
+        if let Some(log) = &self.log {
+            log.state.lock().unwrap_or_else(|e| e.into_inner()).what = what.into();
         }
     }
 

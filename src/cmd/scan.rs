@@ -146,8 +146,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .map_err(|e| anyhow::anyhow!("--all {n} --box {r} --dims {d}: {e}"))?;
             let classes = classes_in_box(d, r, n);
             note!(
-                "{} classes of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
-                classes.len()
+                "{} of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
+                super::counted(classes.len(), "class", "classes")
             );
             // A class is scanned as its least member in the box (a familiar-looking set,
             // unlike the normal form); the report gives both.
@@ -167,10 +167,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         count_nodes: args.count.then_some(args.count_limit),
     };
     let start = std::time::Instant::now();
-    let mut out_games = Vec::new();
-    for (dirs, members) in &games {
-        let n = dirs.len();
-        let list = candidates(dirs, 2 * n, args.min_index, max_index)
+    // Every game's lattices first, so that one progress report runs over all of them.
+    let mut lists = Vec::with_capacity(games.len());
+    for (dirs, _) in &games {
+        let list = candidates(dirs, 2 * dirs.len(), args.min_index, max_index)
             .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
         if list
             .iter()
@@ -181,6 +181,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 amoba::search::MAX_CELLS
             );
         }
+        lists.push(list);
+    }
+    let total: u64 = lists.iter().map(|l| l.len() as u64).sum();
+    let progress = Progress::counting(args.progress, "scan", "lattice orbits");
+    let mut before = 0u64;
+    let mut out_games = Vec::new();
+    for ((dirs, members), list) in games.iter().zip(&lists) {
+        let n = dirs.len();
         let game = Game {
             directions: dirs.clone(),
             normal_form: normal_form(dirs)?.form,
@@ -191,21 +199,21 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             rows: Vec::new(),
         };
         note!(
-            "game {}: {} lattices of index {}–{max_index} in {} orbits",
+            "game {}: {} of index {}–{max_index} in {}",
             set_text(dirs),
-            game.lattices,
+            super::counted(game.lattices, "lattice", "lattices"),
             args.min_index,
-            list.len()
+            super::counted(list.len(), "orbit", "orbits")
         );
         let what = match games.len() {
             1 => "scan".to_string(),
             n => format!("game {} of {n}", out_games.len() + 1),
         };
-        let progress = Progress::counting(args.progress, &what, "lattices");
-        let rows = scan(dirs, &list, limits, args.shard, args.threads, &|a, b| {
-            progress.update(a, b)
+        progress.set_what(&what);
+        let rows = scan(dirs, list, limits, args.shard, args.threads, &|a, _| {
+            progress.update(before + a, total)
         })?;
-        progress.finish();
+        before += list.len() as u64;
         // Every pairing found passes the verifier before it is written (in parallel:
         // the periodic check of a large 3-D board takes a while).
         let found: Vec<(&amoba::search::scan::Row, &str)> = rows
@@ -215,23 +223,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 _ => None,
             })
             .collect();
-        let checking = Progress::counting(args.progress, "certify", "pairings");
-        let done = std::sync::atomic::AtomicU64::new(0);
+        progress.set_what(&format!("{what}: certifying {}", found.len()));
         super::with_threads(args.threads, || {
             use rayon::prelude::*;
-            found.par_iter().try_for_each(|&(r, pairing)| {
-                certify(dirs, r, pairing)?;
-                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-                checking.update(d, found.len() as u64);
-                anyhow::Ok(())
-            })
+            found
+                .par_iter()
+                .try_for_each(|&(r, pairing)| certify(dirs, r, pairing))
         })?;
-        checking.finish();
         let g = Game { rows, ..game };
         let (f, no, u) = tally(&g);
         note!("  found on {f}, none on {no}, unknown on {u}");
         out_games.push(g);
     }
+    progress.finish();
     note!("scan: {:.1} s", start.elapsed().as_secs_f64());
     let doc = ScanDoc {
         provenance: amoba::provenance::Provenance::new("scan", &super::command_line(), None),

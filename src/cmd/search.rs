@@ -65,9 +65,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 anyhow::anyhow!("the search returned a pairing that is not good: {e}")
             })?;
             note!(
-                "board {}: a good pairing, found after {} search nodes in {seconds:.3} s",
+                "board {}: a good pairing, found after {} in {seconds:.3} s",
                 board.name(),
-                stats.nodes
+                super::counted(stats.nodes as usize, "search node", "search nodes")
             );
             super::write_product(args.out.as_deref(), &format!("{}\n", p.to_line()))?;
             Ok(ExitCode::SUCCESS)
@@ -75,10 +75,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         None if stats.cut => {
             writeln!(
                 stdout,
-                "board {}: no good pairing found within {} nodes (--node-limit): the search \
+                "board {}: no good pairing found within {} (--node-limit): the search \
                  stopped before finishing, so whether one exists on this board is not known.",
                 board.name(),
-                stats.nodes
+                super::counted(stats.nodes as usize, "node", "nodes")
             )?;
             Ok(ExitCode::from(1))
         }
@@ -86,13 +86,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             writeln!(
                 stdout,
                 "board {}: no good pairing exists on this board (lattice {}, {} directions, \
-                 k = {}): the search was exhaustive, {} nodes. This says nothing about other \
+                 k = {}): the search was exhaustive, {}. This says nothing about other \
                  lattices.",
                 board.name(),
                 board.lattice(),
                 board.nfamilies(),
                 board.k(),
-                stats.nodes
+                super::counted(stats.nodes as usize, "node", "nodes")
             )?;
             Ok(ExitCode::from(1))
         }

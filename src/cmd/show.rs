@@ -214,7 +214,10 @@ fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u
             return Ok((cand.codes, caption));
         }
     }
-    anyhow::bail!("{display}: found {seen} pairings, expected at least {pick} (--pick {pick})")
+    anyhow::bail!(
+        "{display}: found {}, expected at least {pick} (--pick {pick})",
+        super::counted(seen, "pairing", "pairings")
+    )
 }
 
 /// Writes the figure set of `results/` into `dir` ([`amoba::output::figures`]).
@@ -242,8 +245,8 @@ fn figures(
     let mut out = amoba::io::stdout();
     writeln!(
         out,
-        "{} classes of stabiliser order {}: IDs {}",
-        set.symmetric.len(),
+        "{} of stabiliser order {}: IDs {}",
+        super::counted(set.symmetric.len(), "class", "classes"),
         set.top_order,
         ids(&set.symmetric)
     )?;

@@ -206,7 +206,8 @@ fn print_text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> anyhow:
                 .winner
                 .map(|w| format!("{w} wins"))
                 .unwrap_or_else(|| "not decided".into());
-            writeln!(out, "  {:>8}  {w}  ({} nodes)", game.label(m.cell), m.nodes)?;
+            let nodes = super::counted(m.nodes as usize, "node", "nodes");
+            writeln!(out, "  {:>8}  {w}  ({nodes})", game.label(m.cell))?;
         }
     }
     Ok(())

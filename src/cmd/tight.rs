@@ -14,6 +14,7 @@ use amoba::board::lattice::Lattice;
 use amoba::search::cookie::{self, Game};
 use amoba::search::placement::{self, Cookies, Cover, Plane, Tightness};
 use amoba::verify::placement as checker;
+use super::progress::{Mode, Progress};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -64,6 +65,9 @@ pub struct Args {
     /// Run a cookie census the estimate puts out of reach.
     #[arg(long)]
     pub force: bool,
+    /// Progress display.
+    #[arg(long, value_enum, default_value_t = Mode::Auto)]
+    pub progress: Mode,
 }
 
 /// The four directions of the plane (rows, columns, both diagonals): the default game
@@ -165,7 +169,11 @@ pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<E
         return count(args, &board);
     }
     let start = std::time::Instant::now();
+    // One search with no count of its own: the log line still says it is running.
+    let progress = Progress::counting(args.progress, "tight", "searches");
+    progress.update(0, 1);
     let (found, stats) = board.find_one(Some(args.node_limit));
+    progress.finish();
     match found {
         Some(p) => {
             let text = certified(&board, &p, game, args.game.t)?;
@@ -297,15 +305,19 @@ pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyh
 fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::search::dlx::Stats) -> String {
     if stats.cut {
         format!(
-            "lattice {lattice}: no tight {}-placement of {}-in-a-row found within {} nodes \
+            "lattice {lattice}: no tight {}-placement of {}-in-a-row found within {} \
              (--node-limit): whether one exists on this lattice is not known.",
-            args.game.t, args.game.k, stats.nodes
+            args.game.t,
+            args.game.k,
+            super::counted(stats.nodes as usize, "node", "nodes")
         )
     } else {
         format!(
             "lattice {lattice}: no tight {}-placement of {}-in-a-row has this period lattice \
-             (the search was exhaustive, {} nodes). This says nothing about other lattices.",
-            args.game.t, args.game.k, stats.nodes
+             (the search was exhaustive, {}). This says nothing about other lattices.",
+            args.game.t,
+            args.game.k,
+            super::counted(stats.nodes as usize, "node", "nodes")
         )
     }
 }
@@ -320,11 +332,7 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         .collect();
     let group = amoba::board::group::point_group(&board.lattice, &dirs)?;
     let start = std::time::Instant::now();
-    let progress = super::progress::Progress::counting(
-        super::progress::Mode::Auto,
-        "tight placements",
-        "classes",
-    );
+    let progress = Progress::counting(args.progress, "tight placements", "classes");
     let census = board.census(&group, &mut |classes| progress.update_open(classes));
     progress.finish();
     note!("counted in {:.3} s", start.elapsed().as_secs_f64());
@@ -377,6 +385,7 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
     let (mut found, mut unknown, mut searched) = (0usize, 0usize, 0usize);
     let mut first: Option<String> = None;
     let mut failure = None;
+    let progress = Progress::counting(args.progress, "tight", "lattices");
     let total = placement::on_lattices(
         cookies,
         args.min_index,
@@ -384,6 +393,7 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
         Some(args.node_limit),
         &mut |c, board, p, stats| {
             searched += 1;
+            progress.update_open(searched as u64);
             let answer = match p {
                 Some(p) => match certified(board, p, &cookies.game, args.game.t) {
                     Ok(text) => {
@@ -404,22 +414,24 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
             };
             let _ = writeln!(
                 stdout,
-                "index {:>4}  lattice {}  ({} in its orbit): {answer} after {} nodes",
+                "index {:>4}  lattice {}  ({} in its orbit): {answer} after {}",
                 c.lattice.index(),
                 c.lattice,
                 c.orbit,
-                stats.nodes
+                super::counted(stats.nodes as usize, "node", "nodes")
             );
             true
         },
     )?;
+    progress.finish();
     if let Some(e) = failure {
         return Err(e);
     }
     writeln!(
         stdout,
-        "{total} lattices of index {}..={max} up to symmetry: {found} with a tight placement, \
-         {} without (exhaustive), {unknown} not decided",
+        "{} of index {}..={max} up to symmetry: {found} with a tight placement, {} without \
+         (exhaustive), {unknown} not decided",
+        super::counted(total, "lattice", "lattices"),
         args.min_index,
         total - found - unknown,
     )?;
@@ -438,7 +450,13 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
 
 fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::io::stdout();
-    match placement::plane(cookies, args.side, Some(args.node_limit)) {
+    let progress = Progress::counting(args.progress, "tight --plane", "square sides");
+    let side = args.side as u64;
+    let plane = placement::plane(cookies, args.side, Some(args.node_limit), &mut |m| {
+        progress.update(m as u64 - 1, side)
+    });
+    progress.finish();
+    match plane {
         Plane::Excluded {
             side: m,
             nodes,

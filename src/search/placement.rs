@@ -478,14 +478,21 @@ pub enum Plane {
     Undecided { side: i64, nodes: u64 },
 }
 
-/// [`local_cover`] on the squares of side `1..=max_side`, up to the first that no
-/// tight placement covers.
 /// The largest square side [`plane`] is asked for from the command line.
 pub const MAX_SIDE: i64 = 64;
 
-pub fn plane(cookies: &Cookies, max_side: i64, limit: Option<u64>) -> Plane {
+/// [`local_cover`] on the squares of side `1..=max_side`, up to the first that no
+/// tight placement covers; `on_side(side)` is called as each square's search begins
+/// (for progress reports).
+pub fn plane(
+    cookies: &Cookies,
+    max_side: i64,
+    limit: Option<u64>,
+    on_side: &mut dyn FnMut(i64),
+) -> Plane {
     let mut total = 0;
     for side in 1..=max_side {
+        on_side(side);
         let (found, stats) = local_cover(cookies, side, limit);
         total += stats.nodes;
         if found.is_none() {

@@ -381,7 +381,7 @@ fn stage(
             // As File::create: 0666 less the umask (tempfile's default is 0600).
             builder.permissions(fs::Permissions::from_mode(0o666));
         }
-        let tmp = builder.tempfile_in(&dir)?;
+        let tmp = builder.tempfile_in(&dir).map_err(without_temp_path)?;
         list.push(tmp.path().to_path_buf());
         tmp
     };
@@ -402,6 +402,20 @@ fn stage(
         return Err(e);
     }
     Ok(tmp)
+}
+
+/// The error of a temporary file that could not be created, without the `at path
+/// "….tmp"` that `tempfile` appends: the caller names the target, and a file that
+/// never came to exist is no concern of the reader (`out/x.txt: Permission denied
+/// (os error 13)`).
+fn without_temp_path(e: io::Error) -> io::Error {
+    if e.get_ref().is_none() {
+        return e;
+    }
+    match e.to_string().rsplit_once(" at path ") {
+        Some((cause, _)) => io::Error::new(e.kind(), cause.to_string()),
+        None => e,
+    }
 }
 
 /// Unregisters a temporary file from [`PENDING`] when dropped during a panic.
@@ -816,6 +830,22 @@ mod tests {
         assert!(writer.join().unwrap().is_err());
         assert!(names(&dir).is_empty());
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_temporary_file_that_cannot_be_made_is_not_named() {
+        let dir = temp_dir("no-temp-name").join("missing");
+        let e = tempfile::Builder::new()
+            .prefix(".x.txt.")
+            .suffix(".tmp")
+            .tempfile_in(&dir)
+            .unwrap_err();
+        assert!(e.to_string().contains(".tmp"), "{e}");
+        let e = without_temp_path(e);
+        assert_eq!(e.kind(), io::ErrorKind::NotFound);
+        assert!(!e.to_string().contains(".tmp"), "{e}");
+        assert!(e.to_string().contains("os error 2"), "{e}");
+        fs::remove_dir_all(dir.parent().unwrap()).unwrap();
     }
 
     #[test]

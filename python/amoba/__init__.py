@@ -284,10 +284,13 @@ def _range(x, name):
     else:
         n = number(x, None)
         pair = (n, n)
-    lo, hi = number(pair[0], 0), number(pair[1], 2**63 - 1)
-    if lo > hi:
+    lo, hi = number(pair[0], 0), number(pair[1], None)
+    if hi is not None and lo > hi:
         raise ValueError(f"{name}: {lo}..{hi} is an empty range: expected lo ≤ hi")
-    return (lo, hi)
+    # No ID, stabiliser order, component or degree comes near 2**63 - 1, so a bound
+    # beyond it (however large) selects the same as that bound.
+    largest = 2**63 - 1
+    return (min(lo, largest), largest if hi is None else min(hi, largest))
 
 
 def select(board=DEFAULT_BOARD, catalogue=None, *, ids=None, stabiliser=None,

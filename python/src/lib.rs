@@ -17,7 +17,7 @@ use amoba::verify::Classes;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::PyBytes;
+use pyo3::types::{PyBytes, PyInt};
 use std::sync::{Arc, Mutex};
 
 create_exception!(_native, AmobaError, PyValueError);
@@ -116,14 +116,17 @@ fn answers(py: Python<'_>, board: &str, catalogue: Option<&str>) -> PyResult<Arc
 
 /// A pairing argument: an int is a catalogue ID, a str the text of one pairing.
 fn target(s: &Answers, what: &Bound<'_, PyAny>) -> PyResult<Target> {
-    if let Ok(id) = what.extract::<i64>() {
-        if id < 1 {
-            return Err(msg(format!(
-                "found ID {id}, expected a catalogue ID from 1 to {}",
+    if what.is_instance_of::<PyInt>() {
+        // Any integer names an ID; one below 1 or beyond the machine's integers names
+        // no class (not an error of type).
+        let id = what.extract::<i64>().ok().filter(|&id| id >= 1);
+        return match id.and_then(|id| usize::try_from(id).ok()) {
+            Some(id) => Ok(Target::Id(id)),
+            None => Err(msg(format!(
+                "found ID {what}, expected a catalogue ID from 1 to {}",
                 s.classes()
-            )));
-        }
-        return Ok(Target::Id(id as usize));
+            ))),
+        };
     }
     let text: String = what
         .extract()

@@ -168,7 +168,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     })?;
     let ks: Vec<usize> = (2..=args.k_max).collect();
     let ts: Vec<usize> = (2..=args.t_max).collect();
-    // One census per k, on all threads: the largest t within the budget.
+    // One census per k, on all threads: the largest t within the budget. With k up to
+    // 64 they take about a minute: progress from the start.
+    let census_progress = super::progress::Progress::counting(
+        args.progress,
+        "placement-table censuses",
+        "values of k",
+    );
+    let censuses_done = std::sync::atomic::AtomicU64::new(0);
+    census_progress.update(0, ks.len() as u64);
     type Census = (
         Growth,
         usize,
@@ -193,14 +201,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 Vec::new()
             };
             // Keeping the cookies that pay for their cells, for the covering searches.
-            (
+            let census = (
                 growth,
                 t,
                 cookie::kept(&game, t, &Kinds::floor(4.0, t)),
                 near,
-            )
+            );
+            let d = censuses_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+            census_progress.update(d, ks.len() as u64);
+            census
         })
         .collect();
+    census_progress.finish();
     let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
     let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut grid: Vec<Vec<Entry>> = Vec::new();

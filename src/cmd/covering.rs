@@ -215,13 +215,29 @@ pub fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
         (None, Some(max)) => {
             amoba::search::scan::check_max_index(max)?;
             let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
-            amoba::search::scan::candidates(&dirs, 1, args.min_index, max)?
+            listed(&dirs, args.min_index, max, args.progress)?
                 .into_iter()
                 .map(|c| c.lattice)
                 .collect()
         }
         (None, None) => anyhow::bail!("expected --lattice or --max-index"),
     })
+}
+
+/// Every lattice of index `min..=max` up to the symmetries of `directions`, with
+/// progress while they are listed (minutes for indices in the thousands).
+pub fn listed(
+    directions: &[Vec<i64>],
+    min: usize,
+    max: usize,
+    mode: Mode,
+) -> anyhow::Result<Vec<amoba::search::scan::Candidate>> {
+    let progress = Progress::counting(mode, "listing lattices", "of the index sum");
+    let list = amoba::search::scan::candidates_reporting(directions, 1, min, max, &|a, b| {
+        progress.update(a, b)
+    })?;
+    progress.finish();
+    Ok(list)
 }
 
 /// [`run`] once the lattices are read and the cookie types chosen.

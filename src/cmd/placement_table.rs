@@ -377,10 +377,11 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
             }
             let mut found = None;
             let mut failure = None;
+            let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
+            let lattices = amoba::search::scan::candidates(&dirs, 1, 1, args.max_index)?;
             placement::on_lattices(
                 cookies,
-                1,
-                args.max_index,
+                &lattices,
                 Some(args.node_limit),
                 &mut |c, board, p, stats| {
                     let Some(p) = p else { return true };
@@ -390,7 +391,7 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
                     }
                     false
                 },
-            )?;
+            );
             if let Some(e) = failure {
                 return Err(e);
             }

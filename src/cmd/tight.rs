@@ -9,12 +9,12 @@
 //! placements need not be tight.
 
 use super::note;
+use super::progress::{Mode, Progress};
 use amoba::board::builtin::parse_vectors;
 use amoba::board::lattice::Lattice;
 use amoba::search::cookie::{self, Game};
 use amoba::search::placement::{self, Cookies, Cover, Plane, Tightness};
 use amoba::verify::placement as checker;
-use super::progress::{Mode, Progress};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -385,11 +385,13 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
     let (mut found, mut unknown, mut searched) = (0usize, 0usize, 0usize);
     let mut first: Option<String> = None;
     let mut failure = None;
+    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
+    let lattices = super::covering::listed(&dirs, args.min_index, max, args.progress)?;
+    let total = lattices.len();
     let progress = Progress::counting(args.progress, "tight", "lattices");
-    let total = placement::on_lattices(
+    placement::on_lattices(
         cookies,
-        args.min_index,
-        max,
+        &lattices,
         Some(args.node_limit),
         &mut |c, board, p, stats| {
             searched += 1;
@@ -422,7 +424,7 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
             );
             true
         },
-    )?;
+    );
     progress.finish();
     if let Some(e) = failure {
         return Err(e);

@@ -532,21 +532,18 @@ pub fn reachable(n: usize, sizes: &[usize]) -> bool {
 pub type LatticeVisitor<'a> =
     dyn FnMut(&super::scan::Candidate, &Cover, Option<&Placement>, &Stats) -> bool + 'a;
 
-/// The search for one tight placement on every lattice of index `min..=max`, one per
-/// orbit of the symmetries of the directions ([`super::scan::candidates`]), in order:
+/// The search for one tight placement on each of `lattices` (typically one per orbit
+/// of the symmetries of the directions, [`super::scan::candidates`]), in order:
 /// `each(candidate, board, placement found, statistics)` returns whether to go on.
 /// Lattices whose index no sum of piece sizes reaches are skipped (none there).
 pub fn on_lattices(
     cookies: &Cookies,
-    min: usize,
-    max: usize,
+    lattices: &[super::scan::Candidate],
     limit: Option<u64>,
     each: &mut LatticeVisitor,
-) -> Result<usize, crate::board::group::GroupError> {
-    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let lattices = super::scan::candidates(&dirs, 1, min, max)?;
+) {
     let sizes: Vec<usize> = cookies.pieces.iter().map(|p| p.cells.len()).collect();
-    for c in &lattices {
+    for c in lattices {
         if !reachable(c.lattice.index(), &sizes) {
             continue;
         }
@@ -556,7 +553,6 @@ pub fn on_lattices(
             break;
         }
     }
-    Ok(lattices.len())
 }
 
 /// The cookie `p` moved by the matrix `m`, in normal form.

@@ -70,25 +70,49 @@ pub fn candidates(
     min_index: usize,
     max_index: usize,
 ) -> Result<Vec<Candidate>, GroupError> {
+    candidates_reporting(directions, spacing, min_index, max_index, &|_, _| {})
+}
+
+/// [`candidates`], calling `progress(done, total)` as each index is listed, the indices
+/// weighted by their size (a plane has about `n` lattices of index `n`, `n²` in space),
+/// so that `done / total` tracks the time: listing every lattice up to index 4,096
+/// takes minutes. The indices are listed in parallel; the order of the result does not
+/// depend on the threads.
+pub fn candidates_reporting(
+    directions: &[Vec<i64>],
+    spacing: usize,
+    min_index: usize,
+    max_index: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<Candidate>, GroupError> {
     let d = directions.first().map_or(0, Vec::len);
     let group = symmetries(directions)?;
-    let mut out = Vec::new();
-    for index in min_index.max(1)..=max_index {
-        if index % spacing != 0 {
-            // ord(v) divides the index, and must be a multiple of p.
-            continue;
-        }
-        for l in Lattice::all_of_index(d, index) {
-            if directions.iter().any(|v| l.order(v) % spacing != 0) {
-                continue;
+    // ord(v) divides the index, and must be a multiple of the spacing.
+    let indices: Vec<usize> = (min_index.max(1)..=max_index)
+        .filter(|i| i % spacing == 0)
+        .collect();
+    let total: u64 = indices.iter().map(|&i| i as u64).sum();
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let per_index: Vec<Vec<Candidate>> = indices
+        .par_iter()
+        .map(|&index| {
+            let mut out = Vec::new();
+            for l in Lattice::all_of_index(d, index) {
+                if directions.iter().any(|v| l.order(v) % spacing != 0) {
+                    continue;
+                }
+                let (least, orbit) = least_image(&l, &group);
+                if least == l {
+                    out.push(Candidate { lattice: l, orbit });
+                }
             }
-            let (least, orbit) = least_image(&l, &group);
-            if least == l {
-                out.push(Candidate { lattice: l, orbit });
-            }
-        }
-    }
-    Ok(out)
+            let weight = index as u64;
+            let now = done.fetch_add(weight, std::sync::atomic::Ordering::Relaxed) + weight;
+            progress(now, total);
+            out
+        })
+        .collect();
+    Ok(per_index.into_iter().flatten().collect())
 }
 
 /// Limits of a scan.

@@ -768,6 +768,44 @@ fn the_page_in_a_real_browser() {
         "return document.getElementById('path-step').textContent.startsWith('step 1 of') && !!document.querySelector('#path-picture svg .marked');",
     );
 
+    // Select, a page at a time; the graph, a component and a neighbourhood.
+    b.open(&s.url("/select?degree=2&per_page=5"));
+    let total: usize = b
+        .text("#select-total")
+        .trim_end_matches(" classes")
+        .parse()
+        .unwrap();
+    assert!(total > 0);
+    assert_eq!(b.count("#select-rows tr"), 1 + total.min(5) as u64);
+    let degrees = b.script(
+        "return [...document.querySelectorAll('#select-rows tr td:nth-child(4)')].map(t => t.textContent);",
+        json!([]),
+    );
+    assert!(
+        degrees.as_array().unwrap().iter().all(|d| d == "2"),
+        "{degrees}"
+    );
+    b.open(&s.url("/graph"));
+    assert!(
+        b.text("#graph-summary")
+            .starts_with("26 vertices, 53 edges")
+    );
+    b.click("#components a");
+    b.wait_for(
+        "component 1",
+        "return location.pathname === '/component/1' && document.body.getAttribute('data-ready') === '1';",
+    );
+    assert_eq!(b.count(".picture svg"), 1);
+    assert_eq!(b.count("#members a"), 26);
+    b.open(&s.url(&format!("/neighbourhood/{id}?radius=1")));
+    assert!(
+        b.text("#title")
+            .contains(&format!("Neighbourhood of ID {id}"))
+    );
+    assert_eq!(b.count(".picture svg"), 1);
+    let first = b.text("#members li");
+    assert!(first.starts_with("distance 0: ID "), "{first}");
+
     // A bad pairing pasted: the error, its line highlighted.
     b.open(&s.url("/verify"));
     b.type_into("#pasted", "# mine\nnot a pairing\n");

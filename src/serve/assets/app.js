@@ -22,7 +22,7 @@ function el(tag, attrs, ...children) {
     if (k === "onclick" || k === "onsubmit") e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : String(v));
   }
-  for (const c of children.flat()) {
+  for (const c of children.flat(Infinity)) {
     if (c === null || c === undefined) continue;
     e.append(c instanceof Node ? c : document.createTextNode(String(c)));
   }
@@ -284,7 +284,7 @@ async function neighbourhoodPage(id) {
   show(el("h1", { id: "title" }, doc.title),
     el("p", {}, [0, 1, 2, 3].map(r => [el("a", { href: url("/neighbourhood/" + id, { radius: r }) }, "radius " + r), " "])),
     await picture("/api/neighbourhood/" + encodeURIComponent(id) + "/svg", { radius }, "neighbourhood-" + id + "-r" + radius + ".svg"),
-    el("ul", { id: "members" }, [...byDistance.entries()].map(([d, ids]) => el("li", {}, "distance " + d + ": ", ids.map(i => [idLink(i), " "])))));
+    el("ul", { id: "members" }, [...byDistance.entries()].sort((x, y) => x[0] - y[0]).map(([d, ids]) => el("li", {}, "distance " + d + ": ", ids.map(i => [idLink(i), " "])))));
 }
 
 async function boardsPage() {

@@ -313,6 +313,31 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     assert_eq!(v["exit_code"], 2);
     assert_eq!(v["inputs"][0]["errors"][0]["line"], 2);
 
+    // The same documents as `amoba verify --json` of a file named `pasted`.
+    for text in [mixed.as_str(), ALL_HORIZONTAL, canonical] {
+        std::fs::write(s.dir.join("pasted"), text).unwrap();
+        let out = Command::new(env!("CARGO_BIN_EXE_amoba"))
+            .args(["verify", "--board", "hex7", "--json", "pasted"])
+            .current_dir(&s.dir)
+            .env("AMOBA_CACHE_DIR", s.dir.join("cache"))
+            .output()
+            .unwrap();
+        let mut cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+        let (_, _, body) = post(&a, &s.url("/api/verify"), text.as_bytes());
+        let mut served: Value = serde_json::from_str(&body).unwrap();
+        cli["provenance"]["command"] = json!("");
+        served["provenance"]["command"] = json!("");
+        // The command line names the catalogue only when a good pairing made it load
+        // one; the server has loaded it for an earlier request.
+        if cli["provenance"]["catalogue_sha256"].is_null() {
+            served["provenance"]["catalogue_sha256"] = Value::Null;
+        }
+        assert_eq!(
+            cli, served,
+            "the API and `amoba verify --json` differ on {text:?}"
+        );
+    }
+
     // The graph, a component drawn whole, a neighbourhood.
     let g = ok_json(&a, &s.url("/api/graph"));
     assert_eq!(g["vertices"], 26);
@@ -423,17 +448,36 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
         }
     }
 
+    // A page elsewhere cannot read the explorer through a name of its own (DNS
+    // rebinding): the Host must be a loopback one.
+    let (status, body) = raw_request(&s.addr(), "/api/pairing/1", "evil.example:80");
+    assert_eq!(status, 403, "{body}");
+    assert!(body.contains("\"error\"") && body.contains("loopback"));
+    let port = s.addr().rsplit_once(':').unwrap().1.to_string();
+    for host in [format!("localhost:{port}"), format!("127.0.0.1:{port}")] {
+        assert_eq!(
+            raw_request(&s.addr(), "/api/pairing/1", &host).0,
+            200,
+            "{host}"
+        );
+    }
+
     // Still serving after all that.
     ok_json(&a, &s.url("/api/pairing/1"));
 }
 
 /// Status and body of a GET sent byte for byte as given.
 fn raw_get(addr: &str, target: &str) -> (u16, String) {
+    raw_request(addr, target, addr)
+}
+
+/// Status and body of a GET of `target` naming `host`, sent byte for byte.
+fn raw_request(addr: &str, target: &str, host: &str) -> (u16, String) {
     let mut c = TcpStream::connect(addr).unwrap();
     c.set_read_timeout(Some(Duration::from_secs(10))).unwrap();
     write!(
         c,
-        "GET {target} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n\r\n"
+        "GET {target} HTTP/1.1\r\nHost: {host}\r\nConnection: close\r\n\r\n"
     )
     .unwrap();
     let mut out = Vec::new();

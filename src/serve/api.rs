@@ -60,8 +60,51 @@ pub(crate) fn router(app: Shared) -> Router {
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(axum::middleware::from_fn_with_state(
+            app.clone(),
+            check_host,
+        ))
         .layer(axum::middleware::map_response(headers))
         .with_state(app)
+}
+
+/// Whether a `Host` header names this machine: a loopback address or `localhost`,
+/// with or without a port.
+fn loopback_host(host: &str) -> bool {
+    let name = if let Some(rest) = host.strip_prefix('[') {
+        // [v6]:port
+        rest.split(']').next().unwrap_or_default()
+    } else {
+        host.rsplit_once(':').map_or(host, |(h, _)| h)
+    };
+    name.eq_ignore_ascii_case("localhost")
+        || name
+            .parse::<std::net::IpAddr>()
+            .is_ok_and(|ip| ip.is_loopback())
+}
+
+/// On a loopback address, refuses a request that names another host (module docs:
+/// DNS rebinding); a request without a `Host` header passes.
+async fn check_host(
+    State(app): State<Shared>,
+    req: axum::extract::Request,
+    next: axum::middleware::Next,
+) -> Response {
+    if app.loopback
+        && let Some(host) = req.headers().get(header::HOST)
+        && !host.to_str().is_ok_and(loopback_host)
+    {
+        return ApiError::new(
+            StatusCode::FORBIDDEN,
+            format!(
+                "found the host {:?}, expected a loopback address or localhost: the explorer \
+                 listens on loopback and answers this machine only",
+                String::from_utf8_lossy(host.as_bytes())
+            ),
+        )
+        .into_response();
+    }
+    next.run(req).await
 }
 
 /// Headers on every response: the content security policy and no MIME sniffing.
@@ -569,10 +612,12 @@ async fn select(
 /// The verifier's document of a pasted text, and the text's first pairing that is
 /// not refused outright (for drawing). 400 when the text holds no well-formed pairing.
 fn verify_text(b: &Loaded, app: &App, text: &str) -> Result<VerifyDoc, ApiError> {
+    // A request that panicked while holding the lock leaves the state usable: its
+    // catalogue is either loaded whole or not at all.
     let mut classes = b
         .classes
         .lock()
-        .map_err(|_| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, "verifier state lost"))?;
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
     let file = check_text(&mut classes, "pasted", text, MAX_PASTED_PAIRINGS)?;
     if file.reports.is_empty() {
         // A malformed pairing and nothing else: the first error is the answer.

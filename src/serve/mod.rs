@@ -26,13 +26,17 @@
 //!
 //! # Invariants
 //!
-//! * **Read-only.** No request writes a file or changes the state: the catalogues and
-//!   graphs are loaded once (the served board's before the address is printed, the
-//!   others at their first request, as every command loads them: from `results/` or
-//!   the cache, enumerated there when missing) and only read afterwards.
+//! * **Read-only.** No request changes what is served: the catalogues and graphs are
+//!   loaded once (the served board's before the address is printed, another board's
+//!   at its first request, as every command loads them: from `results/` or the cache,
+//!   enumerated and indexed into the cache when missing, the only files the server
+//!   ever writes) and only read afterwards.
 //! * **Loopback by default.** The server listens on 127.0.0.1 unless `--bind` names
 //!   another address; port 0 picks a free port. The address is printed on stderr once
-//!   the served board is loaded, so a caller that reads it can connect at once.
+//!   the served board is loaded, so a caller that reads it can connect at once. On a
+//!   loopback address a request must name a loopback host (`127.0.0.1`, `localhost`,
+//!   `[::1]`) in its `Host` header, or it is refused (403): a web page elsewhere cannot
+//!   read the explorer through a name that it points at 127.0.0.1 (DNS rebinding).
 //! * **No file of the machine is reachable.** Only the routes below exist; any other
 //!   path, `..` included, is a 404 with a JSON error. No route maps a path to a file.
 //! * **Limits.** A request body is at most [`MAX_BODY`] bytes (413 beyond), a pasted
@@ -112,6 +116,8 @@ pub(crate) struct App {
     /// Every board the explorer offers, by name, loaded at first use.
     pub(crate) boards: BTreeMap<String, BoardSlot>,
     pub(crate) command: String,
+    /// Whether requests must name a loopback host (the server listens on loopback).
+    pub(crate) loopback: bool,
 }
 
 /// A board the explorer offers, and its data once loaded (or why it cannot be).
@@ -201,6 +207,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
         default: default.clone(),
         boards,
         command: config.command.clone(),
+        loopback: config.bind.is_loopback(),
     });
     // The served board is loaded before the address is printed.
     app.boards[&default]

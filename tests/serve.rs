@@ -365,6 +365,43 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     assert_eq!(sq5["total"], 2);
     ok_svg(&a, &s.url("/api/pairing/2/svg?board=square5"));
 
+    // A game solved: the document of `amoba solve --json`.
+    let games = ok_json(&a, &s.url("/api/games"));
+    let seven = games
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|g| g["file"] == "seven.game")
+        .unwrap()["text"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert_eq!(
+        seven,
+        std::fs::read_to_string(
+            Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games/seven.game")
+        )
+        .unwrap()
+    );
+    let (st, _, body) = post(&a, &s.url("/api/game?moves=1"), seven.as_bytes());
+    assert_eq!(st, 200, "{body}");
+    let g = common::schema::assert_valid_text(&body);
+    assert_eq!(g["winner"], "maker");
+    let winning: Vec<&Value> = g["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter(|m| m["winner"] == "maker")
+        .collect();
+    assert_eq!(
+        winning.len(),
+        1,
+        "seven.game: Maker wins only by opening at 1"
+    );
+    assert_eq!(winning[0]["cell"], "1");
+    let (st, ct, body) = post(&a, &s.url("/api/game"), b"this is not a game\n");
+    assert_error(st, &ct, &body, 400, "pasted game", "a malformed game");
+
     // The 4xx answers, each a JSON error.
     get_error(&a, &s.url("/api/pairing/0"), 404, "from 1 to 26");
     get_error(&a, &s.url("/api/pairing/27"), 404, "from 1 to 26");
@@ -872,6 +909,15 @@ fn the_page_in_a_real_browser() {
     );
     assert!(b.text("#verify-summary").contains("0 good, 1 not good"));
     assert_eq!(b.count("ul.wrong-lines li"), 18);
+
+    // A game solved on the page.
+    b.open(&s.url("/game"));
+    b.click("#game-solve");
+    b.wait_for(
+        "the winner",
+        "return !!document.getElementById('game-winner');",
+    );
+    assert!(b.text("#game-winner").contains("maker wins"));
 
     let shot = std::env::temp_dir().join(format!("amoba-serve-{}.png", std::process::id()));
     b.screenshot(&shot);

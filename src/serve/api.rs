@@ -1,7 +1,10 @@
 //! The routes of the explorer: the page and its assets, and the JSON and SVG API
 //! (module docs of [`super`]).
 
-use super::{App, Loaded, MAX_BODY, MAX_DRAWN, MAX_PASTED_PAIRINGS, MAX_PER_PAGE, MAX_RADIUS};
+use super::{
+    App, GAME_MEMORY_MIB, Loaded, MAX_BODY, MAX_DRAWN, MAX_GAME_NODES, MAX_PASTED_PAIRINGS,
+    MAX_PER_PAGE, MAX_RADIUS,
+};
 use crate::graph::query::{Filter, SymmetryFilter, parse_range};
 use crate::output::draw::{View, svg_flagged, svg_marked, svg_with_notes};
 use crate::output::plot::graph_drawing;
@@ -41,6 +44,7 @@ pub(crate) fn router(app: Shared) -> Router {
         .route("/component/{c}", page())
         .route("/neighbourhood/{id}", page())
         .route("/boards", page())
+        .route("/game", page())
         .route("/assets/app.js", get(app_js))
         .route("/assets/style.css", get(style_css))
         .route("/api/boards", get(boards))
@@ -57,6 +61,8 @@ pub(crate) fn router(app: Shared) -> Router {
         .route("/api/component/{c}/svg", get(component_svg))
         .route("/api/neighbourhood/{id}", get(neighbourhood))
         .route("/api/neighbourhood/{id}/svg", get(neighbourhood_svg))
+        .route("/api/games", get(games))
+        .route("/api/game", post(game))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -980,6 +986,90 @@ async fn neighbourhood_svg(
             number(&q, "radius", 1)?
         );
         Ok(svg_response(doc.svg(Some(id)), &q, &name))
+    })
+    .await
+}
+
+/// The sample games of `data/games/` the game page offers, compiled in.
+const GAMES: [(&str, &str); 4] = [
+    ("seven.game", include_str!("../../data/games/seven.game")),
+    (
+        "tictactoe.game",
+        include_str!("../../data/games/tictactoe.game"),
+    ),
+    (
+        "square4-k4.game",
+        include_str!("../../data/games/square4-k4.game"),
+    ),
+    (
+        "strip4-8.game",
+        include_str!("../../data/games/strip4-8.game"),
+    ),
+];
+
+#[derive(Serialize)]
+struct GameEntry {
+    file: &'static str,
+    text: &'static str,
+}
+
+/// `GET /api/games`: the sample games, each with its file's text.
+async fn games() -> Response {
+    json(
+        &GAMES
+            .iter()
+            .map(|&(file, text)| GameEntry { file, text })
+            .collect::<Vec<_>>(),
+    )
+}
+
+/// `POST /api/game?moves=1` (body: a game file): `amoba solve --json` of it, within
+/// [`MAX_GAME_NODES`] nodes per search; `moves=1` also decides every first move.
+async fn game(
+    State(app): State<Shared>,
+    q: Result<Query<Params>, QueryRejection>,
+    body: Result<String, StringRejection>,
+) -> Result<Response, ApiError> {
+    use crate::game::decide::{Request, SolveDoc, decide};
+    use sha2::{Digest, Sha256};
+    let (Query(q), text) = (q?, body?);
+    blocking(move || {
+        let game = crate::game::file::parse_bytes(text.as_bytes())
+            .map_err(|e| ApiError::bad(format!("pasted game: {e}")))?;
+        let _one = match app.solving.try_lock() {
+            Ok(guard) => guard,
+            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+            Err(std::sync::TryLockError::WouldBlock) => {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    "another game is being solved: ask again when it is done",
+                ));
+            }
+        };
+        let request = Request {
+            memory: GAME_MEMORY_MIB << 20,
+            node_limit: Some(MAX_GAME_NODES),
+            moves: q.get("moves").is_some_and(|v| v == "1"),
+            certificate: false,
+        };
+        let start = std::time::Instant::now();
+        let answer = decide(&game, &request, None)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        let name = if game.name.is_empty() {
+            "pasted"
+        } else {
+            game.name.as_str()
+        };
+        let sha256 = crate::provenance::hex(&Sha256::digest(text.as_bytes()));
+        Ok(json(&SolveDoc::new(
+            name,
+            &sha256,
+            &game,
+            &answer,
+            &app.command,
+            None,
+            start.elapsed().as_secs_f64(),
+        )))
     })
     .await
 }

@@ -13,12 +13,14 @@
 //! | `/select?…` | the classes passing `amoba select`'s filters, a page at a time |
 //! | `/verify` | a pasted candidate (any form `amoba verify` reads): the verdict, the malformed text lines and the wrong board lines highlighted |
 //! | `/graph`, `/component/C`, `/neighbourhood/ID?radius=R` | the components; a small one drawn whole; the ball of radius R around a vertex |
+//! | `/game` | a Maker–Breaker game (a sample or a pasted game file) solved: the winner, every first move's value |
 //!
 //! Every page takes `?board=NAME` for another built-in board (the served one is the
 //! default). The API under `/api/` answers with the documents the command line
 //! prints with `--json` where one exists ([`crate::output::query::QueryDoc`] of
 //! `amoba query`, [`crate::output::query::PathDoc`] of `amoba path`,
-//! [`crate::verify::VerifyDoc`] of `amoba verify`, the rows of `amoba select`), computed
+//! [`crate::verify::VerifyDoc`] of `amoba verify`,
+//! [`crate::game::decide::SolveDoc`] of `amoba solve`, the rows of `amoba select`), computed
 //! by the same library calls ([`crate::output::query::Answers`],
 //! [`crate::verify::check_text`]); every picture is an SVG of
 //! [`crate::output::draw`] or [`crate::output::plot::graph_drawing`], downloadable as
@@ -41,8 +43,10 @@
 //!   path, `..` included, is a 404 with a JSON error. No route maps a path to a file.
 //! * **Limits.** A request body is at most [`MAX_BODY`] bytes (413 beyond), a pasted
 //!   text at most [`MAX_PASTED_PAIRINGS`] pairings, a page of `select` at most
-//!   [`MAX_PER_PAGE`] rows, a drawn graph at most [`MAX_DRAWN`] vertices and a
-//!   neighbourhood radius at most [`MAX_RADIUS`]. Computations run on the blocking
+//!   [`MAX_PER_PAGE`] rows, a drawn graph at most [`MAX_DRAWN`] vertices, a
+//!   neighbourhood radius at most [`MAX_RADIUS`], a game one search of at most
+//!   [`MAX_GAME_NODES`] nodes per position with a table of [`GAME_MEMORY_MIB`] MiB,
+//!   one game at a time (503 while another is being solved). Computations run on the blocking
 //!   pool, so a slow one does not hold up the others.
 //! * **Errors are JSON.** Every failure is a 4xx (the request's fault: a bad ID, a
 //!   malformed pairing, an unknown board, a body too large) or a 500 (the catalogue
@@ -69,6 +73,11 @@ pub const MAX_PER_PAGE: usize = 500;
 pub const MAX_DRAWN: usize = 300;
 /// The largest radius of a neighbourhood.
 pub const MAX_RADIUS: usize = 8;
+/// The most nodes of each search of a game solved on request (beyond it the answer
+/// is "not decided", as `amoba solve --node-limit` says it).
+pub const MAX_GAME_NODES: u64 = 2_000_000;
+/// MiB of transposition table of each search of a game solved on request.
+pub const GAME_MEMORY_MIB: usize = 64;
 
 /// Why the server could not start.
 #[derive(Debug, thiserror::Error)]
@@ -118,6 +127,8 @@ pub(crate) struct App {
     pub(crate) command: String,
     /// Whether requests must name a loopback host (the server listens on loopback).
     pub(crate) loopback: bool,
+    /// Held by the one game being solved ([`MAX_GAME_NODES`]).
+    pub(crate) solving: Mutex<()>,
 }
 
 /// A board the explorer offers, and its data once loaded (or why it cannot be).
@@ -208,6 +219,7 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
         boards,
         command: config.command.clone(),
         loopback: config.bind.is_loopback(),
+        solving: Mutex::new(()),
     });
     // The served board is loaded before the address is printed.
     app.boards[&default]

@@ -309,6 +309,32 @@ async function homePage() {
       el("li", {}, el("a", { href: "/boards" }, "other boards"))));
 }
 
+async function gamePage() {
+  const samples = await api("/api/games");
+  const area = el("textarea", { id: "game-text", rows: 12, spellcheck: "false" });
+  area.value = samples.length ? samples[0].text : "";
+  const pick = el("select", { id: "game-sample", onchange: () => { area.value = samples[pick.selectedIndex].text; } },
+    samples.map(g => el("option", {}, g.file)));
+  const moves = el("input", { type: "checkbox", id: "game-moves", checked: true });
+  const out = el("div", { id: "game-answer" });
+  async function solve() {
+    out.replaceChildren(el("p", {}, "Solving…"));
+    try {
+      const doc = await api("/api/game", { moves: moves.checked ? "1" : "0" }, { method: "POST", body: area.value, headers: { "content-type": "text/plain; charset=utf-8" } });
+      out.replaceChildren(
+        el("p", { id: "game-winner", class: doc.winner ? "good" : "bad" },
+          doc.winner ? doc.game + ": " + doc.winner + " wins (" + doc.first + " moves first)" : doc.game + ": not decided within the node limit"),
+        el("p", {}, doc.cells + " cells, " + doc.sets + " winning sets, " + doc.symmetries + " automorphisms folded; " + doc.nodes + " nodes in " + doc.cost.seconds.toFixed(2) + " s."),
+        doc.moves ? el("table", { id: "game-moves-table" }, el("tr", {}, el("th", {}, "first move"), el("th", {}, "then wins"), el("th", {}, "nodes")),
+          doc.moves.map(m => el("tr", {}, el("td", {}, m.cell), el("td", {}, m.winner || "not decided"), el("td", {}, m.nodes)))) : null);
+    } catch (e) { out.replaceChildren(errorBox(e, "game-error")); }
+  }
+  show(el("h1", {}, "Who wins a Maker–Breaker game"),
+    el("p", {}, "A game file (FORMATS.md, Game files): a sample or your own; each search stops after two million nodes."),
+    el("p", {}, el("label", {}, "sample ", pick), " ", el("label", {}, moves, " every first move's value")),
+    area, el("p", {}, el("button", { type: "button", id: "game-solve", onclick: solve }, "solve")), out);
+}
+
 async function route() {
   const path = location.pathname;
   let m;
@@ -320,6 +346,7 @@ async function route() {
   if ((m = path.match(/^\/component\/([^/]+)$/))) return componentPage(decodeURIComponent(m[1]));
   if ((m = path.match(/^\/neighbourhood\/([^/]+)$/))) return neighbourhoodPage(decodeURIComponent(m[1]));
   if (path === "/boards") return boardsPage();
+  if (path === "/game") return gamePage();
   return homePage();
 }
 

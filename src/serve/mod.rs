@@ -90,7 +90,18 @@ pub enum ServeError {
         /// Why.
         message: String,
     },
-    /// The address cannot be bound, or the server failed.
+    /// The address cannot be listened on.
+    #[error(
+        "cannot listen on {addr} (choose another address with --port, 0 = any free port, or \
+         --bind)"
+    )]
+    Bind {
+        /// The address asked for.
+        addr: SocketAddr,
+        /// Why.
+        source: std::io::Error,
+    },
+    /// The server failed.
     #[error("{0}")]
     Io(#[from] std::io::Error),
 }
@@ -232,8 +243,10 @@ pub fn run(config: Config, ready: impl FnOnce(&str)) -> Result<(), ServeError> {
         .enable_all()
         .build()?;
     runtime.block_on(async move {
-        let listener =
-            tokio::net::TcpListener::bind(SocketAddr::new(config.bind, config.port)).await?;
+        let addr = SocketAddr::new(config.bind, config.port);
+        let listener = tokio::net::TcpListener::bind(addr)
+            .await
+            .map_err(|source| ServeError::Bind { addr, source })?;
         let addr = listener.local_addr()?;
         ready(&format!("http://{addr}/"));
         axum::serve(listener, api::router(app)).await?;

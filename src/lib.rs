@@ -19,6 +19,9 @@
 //! strategy certificates with readers and rules of its own, sharing no code with the
 //! solver: it imports nothing of amoba.
 //!
+//! [`serve`] is the local web explorer (`amoba serve`): a read-only HTTP view of the
+//! catalogue, the graph and the verifier, through [`output::query`] and [`verify`].
+//!
 //! [`io`] (atomic file output) and [`provenance`] (the block every JSON file opens
 //! with) serve every stage. The `amoba` binary (`src/main.rs`,
 //! one file per subcommand in `src/cmd/`) only parses arguments and calls these.
@@ -33,5 +36,6 @@ pub mod game;
 pub mod graph;
 pub mod output;
 pub mod search;
+pub mod serve;
 pub mod symmetry;
 pub mod verify;

@@ -325,6 +325,9 @@ fn every_subcommand_follows_the_shared_rules() {
         case("select --board square5 --json", 0, JsonLines, &[]),
         case("select --board square5 --format json", 0, JsonLines, &[]),
         case("canon p.txt --board square5 --json", 0, Json, &[]),
+        // The explorer runs until stopped (tests/serve.rs); a board without a catalogue
+        // is refused before it listens.
+        case("serve --board cube7 --port 0", 2, Empty, &[]),
         case(
             "transform 1 --board square5 --symmetry '0,-1 1,0'",
             0,

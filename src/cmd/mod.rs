@@ -34,6 +34,7 @@ mod reproduce;
 mod scan;
 mod search;
 mod select;
+mod serve;
 mod show;
 mod solve;
 mod tight;
@@ -158,6 +159,11 @@ enum Command {
         amoba select --component 2.. --format forms\n  \
         amoba select --symmetry \"-1,0 0,-1\" --count   # classes with a half-turn symmetry")]
     Select(select::Args),
+    /// A local web explorer of the catalogue and the pairing graph, in the browser.
+    #[command(after_help = "Examples:\n  \
+        amoba serve                           # http://127.0.0.1:8080/ on the 8x8 torus\n  \
+        amoba serve --board hex7 --port 0     # any free port; the URL is printed on stderr")]
+    Serve(serve::Args),
     /// Canonical form, ID and the symmetry reaching it, for each pairing in a file.
     #[command(after_help = "Examples:\n  \
         amoba canon my-pairings.txt\n  \
@@ -231,6 +237,7 @@ pub fn main() -> ExitCode {
         Command::Query(a) => query::run(a),
         Command::Path(a) => path::run(a),
         Command::Select(a) => select::run(a),
+        Command::Serve(a) => serve::run(a),
         Command::Canon(a) => canon::run(a),
         Command::Transform(a) => transform::run(a),
         Command::Completions { shell } => completions(shell),

@@ -4,7 +4,6 @@
 
 use super::ask::AskArgs;
 use amoba::graph::query::{Filter, SymmetryFilter};
-use amoba::symmetry::text;
 use std::io::Write;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
@@ -53,47 +52,19 @@ pub struct Args {
     pub ask: AskArgs,
 }
 
-/// Parses `N`, `A..B`, `A..` or `..B` (inclusive).
+/// Parses `N`, `A..B`, `A..` or `..B` (inclusive; [`amoba::graph::query::parse_range`]).
 fn range(s: &str) -> Result<RangeInclusive<usize>, String> {
-    let num = |t: &str| {
-        t.trim()
-            .parse::<usize>()
-            .map_err(|_| format!("found {t:?}, expected a whole number"))
-    };
-    let r = match s.split_once("..") {
-        None => {
-            let n = num(s)?;
-            n..=n
-        }
-        Some((a, b)) => {
-            let lo = if a.trim().is_empty() { 0 } else { num(a)? };
-            let hi = if b.trim().is_empty() {
-                usize::MAX
-            } else {
-                num(b)?
-            };
-            lo..=hi
-        }
-    };
-    if r.is_empty() {
-        return Err(format!("{s:?} is an empty range: expected A..B with A ≤ B"));
-    }
-    Ok(r)
+    amoba::graph::query::parse_range(s)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let answers = args.ask.answers()?;
     let symmetry = match &args.symmetry {
         None => None,
-        Some(s) => {
-            let g =
-                text::parse(&answers.board, s).map_err(|e| anyhow::anyhow!("--symmetry {e}"))?;
-            Some(if s.contains('+') {
-                SymmetryFilter::Exact(g)
-            } else {
-                SymmetryFilter::Linear(g.m)
-            })
-        }
+        Some(s) => Some(
+            SymmetryFilter::parse(&answers.board, s)
+                .map_err(|e| anyhow::anyhow!("--symmetry {e}"))?,
+        ),
     };
     let filter = Filter {
         ids: args.ids.clone(),

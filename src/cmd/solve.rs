@@ -4,10 +4,8 @@
 
 use super::note;
 use super::progress::Mode;
-use amoba::game::decide::{Answer, Request, decide};
-use amoba::game::{Game, Side, file};
-use amoba::provenance::{Provenance, SOLVE};
-use serde::Serialize;
+use amoba::game::decide::{Answer, CertificateDoc, Request, SolveDoc, decide};
+use amoba::game::{Game, file};
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -47,44 +45,6 @@ pub struct Args {
     pub progress: Mode,
 }
 
-#[derive(Serialize)]
-struct MoveJson {
-    cell: String,
-    winner: Option<&'static str>,
-    nodes: u64,
-}
-
-#[derive(Serialize)]
-struct CertificateJson {
-    file: String,
-    nodes: usize,
-    depth: usize,
-}
-
-#[derive(Serialize)]
-struct Cost {
-    seconds: f64,
-    peak_memory_bytes: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct Doc {
-    provenance: Provenance,
-    game: String,
-    game_sha256: String,
-    cells: usize,
-    sets: usize,
-    first: &'static str,
-    symmetries: usize,
-    winner: Option<&'static str>,
-    nodes: u64,
-    proof_number: u32,
-    disproof_number: u32,
-    moves: Option<Vec<MoveJson>>,
-    certificate: Option<CertificateJson>,
-    cost: Cost,
-}
-
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let loaded = file::load(&a.game)?;
     let (name, game) = (loaded.title(), &loaded.game);
@@ -122,7 +82,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         (Some(path), Some(c)) => {
             amoba::io::write_atomic(path, |w| c.write(game, &loaded.sha256, w))?;
             note!("wrote {}", super::shown(path));
-            Some(CertificateJson {
+            Some(CertificateDoc {
                 file: path.display().to_string(),
                 nodes: c.nodes.len(),
                 depth: c.depth(),
@@ -136,33 +96,15 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         ExitCode::from(1)
     };
     if a.json {
-        let doc = Doc {
-            provenance: Provenance::new(name, &super::command_line(), None).stamped(&SOLVE),
-            game: name.to_string(),
-            game_sha256: loaded.sha256.clone(),
-            cells: game.ncells(),
-            sets: game.sets.len(),
-            first: game.first.word(),
-            symmetries: answer.symmetries,
-            winner: answer.root.winner.map(Side::word),
-            nodes: answer.total_nodes(),
-            proof_number: answer.root.pn,
-            disproof_number: answer.root.dn,
-            moves: answer.moves.as_ref().map(|m| {
-                m.iter()
-                    .map(|v| MoveJson {
-                        cell: game.label(v.cell).to_string(),
-                        winner: v.winner.map(Side::word),
-                        nodes: v.nodes,
-                    })
-                    .collect()
-            }),
-            certificate: cert,
-            cost: Cost {
-                seconds,
-                peak_memory_bytes: amoba::io::peak_memory_bytes(),
-            },
-        };
+        let doc = SolveDoc::new(
+            name,
+            &loaded.sha256,
+            game,
+            &answer,
+            &super::command_line(),
+            cert,
+            seconds,
+        );
         super::ask::print_json(&doc)?;
     } else {
         print_text(game, name, &answer, seconds)?;

@@ -27,9 +27,9 @@
 
 use super::note;
 use amoba::verify::{
-    Classes, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError, no_catalogue_reason,
+    Classes, ErrorDoc, FileDoc, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyDoc, VerifyError,
+    no_catalogue_reason,
 };
-use serde::Serialize;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -79,37 +79,6 @@ pub struct Args {
     pub strategy: Option<PathBuf>,
 }
 
-#[derive(Serialize)]
-struct FileJson {
-    file: String,
-    reports: Vec<PairingReport>,
-    /// The first MAX_REPORTED_ERRORS malformed lines (or the read error).
-    errors: Vec<ErrorJson>,
-    /// Malformed lines beyond those listed.
-    errors_not_listed: usize,
-}
-
-#[derive(Serialize)]
-struct ErrorJson {
-    line: Option<usize>,
-    column: Option<usize>,
-    message: String,
-}
-
-/// The `--json` document (docs/schemas/verify.schema.json).
-#[derive(Serialize)]
-struct Document {
-    provenance: amoba::provenance::Provenance,
-    catalogue: String,
-    inputs: Vec<FileJson>,
-    pairings: usize,
-    good_pairings: usize,
-    not_good_pairings: usize,
-    malformed_files: usize,
-    malformed_lines: usize,
-    exit_code: u8,
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.placements {
         return super::placements::run(&args);
@@ -145,7 +114,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             name.display().to_string()
         };
-        let mut file = FileJson {
+        let mut file = FileDoc {
             file: display.clone(),
             reports: Vec::new(),
             errors: Vec::new(),
@@ -160,7 +129,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     out.flush()?;
                     note!("{display}: cannot open: {e}");
                     malformed += 1;
-                    file.errors.push(ErrorJson {
+                    file.errors.push(ErrorDoc {
                         line: None,
                         column: None,
                         message: format!("cannot open: {e}"),
@@ -206,23 +175,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     }
                     out.flush()?;
                     note!("{}", super::chain(&e));
-                    file.errors.push(match &e {
-                        VerifyError::Malformed {
-                            line,
-                            column,
-                            message,
-                            ..
-                        } => ErrorJson {
-                            line: Some(*line),
-                            column: Some(*column),
-                            message: message.clone(),
-                        },
-                        other => ErrorJson {
-                            line: None,
-                            column: None,
-                            message: super::chain(other),
-                        },
-                    });
+                    file.errors.push(ErrorDoc::of(&e));
                 }
             }
         }
@@ -240,7 +193,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     let code = exit_code(malformed, good, total);
     if args.json {
-        let doc = Document {
+        let doc = VerifyDoc {
             provenance: amoba::provenance::Provenance::new(
                 board.name(),
                 &super::command_line(),
@@ -275,14 +228,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(code))
 }
 
-/// The exit code of a verifier run: 2 when some input is unreadable or malformed, else
-/// 1 when fewer than `checked` candidates are good, else 0.
+/// The exit code of a verifier run ([`amoba::verify::exit_code`]).
 pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {
-    if malformed > 0 {
-        2
-    } else if good < checked {
-        1
-    } else {
-        0
-    }
+    amoba::verify::exit_code(malformed, good, checked)
 }

@@ -149,3 +149,111 @@ pub fn decide(
         certificate_nodes,
     })
 }
+
+/// The value of one first move in the document of `amoba solve --json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct MoveDoc {
+    /// The cell's label.
+    pub cell: String,
+    /// `maker`, `breaker`, or null when its search stopped at the node limit.
+    pub winner: Option<&'static str>,
+    /// Nodes of its search.
+    pub nodes: u64,
+}
+
+/// The certificate written, in the document of `amoba solve --json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CertificateDoc {
+    /// Where it was written.
+    pub file: String,
+    /// Its nodes.
+    pub nodes: usize,
+    /// Its depth.
+    pub depth: usize,
+}
+
+/// What the answer cost, in the document of `amoba solve --json`.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct CostDoc {
+    /// Wall time.
+    pub seconds: f64,
+    /// Peak resident memory of the process, where the system tells it.
+    pub peak_memory_bytes: Option<u64>,
+}
+
+/// The document of `amoba solve --json` (docs/schemas/solve.schema.json); the
+/// explorer (`amoba serve`) answers with it too.
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct SolveDoc {
+    /// The shared provenance block.
+    pub provenance: crate::provenance::Provenance,
+    /// The game's name (the file's when the game has none).
+    pub game: String,
+    /// SHA-256 of the game file's bytes.
+    pub game_sha256: String,
+    /// Cells of the game.
+    pub cells: usize,
+    /// Winning sets.
+    pub sets: usize,
+    /// Who moves first.
+    pub first: &'static str,
+    /// Automorphisms folded into the table.
+    pub symmetries: usize,
+    /// `maker`, `breaker`, or null when not decided.
+    pub winner: Option<&'static str>,
+    /// Nodes of every search.
+    pub nodes: u64,
+    /// The root's proof number.
+    pub proof_number: u32,
+    /// The root's disproof number.
+    pub disproof_number: u32,
+    /// Every first move's value, when asked.
+    pub moves: Option<Vec<MoveDoc>>,
+    /// The certificate written, if any.
+    pub certificate: Option<CertificateDoc>,
+    /// What it cost.
+    pub cost: CostDoc,
+}
+
+impl SolveDoc {
+    /// The document of `answer` for `game`, named `name`, whose file has SHA-256
+    /// `sha256`; `command` goes into the provenance, `seconds` is the wall time.
+    pub fn new(
+        name: &str,
+        sha256: &str,
+        game: &Game,
+        answer: &Answer,
+        command: &str,
+        certificate: Option<CertificateDoc>,
+        seconds: f64,
+    ) -> SolveDoc {
+        SolveDoc {
+            provenance: crate::provenance::Provenance::new(name, command, None)
+                .stamped(&crate::provenance::SOLVE),
+            game: name.to_string(),
+            game_sha256: sha256.to_string(),
+            cells: game.ncells(),
+            sets: game.sets.len(),
+            first: game.first.word(),
+            symmetries: answer.symmetries,
+            winner: answer.root.winner.map(Side::word),
+            nodes: answer.total_nodes(),
+            proof_number: answer.root.pn,
+            disproof_number: answer.root.dn,
+            moves: answer.moves.as_ref().map(|m| {
+                m.iter()
+                    .map(|v| MoveDoc {
+                        cell: game.label(v.cell).to_string(),
+                        winner: v.winner.map(Side::word),
+                        nodes: v.nodes,
+                    })
+                    .collect()
+            }),
+            certificate,
+            cost: CostDoc {
+                seconds,
+                peak_memory_bytes: crate::io::peak_memory_bytes(),
+            },
+        }
+    }
+}

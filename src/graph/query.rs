@@ -255,6 +255,24 @@ pub enum SymmetryFilter {
     Linear(usize),
 }
 
+impl SymmetryFilter {
+    /// The filter `amoba select --symmetry` takes: with a translation
+    /// (`"-1,0 0,1 + 4,0"`) that element exactly, a matrix alone any element with that
+    /// linear part other than the identity (FORMATS.md, *Symmetries*).
+    ///
+    /// # Errors
+    ///
+    /// Text that is not a symmetry of `board`, with the reason.
+    pub fn parse(board: &Board, s: &str) -> Result<SymmetryFilter, String> {
+        let g = crate::symmetry::text::parse(board, s).map_err(|e| e.to_string())?;
+        Ok(if s.contains('+') {
+            SymmetryFilter::Exact(g)
+        } else {
+            SymmetryFilter::Linear(g.m)
+        })
+    }
+}
+
 /// Which classes [`select`] keeps: every condition given must hold.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Filter {
@@ -275,6 +293,35 @@ impl Filter {
     pub fn needs_graph(&self) -> bool {
         self.component.is_some() || self.degree.is_some()
     }
+}
+
+/// Parses a range of a [`Filter`] as `amoba select` takes it: `N`, `A..B`, `A..` or
+/// `..B` (inclusive). An empty range (`A > B`) is refused.
+pub fn parse_range(s: &str) -> Result<RangeInclusive<usize>, String> {
+    let num = |t: &str| {
+        t.trim()
+            .parse::<usize>()
+            .map_err(|_| format!("found {t:?}, expected a whole number"))
+    };
+    let r = match s.split_once("..") {
+        None => {
+            let n = num(s)?;
+            n..=n
+        }
+        Some((a, b)) => {
+            let lo = if a.trim().is_empty() { 0 } else { num(a)? };
+            let hi = if b.trim().is_empty() {
+                usize::MAX
+            } else {
+                num(b)?
+            };
+            lo..=hi
+        }
+    };
+    if r.is_empty() {
+        return Err(format!("{s:?} is an empty range: expected A..B with A ≤ B"));
+    }
+    Ok(r)
 }
 
 /// The catalogue IDs of the classes that pass `filter`, ascending.

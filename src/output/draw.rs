@@ -368,7 +368,28 @@ pub fn svg_marked(
     notes: &[String],
     marked: &[usize],
 ) -> Result<String, DrawError> {
+    svg_flagged(geom, codes, view, caption, notes, marked, &[])
+}
+
+/// [`svg_marked`] with some cells flagged: each cell of `flagged` (cell indices) is
+/// ringed in red (the explorer flags the cells of the lines a candidate pairing gets
+/// wrong).
+pub fn svg_flagged(
+    geom: &Geometry,
+    codes: &[u8],
+    view: View,
+    caption: &str,
+    notes: &[String],
+    marked: &[usize],
+    flagged: &[usize],
+) -> Result<String, DrawError> {
     let sc = scene(geom, codes, view)?;
+    let mut is_flagged = vec![false; codes.len()];
+    for &c in flagged {
+        if let Some(f) = is_flagged.get_mut(c) {
+            *f = true;
+        }
+    }
     let mut is_marked = vec![false; codes.len()];
     for &c in marked {
         if let Some(m) = is_marked.get_mut(c) {
@@ -615,6 +636,30 @@ pub fn svg_marked(
         }
     }
     let _ = writeln!(s, "</g>");
+    // Rings around the flagged cells.
+    if !flagged.is_empty() {
+        let _ = writeln!(
+            s,
+            "<g fill=\"none\" stroke=\"#d62728\" stroke-width=\"{:.1}\" class=\"flagged\">",
+            (pitch * 0.07).max(1.5)
+        );
+        for z in 0..sc.layers {
+            for y in 0..sc.rows {
+                for x in 0..sc.cols {
+                    if is_flagged[cell_at(x, y, z)] {
+                        let _ = writeln!(
+                            s,
+                            "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\"/>",
+                            cxz(z, x as f64),
+                            cy(y as f64),
+                            pitch * 0.3
+                        );
+                    }
+                }
+            }
+        }
+        let _ = writeln!(s, "</g>");
+    }
     // Dominoes across layers (3-D): a coloured disc marked +z or −z on both cells.
     if !sc.markers.is_empty() {
         let r = pitch * 0.32;

@@ -145,6 +145,7 @@ pub enum VerifyError {
 mod checks;
 mod classes;
 mod classify;
+mod document;
 mod geometry;
 pub mod placement;
 mod reader;
@@ -154,6 +155,7 @@ mod report;
 pub use checks::*;
 pub use classes::*;
 pub use classify::*;
+pub use document::*;
 pub use geometry::*;
 pub use reader::*;
 pub use refine::*;

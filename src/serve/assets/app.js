@@ -1,0 +1,368 @@
+// The explorer's page: reads the address (/pairing/5, /path?from=1&to=9, …), asks the
+// JSON and SVG API of the same server, and builds the view. No library, no network
+// beyond this server.
+"use strict";
+
+const params = new URLSearchParams(location.search);
+const board = params.get("board");
+
+// An address of this explorer, keeping the board of the current one.
+function url(path, extra) {
+  const q = new URLSearchParams(extra || {});
+  if (board && !q.has("board")) q.set("board", board);
+  const s = q.toString();
+  return s ? path + "?" + s : path;
+}
+
+// An element with attributes and children (strings become text: nothing is parsed as HTML).
+function el(tag, attrs, ...children) {
+  const e = document.createElement(tag);
+  for (const [k, v] of Object.entries(attrs || {})) {
+    if (v === null || v === undefined || v === false) continue;
+    if (k === "onclick" || k === "onsubmit") e.addEventListener(k.slice(2), v);
+    else e.setAttribute(k, v === true ? "" : String(v));
+  }
+  for (const c of children.flat(Infinity)) {
+    if (c === null || c === undefined) continue;
+    e.append(c instanceof Node ? c : document.createTextNode(String(c)));
+  }
+  return e;
+}
+
+class ApiError extends Error {
+  constructor(message, body) { super(message); this.body = body; }
+}
+
+async function api(path, extra, init) {
+  const r = await fetch(url(path, extra), init);
+  const type = r.headers.get("content-type") || "";
+  if (!r.ok) {
+    let body = null;
+    if (type.includes("json")) body = await r.json();
+    throw new ApiError(body && body.error ? body.error : r.status + " " + r.statusText, body);
+  }
+  return type.includes("json") ? r.json() : r.text();
+}
+
+function errorBox(e, id) {
+  return el("p", { class: "error", id: id || "error" }, e.message || String(e));
+}
+
+// A drawing fetched from the API, inline, with its download link.
+async function picture(path, extra, name) {
+  const box = el("div", { class: "picture" });
+  try {
+    const svg = await api(path, extra);
+    const holder = el("div", { class: "svg" });
+    holder.innerHTML = svg;
+    box.append(holder);
+    box.append(el("a", { class: "download", href: url(path, Object.assign({}, extra, { download: "1" })), download: name }, "download SVG"));
+  } catch (e) {
+    box.append(errorBox(e, "picture-error"));
+  }
+  return box;
+}
+
+// A drawing from a POST (the pasted text), with a download link to a copy in memory.
+function postedPicture(svg, name) {
+  const box = el("div", { class: "picture" });
+  const holder = el("div", { class: "svg" });
+  holder.innerHTML = svg;
+  box.append(holder);
+  const link = el("a", { class: "download", download: name }, "download SVG");
+  link.href = URL.createObjectURL(new Blob([svg], { type: "image/svg+xml" }));
+  box.append(link);
+  return box;
+}
+
+function cell(v) { return "(" + v.join(",") + ")"; }
+function chain(slides) {
+  return slides.map(s => cell(s.from) + "-" + cell(s.pivot) + " → " + cell(s.pivot) + "-" + cell(s.to)).join(", ");
+}
+function idLink(id) { return el("a", { href: url("/pairing/" + id), "data-id": id }, "ID " + id); }
+
+const main = document.getElementById("main");
+function show(...nodes) { main.replaceChildren(...nodes); }
+
+async function pairingPage(id) {
+  const doc = await api("/api/pairing/" + encodeURIComponent(id));
+  document.title = "ID " + doc.id + " · amoba explorer";
+  const kind = doc.component_size === 1 ? "an isolated vertex of the pairing graph"
+    : doc.component === 1 ? "a vertex of the largest component"
+    : "a vertex of a small component (" + doc.component_size + " vertices)";
+  const facts = el("dl", { class: "facts" },
+    el("dt", {}, "canonical form"), el("dd", {}, el("code", { id: "canonical" }, doc.canonical)),
+    el("dt", {}, "stabiliser"), el("dd", { id: "stabiliser" }, "order " + doc.stabiliser_order,
+      el("ul", {}, doc.stabiliser.map(g => el("li", {}, el("code", {}, g.text || "identity"), " — " + g.kind + ": " + g.formula)))),
+    el("dt", {}, "component"), el("dd", { id: "component" },
+      doc.component_size <= 300
+        ? el("a", { href: url("/component/" + doc.component) }, "component " + doc.component)
+        : "component " + doc.component,
+      " (" + doc.component_size + " vertices)"),
+    el("dt", {}, "degree"), el("dd", { id: "degree" }, String(doc.degree)),
+    el("dt", {}, "kind"), el("dd", { id: "kind" }, kind),
+    el("dt", {}, "moves within the class"), el("dd", {}, doc.same_class_cells.length ? doc.same_class_cells.map(cell).join(" ") : "none"),
+  );
+  const around = el("p", {},
+    el("a", { href: url("/neighbourhood/" + doc.id, { radius: 1 }) }, "neighbourhood, radius 1"), " · ",
+    el("a", { href: url("/neighbourhood/" + doc.id, { radius: 2 }) }, "radius 2"), " · ",
+    el("a", { href: url("/path", { from: doc.id }) }, "a path from here"));
+  const neighbours = el("ul", { class: "neighbours", id: "neighbours" },
+    doc.neighbours.map(n => el("li", { class: "neighbour", "data-id": n.id },
+      el("div", {}, el("a", { href: url("/pairing/" + n.id), class: "neighbour-link" }, "ID " + n.id),
+        " — moves at " + n.cells.map(cell).join(" ")),
+      el("div", { class: "mono" }, "move at " + cell(n.move.cell) + ", " + n.move.slides.length + " slides: " + chain(n.move.slides)),
+      el("img", { loading: "lazy", alt: "the move to ID " + n.id, src: url("/api/pairing/" + doc.id + "/move/" + n.id + "/svg") }),
+      el("a", { class: "download", href: url("/api/pairing/" + doc.id + "/move/" + n.id + "/svg", { download: "1" }) }, "download SVG"))));
+  show(
+    el("h1", { id: "title" }, "Pairing ID " + doc.id),
+    el("div", { class: "columns" },
+      await picture("/api/pairing/" + doc.id + "/svg", {}, "pairing-" + doc.id + ".svg"),
+      el("div", {}, facts, around)),
+    el("h2", {}, "Neighbours (" + doc.neighbours.length + "), the slid dominoes highlighted"),
+    neighbours);
+}
+
+async function pathPage() {
+  const from = params.get("from") || "", to = params.get("to") || "";
+  const form = el("form", { class: "inline", id: "path-form", action: "/path" },
+    el("label", {}, "from ID", el("input", { name: "from", id: "path-from", value: from, size: 8 })),
+    el("label", {}, "to ID", el("input", { name: "to", id: "path-to", value: to, size: 8 })),
+    board ? el("input", { type: "hidden", name: "board", value: board }) : null,
+    el("button", { type: "submit", id: "path-go" }, "shortest path"));
+  const nodes = [el("h1", {}, "A shortest path of moves"), form];
+  if (from && to) {
+    try {
+      const doc = await api("/api/path", { from, to });
+      nodes.push(pathView(doc));
+    } catch (e) { nodes.push(errorBox(e)); }
+  }
+  show(...nodes);
+}
+
+function pathView(doc) {
+  const box = el("div", { id: "path" });
+  if (!doc.connected) {
+    box.append(el("p", { id: "path-length", class: "bad" },
+      "No path: ID " + doc.from.id + " lies in component " + doc.from.component + ", ID " + doc.to.id + " in component " + doc.to.component + "."));
+    return box;
+  }
+  const n = doc.length;
+  box.append(el("p", { id: "path-length" }, "A shortest path from ", idLink(doc.from.id), " to ", idLink(doc.to.id), ": " + n + (n === 1 ? " move" : " moves") + " (component " + doc.from.component + ")."));
+  const label = el("span", { id: "path-step" });
+  const holder = el("div", { id: "path-picture" });
+  const list = el("ol", { start: 0, id: "path-steps" },
+    el("li", {}, "start: ", idLink(doc.from.id), " ", el("code", {}, doc.from.pairing)),
+    doc.steps.map(s => el("li", {}, "move at " + cell(s.move.cell) + ", " + s.move.slides.length + " slides → ", idLink(s.id), el("div", { class: "mono" }, chain(s.move.slides)))));
+  let k = 0;
+  async function go(to) {
+    k = Math.max(0, Math.min(n, to));
+    label.textContent = "step " + k + " of " + n;
+    [...list.children].forEach((li, i) => li.classList.toggle("current", i === k));
+    holder.replaceChildren(await picture("/api/path/svg", { from: doc.from.id, to: doc.to.id, step: k }, "path-step-" + k + ".svg"));
+  }
+  box.append(el("p", { class: "steps" },
+    el("button", { type: "button", id: "path-prev", onclick: () => go(k - 1) }, "◀ previous"), label,
+    el("button", { type: "button", id: "path-next", onclick: () => go(k + 1) }, "next ▶")));
+  box.append(holder, list);
+  if (doc.last_to_target) box.append(el("p", {}, "The last pairing is carried onto the target's canonical form by ", el("code", {}, doc.last_to_target.text || "the identity"), " (" + doc.last_to_target.kind + ")."));
+  go(0);
+  return box;
+}
+
+const FILTERS = [["ids", "IDs"], ["stabiliser", "stabiliser order"], ["component", "component"], ["degree", "degree"], ["symmetry", "symmetry"]];
+
+async function selectPage() {
+  const form = el("form", { class: "inline", id: "select-form", action: "/select" },
+    FILTERS.map(([k, t]) => el("label", {}, t, el("input", { name: k, value: params.get(k) || "", size: k === "symmetry" ? 18 : 10, placeholder: k === "symmetry" ? "-1,0 0,-1" : "A..B" }))),
+    el("label", {}, "per page", el("input", { name: "per_page", value: params.get("per_page") || "50", size: 4 })),
+    board ? el("input", { type: "hidden", name: "board", value: board }) : null,
+    el("button", { type: "submit", id: "select-go" }, "select"));
+  const nodes = [el("h1", {}, "Select classes"), el("p", {}, "Ranges are N, A..B, A.. or ..B; a symmetry as in FORMATS.md (a matrix alone: any element with that linear part)."), form];
+  const q = {};
+  for (const k of ["ids", "stabiliser", "component", "degree", "symmetry", "per_page", "page"]) if (params.get(k)) q[k] = params.get(k);
+  try {
+    const doc = await api("/api/select", q);
+    const pages = Math.max(1, Math.ceil(doc.total / doc.per_page));
+    const pager = el("p", { class: "pager" },
+      el("span", { id: "select-total" }, doc.total + " classes"), el("span", {}, "page " + doc.page + " of " + pages),
+      doc.page > 1 ? el("a", { href: url("/select", Object.assign({}, q, { page: doc.page - 1 })), id: "select-prev" }, "◀ previous") : null,
+      doc.page < pages ? el("a", { href: url("/select", Object.assign({}, q, { page: doc.page + 1 })), id: "select-next" }, "next ▶") : null);
+    nodes.push(pager, el("table", { id: "select-rows" },
+      el("tr", {}, ["ID", "stabiliser", "component", "degree", "canonical form"].map(h => el("th", {}, h))),
+      doc.rows.map(r => el("tr", {}, el("td", {}, idLink(r.id)), el("td", {}, r.stabiliser_order), el("td", {}, r.component), el("td", {}, r.degree), el("td", {}, el("code", {}, r.canonical))))));
+  } catch (e) { nodes.push(errorBox(e)); }
+  show(...nodes);
+}
+
+function lineName(l) { return l.line + ": " + (l.dominoes.length ? l.dominoes.join(" ") : "no domino") + " (expected " + l.expected + ")"; }
+
+async function verifyPage() {
+  const area = el("textarea", { id: "pasted", rows: 10, spellcheck: "false", placeholder: "a pairing: one-line form or grid, # comments (FORMATS.md)" });
+  const out = el("div", { id: "verdict" });
+  async function check() {
+    const text = area.value;
+    out.replaceChildren(el("p", {}, "Checking…"));
+    const init = { method: "POST", body: text, headers: { "content-type": "text/plain; charset=utf-8" } };
+    try {
+      const doc = await api("/api/verify", {}, init);
+      out.replaceChildren(await verdictView(doc, text));
+    } catch (e) {
+      const at = e.body && e.body.line ? [{ line: e.body.line, column: e.body.column, message: e.message }] : [];
+      out.replaceChildren(errorBox(e, "verify-error"), pastedLines(text, at));
+    }
+  }
+  show(el("h1", {}, "Verify a candidate pairing"),
+    el("p", {}, "Paste pairings in any form amoba verify reads; the malformed text lines and the board lines a pairing gets wrong are highlighted."),
+    area, el("p", {}, el("button", { type: "button", id: "verify-button", onclick: check }, "verify")), out);
+}
+
+// The pasted text, numbered, the malformed lines highlighted with their reasons.
+function pastedLines(text, errors) {
+  const bad = new Map(errors.filter(e => e.line).map(e => [e.line, e]));
+  const lines = text.split("\n");
+  if (lines.length > 1 && lines[lines.length - 1] === "") lines.pop();
+  return el("ol", { class: "pasted", id: "pasted-lines" }, lines.map((t, i) => {
+    const e = bad.get(i + 1);
+    return el("li", { class: e ? "bad-line" : null }, t || " ", e ? el("span", { class: "why" }, "column " + e.column + ": " + e.message) : null);
+  }));
+}
+
+async function verdictView(doc, text) {
+  const file = doc.inputs[0];
+  const box = el("div", {});
+  box.append(el("p", { id: "verify-summary", class: doc.exit_code === 0 ? "good" : "bad" },
+    doc.pairings + (doc.pairings === 1 ? " pairing: " : " pairings: ") + doc.good_pairings + " good, " + doc.not_good_pairings + " not good" +
+    (doc.malformed_lines ? "; " + doc.malformed_lines + " malformed lines" : "")));
+  if (file.errors.length) box.append(pastedLines(text, file.errors));
+  for (const r of file.reports.slice(0, 20)) {
+    const a = r.analysis;
+    const item = el("div", { class: "report" }, el("h2", {}, "Pairing " + r.index + " (line " + r.line + "): ",
+      el("span", { class: r.good ? "good" : "bad" }, r.good ? "good" : "not good")));
+    if (r.good && r.class && r.class.id) item.append(el("p", {}, "Its class: ", idLink(r.class.id), ", canonical form ", el("code", {}, r.class.canonical)));
+    const wrong = [].concat(
+      a.lines_without_domino.map(l => ["without a domino", l]),
+      a.lines_with_several.map(l => ["with too many dominoes", l]),
+      a.lines_misplaced.map(l => ["with dominoes misplaced", l]));
+    if (wrong.length) item.append(el("ul", { class: "wrong-lines" }, wrong.map(([why, l]) => el("li", {}, "line " + why + " — " + lineName(l)))));
+    if (a.inconsistencies.length) item.append(el("ul", { class: "wrong-lines" }, a.inconsistencies.map(c => el("li", {}, c.cell + " points " + c.direction + " to " + c.partner + ", which points to " + c.partner_points_to))));
+    try {
+      const svg = await api("/api/verify/svg", { pick: r.index }, { method: "POST", body: text, headers: { "content-type": "text/plain; charset=utf-8" } });
+      item.append(postedPicture(svg, "pasted-" + r.index + ".svg"));
+    } catch (e) { item.append(errorBox(e, "picture-error")); }
+    box.append(item);
+  }
+  if (file.reports.length > 20) box.append(el("p", {}, "… and " + (file.reports.length - 20) + " more pairings (the JSON of /api/verify has them all)."));
+  return box;
+}
+
+async function graphPage() {
+  const doc = await api("/api/graph");
+  const limit = 300;
+  show(el("h1", {}, "The pairing graph of " + doc.board),
+    el("p", { id: "graph-summary" }, doc.vertices + " vertices, " + doc.edges + " edges, " + doc.components.length + " components."),
+    el("form", { class: "inline", id: "ball-form", onsubmit: ev => { ev.preventDefault(); const f = ev.target; location.href = url("/neighbourhood/" + encodeURIComponent(f.id.value.trim()), { radius: f.radius.value.trim() }); } },
+      el("label", {}, "neighbourhood of ID", el("input", { name: "id", size: 8, value: "1" })),
+      el("label", {}, "radius", el("input", { name: "radius", size: 3, value: "2" })),
+      el("button", { type: "submit" }, "draw")),
+    el("table", { id: "components" }, el("tr", {}, el("th", {}, "component"), el("th", {}, "vertices")),
+      doc.components.map(c => el("tr", {}, el("td", {}, c.size <= limit ? el("a", { href: url("/component/" + c.component) }, "component " + c.component) : "component " + c.component + " (draw a neighbourhood)"), el("td", {}, c.size)))));
+}
+
+async function componentPage(c) {
+  const doc = await api("/api/component/" + encodeURIComponent(c));
+  show(el("h1", { id: "title" }, doc.title),
+    await picture("/api/component/" + encodeURIComponent(c) + "/svg", {}, "component-" + c + ".svg"),
+    el("p", { id: "members" }, "Vertices: ", doc.vertices.map(v => [idLink(v.id), " "])));
+}
+
+async function neighbourhoodPage(id) {
+  const radius = params.get("radius") || "1";
+  const doc = await api("/api/neighbourhood/" + encodeURIComponent(id), { radius });
+  const byDistance = new Map();
+  for (const v of doc.vertices) { if (!byDistance.has(v.distance)) byDistance.set(v.distance, []); byDistance.get(v.distance).push(v.id); }
+  show(el("h1", { id: "title" }, doc.title),
+    el("p", {}, [0, 1, 2, 3].map(r => [el("a", { href: url("/neighbourhood/" + id, { radius: r }) }, "radius " + r), " "])),
+    await picture("/api/neighbourhood/" + encodeURIComponent(id) + "/svg", { radius }, "neighbourhood-" + id + "-r" + radius + ".svg"),
+    el("ul", { id: "members" }, [...byDistance.entries()].sort((x, y) => x[0] - y[0]).map(([d, ids]) => el("li", {}, "distance " + d + ": ", ids.map(i => [idLink(i), " "])))));
+}
+
+async function boardsPage() {
+  const doc = await api("/api/boards");
+  show(el("h1", {}, "Boards"),
+    el("table", { id: "boards" }, el("tr", {}, el("th", {}, "board"), el("th", {}, "")),
+      doc.boards.map(b => el("tr", {},
+        el("td", {}, b.unavailable ? b.name : el("a", { href: "/?board=" + encodeURIComponent(b.name) }, b.name), b.name === doc.default ? " (served)" : ""),
+        el("td", {}, b.unavailable || (b.classes ? b.classes + " classes" : "loaded at first use"))))));
+}
+
+async function homePage() {
+  const doc = await api("/api/graph");
+  show(el("h1", {}, "amoba explorer · board " + doc.board),
+    el("p", { id: "home-summary" }, doc.vertices + " classes of good pairings, " + doc.edges + " edges of the pairing graph, " + doc.components.length + " components."),
+    el("ul", {},
+      el("li", {}, el("a", { href: url("/pairing/1") }, "pairing ID 1"), " — its drawing, symmetries and neighbours"),
+      el("li", {}, el("a", { href: url("/path", { from: 1, to: doc.vertices }) }, "a path"), " between two classes"),
+      el("li", {}, el("a", { href: url("/select") }, "select"), " classes by stabiliser, component, degree or symmetry"),
+      el("li", {}, el("a", { href: url("/verify") }, "verify"), " a pairing of your own"),
+      el("li", {}, el("a", { href: url("/graph") }, "the graph"), ": its components and neighbourhoods"),
+      el("li", {}, el("a", { href: "/boards" }, "other boards"))));
+}
+
+async function gamePage() {
+  const samples = await api("/api/games");
+  const area = el("textarea", { id: "game-text", rows: 12, spellcheck: "false" });
+  area.value = samples.length ? samples[0].text : "";
+  const pick = el("select", { id: "game-sample", onchange: () => { area.value = samples[pick.selectedIndex].text; } },
+    samples.map(g => el("option", {}, g.file)));
+  const moves = el("input", { type: "checkbox", id: "game-moves", checked: true });
+  const out = el("div", { id: "game-answer" });
+  async function solve() {
+    out.replaceChildren(el("p", {}, "Solving…"));
+    try {
+      const doc = await api("/api/game", { moves: moves.checked ? "1" : "0" }, { method: "POST", body: area.value, headers: { "content-type": "text/plain; charset=utf-8" } });
+      out.replaceChildren(
+        el("p", { id: "game-winner", class: doc.winner ? "good" : "bad" },
+          doc.winner ? doc.game + ": " + doc.winner + " wins (" + doc.first + " moves first)" : doc.game + ": not decided within the node limit"),
+        el("p", {}, doc.cells + " cells, " + doc.sets + " winning sets, " + doc.symmetries + " automorphisms folded; " + doc.nodes + " nodes in " + doc.cost.seconds.toFixed(2) + " s."),
+        doc.moves ? el("table", { id: "game-moves-table" }, el("tr", {}, el("th", {}, "first move"), el("th", {}, "then wins"), el("th", {}, "nodes")),
+          doc.moves.map(m => el("tr", {}, el("td", {}, m.cell), el("td", {}, m.winner || "not decided"), el("td", {}, m.nodes)))) : null);
+    } catch (e) { out.replaceChildren(errorBox(e, "game-error")); }
+  }
+  show(el("h1", {}, "Who wins a Maker–Breaker game"),
+    el("p", {}, "A game file (FORMATS.md, Game files): a sample or your own; each search stops after two million nodes."),
+    el("p", {}, el("label", {}, "sample ", pick), " ", el("label", {}, moves, " every first move's value")),
+    area, el("p", {}, el("button", { type: "button", id: "game-solve", onclick: solve }, "solve")), out);
+}
+
+async function route() {
+  const path = location.pathname;
+  let m;
+  if ((m = path.match(/^\/pairing\/([^/]+)$/))) return pairingPage(decodeURIComponent(m[1]));
+  if (path === "/path") return pathPage();
+  if (path === "/select") return selectPage();
+  if (path === "/verify") return verifyPage();
+  if (path === "/graph") return graphPage();
+  if ((m = path.match(/^\/component\/([^/]+)$/))) return componentPage(decodeURIComponent(m[1]));
+  if ((m = path.match(/^\/neighbourhood\/([^/]+)$/))) return neighbourhoodPage(decodeURIComponent(m[1]));
+  if (path === "/boards") return boardsPage();
+  if (path === "/game") return gamePage();
+  return homePage();
+}
+
+function setup() {
+  for (const a of document.querySelectorAll("[data-nav]")) {
+    a.href = url(a.getAttribute("href"));
+    if (location.pathname.startsWith(a.getAttribute("href").split("?")[0].replace(/\/1$/, ""))) a.classList.add("active");
+  }
+  document.getElementById("goto").addEventListener("submit", ev => {
+    ev.preventDefault();
+    const id = document.getElementById("goto-id").value.trim();
+    if (id) location.href = url("/pairing/" + encodeURIComponent(id));
+  });
+  document.getElementById("board-name").textContent = "board " + (board || "(served)");
+  api("/api/boards").then(d => { document.getElementById("board-name").textContent = "board " + (board || d.default); }).catch(() => {});
+  route().catch(e => show(errorBox(e))).finally(() => document.body.setAttribute("data-ready", "1"));
+}
+
+setup();

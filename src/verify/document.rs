@@ -1,0 +1,156 @@
+//! The document of `amoba verify --json` (docs/schemas/verify.schema.json), and the
+//! check of one text of candidate pairings into its part of that document
+//! ([`check_text`]). The command line streams files through the same structures; the
+//! explorer (`amoba serve`) checks a pasted text with [`check_text`], so both give the
+//! same document for the same pairings.
+
+use super::{Classes, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError};
+use serde::Serialize;
+
+/// One input (file, standard input or pasted text) of a verifier run.
+#[derive(Clone, Debug, Serialize)]
+pub struct FileDoc {
+    /// Its name as messages give it.
+    pub file: String,
+    /// One report per well-formed pairing, in order.
+    pub reports: Vec<PairingReport>,
+    /// The first [`MAX_REPORTED_ERRORS`] malformed lines (or the read error).
+    pub errors: Vec<ErrorDoc>,
+    /// Malformed lines beyond those listed.
+    pub errors_not_listed: usize,
+}
+
+/// A malformed line, or an input that could not be read.
+#[derive(Clone, Debug, Serialize)]
+pub struct ErrorDoc {
+    /// 1-based line (null when the whole input failed).
+    pub line: Option<usize>,
+    /// 1-based column, in characters.
+    pub column: Option<usize>,
+    /// What was found and what was expected.
+    pub message: String,
+}
+
+impl ErrorDoc {
+    /// The entry of a reader error: its line and column when it has them.
+    pub fn of(e: &VerifyError) -> ErrorDoc {
+        match e {
+            VerifyError::Malformed {
+                line,
+                column,
+                message,
+                ..
+            } => ErrorDoc {
+                line: Some(*line),
+                column: Some(*column),
+                message: message.clone(),
+            },
+            other => ErrorDoc {
+                line: None,
+                column: None,
+                message: crate::io::error_chain(other),
+            },
+        }
+    }
+}
+
+/// `amoba verify --json`: every input with its reports and errors, and the totals.
+#[derive(Clone, Debug, Serialize)]
+pub struct VerifyDoc {
+    /// The shared provenance block.
+    pub provenance: crate::provenance::Provenance,
+    /// Where the catalogue is read ([`Classes::describe`]).
+    pub catalogue: String,
+    /// The inputs, in order.
+    pub inputs: Vec<FileDoc>,
+    /// Well-formed pairings checked.
+    pub pairings: usize,
+    /// Of them good.
+    pub good_pairings: usize,
+    /// Of them not good.
+    pub not_good_pairings: usize,
+    /// Inputs with a malformed line or a read error.
+    pub malformed_files: usize,
+    /// Malformed lines in all.
+    pub malformed_lines: usize,
+    /// The exit code of the run ([`exit_code`]).
+    pub exit_code: u8,
+}
+
+/// The exit code of a verifier run: 2 when some input is unreadable or malformed, else
+/// 1 when fewer than `checked` candidates are good, else 0.
+pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {
+    if malformed > 0 {
+        2
+    } else if good < checked {
+        1
+    } else {
+        0
+    }
+}
+
+/// Checks every pairing of `text` (named `name`) as `amoba verify` checks a file: a
+/// malformed line is listed and skipped, every well-formed pairing gets its report,
+/// and a good one its class ([`Classes::classify`]). At most `max_pairings` pairings
+/// are read.
+///
+/// # Errors
+///
+/// More than `max_pairings` pairings ([`VerifyError::Malformed`] at the first one too
+/// many), a failed cross-check, a catalogue that cannot be loaded.
+pub fn check_text(
+    classes: &mut Classes,
+    name: &str,
+    text: &str,
+    max_pairings: usize,
+) -> Result<FileDoc, VerifyError> {
+    let geom = classes.geometry();
+    let mut reader = Reader::new(&geom, name.to_string(), text.as_bytes());
+    let mut doc = FileDoc {
+        file: name.to_string(),
+        reports: Vec::new(),
+        errors: Vec::new(),
+        errors_not_listed: 0,
+    };
+    loop {
+        match reader.next_candidate() {
+            Ok(Some(cand)) => {
+                if doc.reports.len() == max_pairings {
+                    return Err(VerifyError::Malformed {
+                        file: name.to_string(),
+                        line: cand.line,
+                        column: 1,
+                        message: format!(
+                            "found more than {max_pairings} pairings, expected at most that \
+                             many in one request"
+                        ),
+                    });
+                }
+                let mut report = PairingReport::new(&geom, name, reader.pairings_read(), &cand);
+                if !report.analysis.checks_agree {
+                    return Err(VerifyError::CrossCheck(format!(
+                        "{name}:{}: the periodic check and the line count disagree",
+                        cand.line
+                    )));
+                }
+                if report.good {
+                    classes.classify(&mut report, &cand.codes)?;
+                }
+                doc.reports.push(report);
+            }
+            Ok(None) => break,
+            Err(e) => {
+                if doc.errors.len() < MAX_REPORTED_ERRORS {
+                    doc.errors.push(ErrorDoc::of(&e));
+                } else {
+                    doc.errors_not_listed += 1;
+                }
+                // A read error ends the input; a malformed line is skipped.
+                if !matches!(e, VerifyError::Malformed { .. }) {
+                    break;
+                }
+            }
+        }
+    }
+    Ok(doc)
+}

@@ -918,6 +918,26 @@ fn the_page_in_a_real_browser() {
         "return !!document.getElementById('game-winner');",
     );
     assert!(b.text("#game-winner").contains("maker wins"));
+    // Played as Breaker against the solver: it opens at 1, the one winning move, every
+    // free cell then shows a Maker win, and whatever Breaker does, Maker completes a set.
+    b.click("#game-play-breaker");
+    let your_move = "return (document.getElementById('game-status') || {}).textContent \
+                     .startsWith('Your move') || /has won/.test((document.getElementById('game-status') || {}).textContent);";
+    b.wait_for("the solver's opening", your_move);
+    assert_eq!(
+        b.text("#game-log li"),
+        "solver (maker): 1 — then maker wins"
+    );
+    assert_eq!(b.count("#game-board .cell.then-maker"), 6);
+    assert_eq!(b.count("#game-board .cell.then-breaker"), 0);
+    for _ in 0..7 {
+        if b.text("#game-status").contains("has won") {
+            break;
+        }
+        b.click("#game-board .cell:not([disabled])");
+        b.wait_for("the solver's answer", your_move);
+    }
+    assert_eq!(b.text("#game-status"), "maker has won: the solver won.");
 
     let shot = std::env::temp_dir().join(format!("amoba-serve-{}.png", std::process::id()));
     b.screenshot(&shot);

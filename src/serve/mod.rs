@@ -13,7 +13,7 @@
 //! | `/select?…` | the classes passing `amoba select`'s filters, a page at a time |
 //! | `/verify` | a pasted candidate (any form `amoba verify` reads): the verdict, the malformed text lines and the wrong board lines highlighted |
 //! | `/graph`, `/component/C`, `/neighbourhood/ID?radius=R` | the components; a small one drawn whole; the ball of radius R around a vertex |
-//! | `/game` | a Maker–Breaker game (a sample or a pasted game file) solved: the winner, every first move's value |
+//! | `/game` | a Maker–Breaker game (a sample or a pasted game file) solved: the winner, every first move's value; then played against the solver from either side (each position solved on request, the solver answering with a move its side wins after, each free cell showing who wins after it) |
 //!
 //! Every page takes `?board=NAME` for another built-in board (the served one is the
 //! default). The API under `/api/` answers with the documents the command line

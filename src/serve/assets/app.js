@@ -326,13 +326,115 @@ async function gamePage() {
           doc.winner ? doc.game + ": " + doc.winner + " wins (" + doc.first + " moves first)" : doc.game + ": not decided within the node limit"),
         el("p", {}, doc.cells + " cells, " + doc.sets + " winning sets, " + doc.symmetries + " automorphisms folded; " + doc.nodes + " nodes in " + doc.cost.seconds.toFixed(2) + " s."),
         doc.moves ? el("table", { id: "game-moves-table" }, el("tr", {}, el("th", {}, "first move"), el("th", {}, "then wins"), el("th", {}, "nodes")),
-          doc.moves.map(m => el("tr", {}, el("td", {}, m.cell), el("td", {}, m.winner || "not decided"), el("td", {}, m.nodes)))) : null);
+          doc.moves.map(m => el("tr", {}, el("td", {}, m.cell), el("td", {}, m.winner || "not decided"), el("td", {}, m.nodes)))) : null,
+        el("p", {}, "Play it against the solver: ",
+          el("button", { type: "button", id: "game-play-maker", onclick: () => play(area.value, "maker", out) }, "as Maker"), " ",
+          el("button", { type: "button", id: "game-play-breaker", onclick: () => play(area.value, "breaker", out) }, "as Breaker")));
     } catch (e) { out.replaceChildren(errorBox(e, "game-error")); }
   }
   show(el("h1", {}, "Who wins a Maker–Breaker game"),
     el("p", {}, "A game file (FORMATS.md, Game files): a sample or your own; each search stops after two million nodes."),
     el("p", {}, el("label", {}, "sample ", pick), " ", el("label", {}, moves, " every first move's value")),
     area, el("p", {}, el("button", { type: "button", id: "game-solve", onclick: solve }, "solve")), out);
+}
+
+// A game file's cells, winning sets, starting position and first player (the
+// statements of FORMATS.md, Game files; the server has checked the file).
+function parseGame(text) {
+  const g = { cells: [], sets: [], maker: [], breaker: [], first: "maker" };
+  for (const raw of text.split("\n")) {
+    const words = raw.split("#")[0].trim().split(/[ \t]+/).filter(w => w);
+    if (!words.length) continue;
+    const [kw, ...rest] = words;
+    if (kw === "cells") g.cells.push(...rest);
+    else if (kw === "set") g.sets.push(rest);
+    else if (kw === "maker") g.maker.push(...rest);
+    else if (kw === "breaker") g.breaker.push(...rest);
+    else if (kw === "first") g.first = rest[0];
+  }
+  return g;
+}
+
+// The game file of a position: the text's own position and first player replaced.
+function positionText(text, maker, breaker, toMove) {
+  const lines = text.split("\n").filter(l => !/^[ \t]*(first|maker|breaker)[ \t]/.test(l));
+  lines.push("first " + toMove);
+  if (maker.length) lines.push("maker " + maker.join(" "));
+  if (breaker.length) lines.push("breaker " + breaker.join(" "));
+  return lines.join("\n") + "\n";
+}
+
+// The person plays `side`, the solver the other: after each move the server solves
+// the position with every move's value (the same search as `amoba solve --moves`);
+// the solver answers with a move its side wins after, and the board shows the value
+// of each free cell to the side to move.
+async function play(text, side, out) {
+  const g = parseGame(text);
+  const other = side === "maker" ? "breaker" : "maker";
+  const owned = { maker: [...g.maker], breaker: [...g.breaker] };
+  let toMove = g.first;
+  const status = el("p", { id: "game-status" });
+  const board = el("div", { id: "game-board" });
+  const log = el("ol", { id: "game-log" });
+  out.replaceChildren(el("h2", {}, "Playing as " + side), status, board, log);
+  const over = () => {
+    if (g.sets.some(set => set.every(c => owned.maker.includes(c)))) return "maker";
+    if (g.sets.every(set => set.some(c => owned.breaker.includes(c)))) return "breaker";
+    if (g.cells.every(c => owned.maker.includes(c) || owned.breaker.includes(c))) return "breaker";
+    return null;
+  };
+  const solve = () => api("/api/game", { moves: "1" }, { method: "POST", body: positionText(text, owned.maker, owned.breaker, toMove), headers: { "content-type": "text/plain; charset=utf-8" } });
+  const grid = g.cells.every(c => /^-?\d+,-?\d+$/.test(c));
+  const xy = c => c.split(",").map(Number);
+  const draw = (values, mine) => {
+    const buttons = g.cells.map(c => {
+      const who = owned.maker.includes(c) ? "maker" : owned.breaker.includes(c) ? "breaker" : null;
+      const value = values && values[c];
+      const b = el("button", { type: "button", class: "cell" + (who ? " " + who : value ? " then-" + value : ""), "data-cell": c,
+        title: who ? c + ": " + who : c + (value ? ": then " + value + " wins" : "") }, who ? (who === "maker" ? "M" : "B") : c);
+      if (who || !mine) b.disabled = true;
+      else b.onclick = () => move(c);
+      if (grid) { const [x, y] = xy(c); b.style.gridColumn = String(x + 1); b.style.gridRow = String(y + 1); }
+      return b;
+    });
+    board.className = grid ? "game-grid" : "game-row";
+    board.replaceChildren(...buttons);
+  };
+  const step = async () => {
+    const done = over();
+    if (done) {
+      status.textContent = done + " has won" + (done === side ? ": you won." : ": the solver won.");
+      status.className = done === side ? "good" : "bad";
+      draw(null, false);
+      return;
+    }
+    status.textContent = "solving…";
+    const doc = await solve();
+    const values = {};
+    for (const m of doc.moves || []) values[m.cell] = m.winner;
+    const verdict = doc.winner ? doc.winner + " wins with perfect play" : "not decided within the node limit";
+    if (toMove === side) {
+      status.textContent = "Your move (" + side + "); " + verdict + ". A free cell shows who wins after it.";
+      status.className = "";
+      draw(values, true);
+    } else {
+      draw(values, false);
+      const moves = doc.moves || [];
+      const best = moves.find(m => m.winner === other) || moves.find(m => !m.winner) || moves[0];
+      if (!best) { status.textContent = "no free cell left"; return; }
+      owned[other].push(best.cell);
+      log.append(el("li", {}, "solver (" + other + "): " + best.cell + (best.winner ? " — then " + best.winner + " wins" : "")));
+      toMove = side;
+      await step();
+    }
+  };
+  const move = async c => {
+    owned[side].push(c);
+    log.append(el("li", {}, "you (" + side + "): " + c));
+    toMove = other;
+    try { await step(); } catch (e) { out.append(errorBox(e, "game-error")); }
+  };
+  try { await step(); } catch (e) { out.append(errorBox(e, "game-error")); }
 }
 
 async function route() {

@@ -191,6 +191,31 @@ impl Classes {
         Ok(())
     }
 
+    /// The report on `cand`, the `n`-th pairing of `name` read with `geom`: analysed,
+    /// its two checks compared, and classified when good.
+    ///
+    /// Errors: the periodic check and the line count disagreeing, or what
+    /// [`Classes::classify`] reports.
+    pub fn report(
+        &mut self,
+        geom: &Geometry,
+        name: &str,
+        n: usize,
+        cand: &Candidate,
+    ) -> Result<PairingReport, VerifyError> {
+        let mut report = PairingReport::new(geom, name, n, cand);
+        if !report.analysis.checks_agree {
+            return Err(VerifyError::CrossCheck(format!(
+                "{name}:{}: the periodic check and the line count disagree",
+                cand.line
+            )));
+        }
+        if report.good {
+            self.classify(&mut report, &cand.codes)?;
+        }
+        Ok(report)
+    }
+
     /// The report on every pairing of `text` (`name` for messages), as `amoba verify
     /// --json` lists them: the checks, and for a good pairing its class, ID and place
     /// in the graph.
@@ -202,17 +227,7 @@ impl Classes {
         let geom = self.geometry();
         let mut reader = super::Reader::new(&geom, name.to_string(), text.as_bytes());
         while let Some(cand) = reader.next_candidate()? {
-            let mut report = PairingReport::new(&geom, name, reader.pairings_read(), &cand);
-            if !report.analysis.checks_agree {
-                return Err(VerifyError::CrossCheck(format!(
-                    "{name}:{}: the periodic check and the line count disagree",
-                    cand.line
-                )));
-            }
-            if report.good {
-                self.classify(&mut report, &cand.codes)?;
-            }
-            out.push(report);
+            out.push(self.report(&geom, name, reader.pairings_read(), &cand)?);
         }
         if out.is_empty() {
             return Err(VerifyError::Malformed {

@@ -126,16 +126,7 @@ pub fn check_text(
                         ),
                     });
                 }
-                let mut report = PairingReport::new(&geom, name, reader.pairings_read(), &cand);
-                if !report.analysis.checks_agree {
-                    return Err(VerifyError::CrossCheck(format!(
-                        "{name}:{}: the periodic check and the line count disagree",
-                        cand.line
-                    )));
-                }
-                if report.good {
-                    classes.classify(&mut report, &cand.codes)?;
-                }
+                let report = classes.report(&geom, name, reader.pairings_read(), &cand)?;
                 doc.reports.push(report);
             }
             Ok(None) => break,

@@ -2,12 +2,9 @@
 //! same when the README's commands run again.
 
 mod common;
+use common::amoba;
 use common::temp_dir;
 use std::process::Command;
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 /// Runs `amoba ARGS` in `dir`: (stdout, stderr, exit code).
 fn run_in(dir: &std::path::Path, args: &[&str]) -> (String, String, i32) {

@@ -5,14 +5,10 @@
 //! set of one period.
 
 mod common;
+use common::amoba;
 
 use common::output_text;
 use std::collections::HashMap;
-use std::process::Command;
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 type Cell = (i64, i64);
 

@@ -9,21 +9,11 @@
 
 mod common;
 use common::temp_dir;
+use common::{amoba, run};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
-
-fn amoba() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_amoba"));
-    c.stdin(Stdio::null());
-    c
-}
-
-fn run(cmd: &mut Command) -> (String, String, i32) {
-    let o = cmd.output().unwrap();
-    common::output_text(&o)
-}
 
 /// The regular files of `dir` (not its temporary files) with their bytes.
 fn outputs(dir: &Path) -> BTreeMap<String, Vec<u8>> {

@@ -3,6 +3,7 @@
 //! independent checker (`amoba::check`), and `amoba solve` on the command line.
 
 mod common;
+use common::amoba;
 mod independent;
 
 use amoba::check::{Verdict, check_strategy};
@@ -11,11 +12,6 @@ use amoba::game::solve::{Options, Position, Solver};
 use amoba::game::{Side, file};
 use common::schema::assert_valid_text;
 use independent::minimax::{self, Hypergraph};
-use std::process::Command;
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 fn side(s: minimax::Side) -> Side {
     match s {

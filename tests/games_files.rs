@@ -6,18 +6,15 @@
 //! the set counts and blocking powers are the published ones.
 
 mod common;
+use common::amoba;
 
 use amoba::game::{file, generate, info};
 use common::{output_text, temp_dir};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output, Stdio};
+use std::process::{Output, Stdio};
 
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 fn games_dir() -> PathBuf {
     Path::new(ROOT).join("data/games")

@@ -7,14 +7,10 @@
 //! `--progress`; what `show` prints as a pairing reads back.
 
 mod common;
+use common::amoba;
 
 use std::collections::BTreeSet;
 use std::path::{Path, PathBuf};
-use std::process::Command;
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 /// What one run must do.
 struct Case {

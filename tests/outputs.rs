@@ -7,19 +7,9 @@
 
 mod common;
 use common::temp_dir;
+use common::{amoba, run};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-
-fn amoba() -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_amoba"));
-    c.stdin(Stdio::null());
-    c
-}
-
-fn run(cmd: &mut Command) -> (String, String, i32) {
-    let o = cmd.output().unwrap();
-    common::output_text(&o)
-}
 
 /// The catalogue of square5 (2 classes), as `amoba enumerate` writes it.
 fn square5_catalogue(dir: &Path) -> Vec<u8> {

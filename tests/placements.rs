@@ -5,15 +5,11 @@
 //! code table.
 
 mod common;
+use common::amoba;
 
 use common::{Rng, STEP, output_text, temp_dir};
 use serde_json::Value;
 use std::collections::{HashMap, HashSet};
-use std::process::Command;
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 const SQUARE: [(i64, i64); 4] = [(1, 0), (1, 1), (0, 1), (-1, 1)];
 

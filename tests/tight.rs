@@ -5,16 +5,12 @@
 //! and every placement the engine prints run through the independent checker.
 
 mod common;
+use common::amoba;
 
 use amoba::search::cookie::{Game, census, census_within, peel};
 use amoba::search::placement::{Cookies, Cover, Tightness};
 use common::output_text;
 use std::collections::HashSet;
-use std::process::Command;
-
-fn amoba() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_amoba"))
-}
 
 /// The independent checker's report on the placement in `file` and its exit code.
 fn verify_placement(file: &std::path::Path, t: &str, k: &str) -> (String, i32) {

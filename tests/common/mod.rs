@@ -3,7 +3,7 @@
 
 use amoba::board::Board;
 use amoba::catalogue::Catalogue;
-use amoba::catalogue::enumerate::{EnumerateOutput, run};
+use amoba::catalogue::enumerate::{self, EnumerateOutput};
 use std::sync::OnceLock;
 
 pub fn square9() -> &'static Board {
@@ -13,7 +13,7 @@ pub fn square9() -> &'static Board {
 
 pub fn enumeration() -> &'static EnumerateOutput {
     static E: OnceLock<EnumerateOutput> = OnceLock::new();
-    E.get_or_init(|| run(square9(), 0, None, &|_, _| {}))
+    E.get_or_init(|| enumerate::run(square9(), 0, None, &|_, _| {}))
 }
 
 pub fn catalogue() -> &'static Catalogue {
@@ -43,6 +43,19 @@ pub fn temp_dir(name: &str) -> std::path::PathBuf {
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// The binary under test, its standard input empty (a command that reads stdin sees
+/// the end at once instead of waiting on the test runner's).
+pub fn amoba() -> std::process::Command {
+    let mut c = std::process::Command::new(env!("CARGO_BIN_EXE_amoba"));
+    c.stdin(std::process::Stdio::null());
+    c
+}
+
+/// Runs `cmd` to its end: stdout, stderr and exit code, as [`output_text`].
+pub fn run(cmd: &mut std::process::Command) -> (String, String, i32) {
+    output_text(&cmd.output().unwrap())
 }
 
 /// A finished command's stdout, stderr (lossy UTF-8) and exit code (−1 if killed).

@@ -105,16 +105,16 @@ pub fn identity(d: usize) -> Matrix {
     (0..d * d).map(|i| i64::from(i / d == i % d)).collect()
 }
 
-/// Determinant of a `d × d` matrix, `d ≤ 3`.
+/// Determinant of a `d × d` matrix, `d ≤ 3`, of entries within the coordinate limits
+/// of directions and lattices (so that it fits in 64 bits; [`det_wide`] is exact for
+/// any entries below `2^40`).
+///
+/// # Panics
+///
+/// When the determinant does not fit in 64 bits, which entries within the limits
+/// never give.
 pub fn det(m: &[i64], d: usize) -> i64 {
-    match d {
-        1 => m[0],
-        2 => m[0] * m[3] - m[1] * m[2],
-        _ => {
-            m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
-                + m[2] * (m[3] * m[7] - m[4] * m[6])
-        }
-    }
+    i64::try_from(det_wide(m, d)).expect("entries within the limits of a board")
 }
 
 /// The adjugate (`adj(M)·M = det(M)·I`) of a `d × d` matrix, `d ≤ 3`.
@@ -153,13 +153,13 @@ pub fn signed(directions: &[Vec<i64>]) -> Vec<Vec<i64>> {
 /// Determinant of a `d × d` matrix, `d ≤ 3`, in 128 bits: exact for entries below
 /// `2^40`, which every candidate of [`point_group`] has.
 fn det_wide(m: &[i64], d: usize) -> i128 {
-    let m: Vec<i128> = m.iter().map(|&x| i128::from(x)).collect();
+    let m = |i: usize| i128::from(m[i]);
     match d {
-        1 => m[0],
-        2 => m[0] * m[3] - m[1] * m[2],
+        1 => m(0),
+        2 => m(0) * m(3) - m(1) * m(2),
         _ => {
-            m[0] * (m[4] * m[8] - m[5] * m[7]) - m[1] * (m[3] * m[8] - m[5] * m[6])
-                + m[2] * (m[3] * m[7] - m[4] * m[6])
+            m(0) * (m(4) * m(8) - m(5) * m(7)) - m(1) * (m(3) * m(8) - m(5) * m(6))
+                + m(2) * (m(3) * m(7) - m(4) * m(6))
         }
     }
 }

@@ -32,24 +32,16 @@ struct Document {
     exit_code: u8,
 }
 
-/// The game a placement must block, and the name the provenance gives it: the game the
-/// command line names (`--directions` alone, with `--k`, named `plane`; or the board's
-/// directions and k), or else the one the file records (named `plane`), or else the
-/// default board's. `--k` and `--t` override what the file records.
-fn game(args: &super::verify::Args, recorded: &Recorded) -> anyhow::Result<(String, Game)> {
-    let t = args.t.or(recorded.t);
+/// The game the options name, and the name the provenance gives it: `--directions`
+/// alone (with `--k`; named `plane`), or the board's directions and k (the default
+/// board's when no option names one). `t` is `--t`.
+fn options_game(args: &super::verify::Args) -> anyhow::Result<(String, Game)> {
     if let (Some(text), None) = (&args.board.directions, &args.board.lattice) {
         let Some(k) = args.k else {
             anyhow::bail!("--directions without a board: expected --k too");
         };
-        let game = checked(super::tight::plane_directions(text)?, k, t)?;
+        let game = checked(super::tight::plane_directions(text)?, k, args.t)?;
         return Ok(("plane".into(), game));
-    }
-    if let (false, Some(directions)) = (args.board.explicit(), &recorded.directions) {
-        let Some(k) = args.k.or(recorded.k) else {
-            anyhow::bail!("the file records its directions but not k: expected a `k` line or --k");
-        };
-        return Ok(("plane".into(), checked(directions.clone(), k, t)?));
     }
     let board = args.board.load()?;
     let directions = board
@@ -65,8 +57,30 @@ fn game(args: &super::verify::Args, recorded: &Recorded) -> anyhow::Result<(Stri
             ),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
-    let game = checked(directions, args.k.unwrap_or(board.k()), t)?;
+    let game = checked(directions, args.k.unwrap_or(board.k()), args.t)?;
     Ok((board.name().to_string(), game))
+}
+
+/// The game one file is checked against, and whether it is the one the file records:
+/// the options' game when they name one (or the file records no directions), else the
+/// file's; `--k` and `--t` override what the file records.
+fn file_game(
+    args: &super::verify::Args,
+    options: &Game,
+    recorded: &Recorded,
+) -> anyhow::Result<(bool, Game)> {
+    let t = args.t.or(recorded.t);
+    match (args.board.explicit(), &recorded.directions) {
+        (false, Some(directions)) => {
+            let Some(k) = args.k.or(recorded.k) else {
+                anyhow::bail!(
+                    "the file records its directions but not k: expected a `k` line or --k"
+                );
+            };
+            Ok((true, checked(directions.clone(), k, t)?))
+        }
+        _ => Ok((false, checked(options.directions.clone(), options.k, t)?)),
+    }
 }
 
 /// The game, once `k` and `t` are in range.
@@ -88,7 +102,7 @@ fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Res
 
 pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
     // The options alone must name a valid game, whatever the files record.
-    let (mut board, _) = game(args, &Recorded::default())?;
+    let (mut board, options) = options_game(args)?;
     let mut out = std::io::BufWriter::new(amoba::io::stdout());
     let mut inputs = Vec::new();
     for name in &args.files {
@@ -113,11 +127,11 @@ pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
             })
             .and_then(|_| Ok(parse_placement(&display, &text)?))
             .and_then(|p| {
-                let (game_name, game) =
-                    game(args, &p.recorded).map_err(|e| anyhow::anyhow!("{display}: {e:#}"))?;
+                let (own, game) = file_game(args, &options, &p.recorded)
+                    .map_err(|e| anyhow::anyhow!("{display}: {e:#}"))?;
                 // Named `plane` as soon as one file is checked against its recorded game.
-                if game_name == "plane" {
-                    board = game_name;
+                if own {
+                    board = "plane".into();
                 }
                 Ok(check_placement(&display, &p, &game)?)
             });

@@ -42,6 +42,13 @@ fn msg(m: impl std::fmt::Display) -> PyErr {
     AmobaError::new_err(m.to_string())
 }
 
+/// The value of `key` among the values made so far.
+fn found<K: PartialEq, V>(made: &[(K, Arc<V>)], key: &K) -> Option<Arc<V>> {
+    made.iter()
+        .find(|(k, _)| k == key)
+        .map(|(_, v)| Arc::clone(v))
+}
+
 /// The value of `key` in `cache`, made by `make` the first time.
 fn cached<K: PartialEq, V>(
     cache: &Cache<K, V>,
@@ -49,8 +56,8 @@ fn cached<K: PartialEq, V>(
     make: impl FnOnce() -> PyResult<V>,
 ) -> PyResult<Arc<V>> {
     let mut open = cache.lock().map_err(|_| msg("a previous call panicked"))?;
-    if let Some((_, v)) = open.iter().find(|(k, _)| *k == key) {
-        return Ok(Arc::clone(v));
+    if let Some(v) = found(&open, &key) {
+        return Ok(v);
     }
     let v = Arc::new(make()?);
     open.push((key, Arc::clone(&v)));
@@ -96,8 +103,12 @@ fn interruptible<T: Send + 'static>(
 /// or where the CLI finds it.
 fn answers(py: Python<'_>, board: &str, catalogue: Option<&str>) -> PyResult<Arc<Answers>> {
     let key = (board.to_string(), catalogue.map(str::to_string));
-    // Without the GIL, the cache's lock included: a thread holding the GIL never waits
-    // for it.
+    // A board already open is answered at once, when the cache is free; otherwise
+    // without the GIL, the wait for the cache's lock included: a thread holding the
+    // GIL never waits for it.
+    if let Some(v) = OPEN.try_lock().ok().and_then(|open| found(&open, &key)) {
+        return Ok(v);
+    }
     interruptible(py, move || {
         let (board, catalogue) = key.clone();
         cached(&OPEN, key, || {

@@ -50,6 +50,17 @@ seed() {
                 i=$((i + 1))
                 printf '%s' "$s" > "$dir/seed$i"
             done ;;
+        game_part)
+            # Two shards of the 4×7 strip at depth 1, solved by the binary.
+            local tmp
+            tmp=$(mktemp -d)
+            cargo run --release -q -- game strip7tr --n 7 --out "$tmp/g.game"
+            for i in 0 1; do
+                cargo run --release -q -- solve "$tmp/g.game" --shard $i/2 --split-depth 1 \
+                    --out-dir "$tmp" --progress none > /dev/null || true
+            done
+            cp "$tmp"/parts/*.txt "$dir"/
+            rm -r "$tmp" ;;
         merge_parts)
             for f in results/count-*.json results/scan-*.json; do
                 [ -e "$f" ] && cp "$f" "$dir"/

@@ -160,6 +160,14 @@ pub const SOLVE: JsonFormat = JsonFormat {
     schema: "solve.schema.json",
 };
 
+/// stdout of `amoba solve --shard I/N --json` and `amoba solve --merge PART… --json`:
+/// one part of a split search of a Maker–Breaker game, or the parts merged.
+pub const SOLVE_PARTS: JsonFormat = JsonFormat {
+    name: "amoba-solve-parts",
+    version: 1,
+    schema: "solve-parts.schema.json",
+};
+
 /// The document `amoba verify --strategy GAME FILE --json` prints: the verdict on a
 /// strategy certificate of a Maker–Breaker game.
 pub const STRATEGY_CHECK: JsonFormat = JsonFormat {
@@ -176,7 +184,7 @@ pub const GAME_INFO: JsonFormat = JsonFormat {
 };
 
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 18] = [
+pub const JSON_FORMATS: [JsonFormat; 19] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -193,6 +201,7 @@ pub const JSON_FORMATS: [JsonFormat; 18] = [
     PLACEMENT_TABLE,
     BLOCKING,
     SOLVE,
+    SOLVE_PARTS,
     STRATEGY_CHECK,
     GAME_INFO,
 ];

@@ -37,6 +37,7 @@ mod select;
 mod serve;
 mod show;
 mod solve;
+mod solve_parts;
 mod tight;
 mod transform;
 mod verify;

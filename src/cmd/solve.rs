@@ -6,6 +6,7 @@ use super::note;
 use super::progress::Mode;
 use amoba::game::decide::{Answer, CertificateDoc, Request, SolveDoc, decide};
 use amoba::game::{Game, file};
+use amoba::search::shard::Shard;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -43,9 +44,33 @@ pub struct Args {
     /// proof and disproof numbers (auto: a line every 10 s).
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
+    /// Decide only shard I of N (0-based) of the positions --split-depth moves below
+    /// the root, each by its own search, and save them in
+    /// DIR/parts/solve-<game>.part-I-of-N.txt as they are decided (a rerun keeps what
+    /// the file holds); --merge combines the parts. Exit 0 when every position of the
+    /// shard is decided.
+    #[arg(long, value_name = "I/N", conflicts_with_all = ["merge", "moves", "certificate"])]
+    pub shard: Option<Shard>,
+    /// The depth of the split of --shard (moves below the root).
+    #[arg(long, value_name = "D", default_value_t = 2,
+          value_parser = clap::value_parser!(u64).range(0..=amoba::game::shard::MAX_SPLIT_DEPTH as u64))]
+    pub split_depth: u64,
+    /// The directory of --shard's part files (in DIR/parts).
+    #[arg(long, value_name = "DIR", default_value = "results")]
+    pub out_dir: PathBuf,
+    /// Merge the part files of every shard of a split search into the game's verdict
+    /// (with --certificate, one certificate); refuses a missing, repeated or foreign part.
+    #[arg(long, value_name = "PART", num_args = 1.., conflicts_with = "moves")]
+    pub merge: Vec<PathBuf>,
 }
 
 pub fn run(a: Args) -> anyhow::Result<ExitCode> {
+    if let Some(s) = a.shard {
+        return super::solve_parts::run_shard(&a, s);
+    }
+    if !a.merge.is_empty() {
+        return super::solve_parts::run_merge(&a);
+    }
     let loaded = file::load(&a.game)?;
     let (name, game) = (loaded.title(), &loaded.game);
     let request = Request {

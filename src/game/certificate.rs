@@ -125,41 +125,47 @@ impl Certificate {
         writeln!(out, "game {game_sha256}")?;
         writeln!(out, "winner {}", self.winner.word())?;
         writeln!(out, "root 0")?;
-        for (i, n) in self.nodes.iter().enumerate() {
-            write!(out, "node {i} ")?;
-            match n {
-                Node::Move { cell, next } => {
-                    write!(out, "move {}", game.label(*cell as usize))?;
-                    match next {
-                        Next::Node(j) => writeln!(out, " {j}")?,
-                        Next::Win => writeln!(out, " win")?,
-                    }
-                }
-                Node::Reply(r) => {
-                    write!(out, "reply")?;
-                    for (c, j) in r {
-                        write!(out, " {} {j}", game.label(*c as usize))?;
-                    }
-                    writeln!(out)?;
-                }
-                Node::Closed => writeln!(out, "closed")?,
-                Node::Potential => writeln!(out, "potential")?,
-                Node::Pairing(pairs) => {
-                    write!(out, "pairing")?;
-                    for (a, b) in pairs {
-                        write!(
-                            out,
-                            " {} {}",
-                            game.label(*a as usize),
-                            game.label(*b as usize)
-                        )?;
-                    }
-                    writeln!(out)?;
+        write_nodes(self, game, out)
+    }
+}
+
+/// Writes the `node` lines of `c` (FORMATS.md, *Strategy certificates*): the body of
+/// a certificate file, and of each decided position of a part file.
+pub fn write_nodes(c: &Certificate, game: &Game, out: &mut dyn Write) -> io::Result<()> {
+    for (i, n) in c.nodes.iter().enumerate() {
+        write!(out, "node {i} ")?;
+        match n {
+            Node::Move { cell, next } => {
+                write!(out, "move {}", game.label(*cell as usize))?;
+                match next {
+                    Next::Node(j) => writeln!(out, " {j}")?,
+                    Next::Win => writeln!(out, " win")?,
                 }
             }
+            Node::Reply(r) => {
+                write!(out, "reply")?;
+                for (c, j) in r {
+                    write!(out, " {} {j}", game.label(*c as usize))?;
+                }
+                writeln!(out)?;
+            }
+            Node::Closed => writeln!(out, "closed")?,
+            Node::Potential => writeln!(out, "potential")?,
+            Node::Pairing(pairs) => {
+                write!(out, "pairing")?;
+                for (a, b) in pairs {
+                    write!(
+                        out,
+                        " {} {}",
+                        game.label(*a as usize),
+                        game.label(*b as usize)
+                    )?;
+                }
+                writeln!(out)?;
+            }
         }
-        Ok(())
     }
+    Ok(())
 }
 
 /// Why a certificate could not be made.

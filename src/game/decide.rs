@@ -113,6 +113,7 @@ pub fn decide(
     let (certificate, certificate_nodes) = match (request.certificate, root.winner) {
         (true, Some(w)) => {
             let before = solver.nodes();
+            solver.lift_node_limit();
             let c = certificate::extract(&mut solver, &start, w)?;
             (Some(c), solver.nodes() - before)
         }

@@ -31,13 +31,17 @@
 //!   with the counting bound it gives;
 //! * [`solve`] — the proof-number search, with its [`table`] and the game's
 //!   automorphisms ([`symmetry`]) and Breaker's [`stops`] (potential, pairing);
-//! * [`certificate`] — the winner's strategy as a DAG of positions.
+//! * [`certificate`] — the winner's strategy as a DAG of positions;
+//! * [`shard`] — one search split a few moves below the root over jobs, and merged;
+//!   [`part`] — the part files the jobs write.
 
 pub mod certificate;
 pub mod decide;
 pub mod file;
 pub mod generate;
 pub mod info;
+pub mod part;
+pub mod shard;
 pub mod solve;
 pub mod stops;
 pub mod symmetry;

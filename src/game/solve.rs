@@ -373,6 +373,12 @@ impl<'g> Solver<'g> {
         self.nodes
     }
 
+    /// Lifts the node limit: the searches that extracting a certificate makes of
+    /// positions the table has forgotten must finish, whatever limit the decision had.
+    pub fn lift_node_limit(&mut self) {
+        self.limit = u64::MAX;
+    }
+
     /// The table.
     pub fn table(&self) -> &Table {
         &self.table

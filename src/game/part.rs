@@ -1,0 +1,554 @@
+//! The part files of a split game search (FORMATS.md, *Game parts*): one shard's
+//! frontier positions, each with its winner, its nodes and the winner's certificate,
+//! in the node syntax of strategy certificates. [`Part::write`] writes one,
+//! [`read_part`] reads one back (every statement bounded where it is read, every node
+//! pointing inside its own certificate, errors at `LINE:COLUMN`), [`load_part`] reads a
+//! file of at most [`MAX_PART_BYTES`] bytes. [`super::shard`] makes and merges them.
+
+use super::certificate::{self, Certificate, Next, Node};
+use super::file::{GameFileError, ReadError};
+use super::shard::{Frontier, MAX_FRONTIER, MAX_SHARDS, MAX_SPLIT_DEPTH, Solved};
+use super::{Game, Side};
+use std::collections::HashMap;
+use std::io::{self, Write};
+
+/// The most bytes of a part file.
+pub const MAX_PART_BYTES: u64 = 1 << 32;
+
+/// The first line of every part file.
+pub const PART_HEADER: &str = "amoba-game-part 1";
+
+/// A part file: one shard's frontier positions decided so far.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    /// SHA-256 of the game file.
+    pub game_sha256: String,
+    /// The split depth.
+    pub depth: usize,
+    /// The split's fingerprint ([`Frontier::fingerprint`]).
+    pub fingerprint: String,
+    /// This part's shard.
+    pub shard: usize,
+    /// The number of shards.
+    pub count: usize,
+    /// The positions written, by increasing index.
+    pub solved: Vec<Solved>,
+}
+
+impl Part {
+    /// Whether this part is of the same run as `other` (game, split and shard); if not,
+    /// what differs.
+    pub fn differs(&self, game_sha256: &str, frontier: &Frontier) -> Option<String> {
+        if self.game_sha256 != game_sha256 {
+            Some(format!(
+                "a part of another game (SHA-256 {}…, this game's is {}…)",
+                &self.game_sha256[..12],
+                &game_sha256[..12.min(game_sha256.len())]
+            ))
+        } else if self.depth != frontier.depth {
+            Some(format!(
+                "split at depth {}, not {}",
+                self.depth, frontier.depth
+            ))
+        } else if self.fingerprint != frontier.fingerprint {
+            Some("a split with other frontier positions (the fingerprint differs)".into())
+        } else {
+            None
+        }
+    }
+
+    /// The positions of this part a rerun keeps: the decided ones, and the undecided
+    /// ones whose search already went as far as `node_limit` allows.
+    pub fn resumable(&self, node_limit: Option<u64>) -> Vec<Solved> {
+        self.solved
+            .iter()
+            .filter(|s| s.winner.is_some() || node_limit.is_some_and(|l| s.nodes >= l))
+            .cloned()
+            .collect()
+    }
+
+    /// Writes the part in the text form of FORMATS.md (*Game parts*).
+    pub fn write(&self, game: &Game, out: &mut dyn Write) -> io::Result<()> {
+        let decided = self.solved.iter().filter(|s| s.winner.is_some()).count();
+        writeln!(out, "{PART_HEADER}")?;
+        writeln!(
+            out,
+            "# {}shard {} of {}, split depth {}: {} positions written, {} decided \
+             (FORMATS.md, Game parts)",
+            if game.name.is_empty() {
+                String::new()
+            } else {
+                format!("{}: ", game.name)
+            },
+            self.shard,
+            self.count,
+            self.depth,
+            self.solved.len(),
+            decided
+        )?;
+        writeln!(out, "game {}", self.game_sha256)?;
+        writeln!(out, "split {} {}", self.depth, self.fingerprint)?;
+        writeln!(out, "shard {} {}", self.shard, self.count)?;
+        for s in &self.solved {
+            let k = s.certificate.as_ref().map_or(0, |c| c.nodes.len());
+            writeln!(
+                out,
+                "position {} {} {} {k}",
+                s.index,
+                s.winner.map_or("undecided", Side::word),
+                s.nodes
+            )?;
+            if let Some(c) = &s.certificate {
+                certificate::write_nodes(c, game, out)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Reads a part file of `game` (the text of FORMATS.md, *Game parts*).
+///
+/// # Errors
+///
+/// [`GameFileError`] at the line and column where the text stops being a part of
+/// `game`: a wrong header, a statement missing, repeated or out of range, a label the
+/// game does not have, a certificate node out of order or pointing outside its
+/// position's certificate.
+pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
+    let labels: HashMap<&str, u8> = game
+        .labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i as u8))
+        .collect();
+    let mut r = PartReader {
+        labels: &labels,
+        line: 0,
+        fields: Vec::new(),
+    };
+    let mut lines = text.split('\n');
+    let first = lines.next().unwrap_or("");
+    if first.strip_suffix('\r').unwrap_or(first) != PART_HEADER {
+        return Err(at(1, 1, format!("expected the header {PART_HEADER:?}")));
+    }
+    r.line = 1;
+    let mut sha = None;
+    let mut split = None;
+    let mut shard = None;
+    let mut solved: Vec<Solved> = Vec::new();
+    // The certificate being read: its position and the nodes still to come.
+    let mut pending: Option<(Vec<Node>, usize)> = None;
+    for raw in lines {
+        r.line += 1;
+        if !r.split(raw) {
+            continue;
+        }
+        let word = r.fields[0].1;
+        if let Some((nodes, k)) = &mut pending {
+            if word != "node" {
+                return Err(r.err(
+                    0,
+                    format!(
+                        "expected node {} of the position's certificate",
+                        nodes.len()
+                    ),
+                ));
+            }
+            let id: usize = r.number(1, "a node number", *k as u64 - 1)? as usize;
+            if id != nodes.len() {
+                return Err(r.err(1, format!("expected node {}", nodes.len())));
+            }
+            nodes.push(r.node(2, *k)?);
+            if nodes.len() == *k {
+                let nodes = std::mem::take(nodes);
+                pending = None;
+                let s = solved.last_mut().expect("a position precedes its nodes");
+                s.certificate = Some(Certificate {
+                    winner: s.winner.expect("only decided positions have nodes"),
+                    nodes,
+                });
+            }
+            continue;
+        }
+        match word {
+            "game" => {
+                r.arity(2)?;
+                let h = r.fields[1].1;
+                if sha.is_some() {
+                    return Err(r.err(0, "game written twice".into()));
+                }
+                if h.len() != 64
+                    || !h
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+                {
+                    return Err(r.err(1, "expected 64 lowercase hexadecimal digits".into()));
+                }
+                sha = Some(h.to_string());
+            }
+            "split" => {
+                r.arity(3)?;
+                if split.is_some() {
+                    return Err(r.err(0, "split written twice".into()));
+                }
+                let d = r.number(1, "a split depth", MAX_SPLIT_DEPTH as u64)? as usize;
+                let f = r.fields[2].1;
+                if f.len() != 64
+                    || !f
+                        .bytes()
+                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+                {
+                    return Err(r.err(2, "expected 64 lowercase hexadecimal digits".into()));
+                }
+                split = Some((d, f.to_string()));
+            }
+            "shard" => {
+                r.arity(3)?;
+                if shard.is_some() {
+                    return Err(r.err(0, "shard written twice".into()));
+                }
+                let n = r.number(2, "a shard count", MAX_SHARDS as u64)? as usize;
+                if n == 0 {
+                    return Err(r.err(2, "expected at least 1 shard".into()));
+                }
+                let i = r.number(1, "a shard number below the count", n as u64 - 1)? as usize;
+                shard = Some((i, n));
+            }
+            "position" => {
+                r.arity(5)?;
+                let Some((i, n)) = shard else {
+                    return Err(r.err(0, "expected the shard line before the positions".into()));
+                };
+                let index = r.number(1, "a position index", MAX_FRONTIER as u64 - 1)? as usize;
+                if index % n != i {
+                    return Err(r.err(1, format!("position {index} is not of shard {i} of {n}")));
+                }
+                if solved.last().is_some_and(|s| s.index >= index) {
+                    return Err(r.err(
+                        1,
+                        "expected positions by increasing index, each once".into(),
+                    ));
+                }
+                let winner = match r.fields[2].1 {
+                    "maker" => Some(Side::Maker),
+                    "breaker" => Some(Side::Breaker),
+                    "undecided" => None,
+                    _ => return Err(r.err(2, "expected maker, breaker or undecided".into())),
+                };
+                let nodes = r.number(3, "a node count", u64::MAX)?;
+                let k = r.number(4, "a certificate size", certificate::MAX_NODES as u64)? as usize;
+                if winner.is_none() != (k == 0) {
+                    return Err(r.err(4, "a decided position has a certificate of at least one node, an undecided one none".into()));
+                }
+                solved.push(Solved {
+                    index,
+                    winner,
+                    nodes,
+                    certificate: None,
+                });
+                if k > 0 {
+                    pending = Some((Vec::new(), k));
+                }
+            }
+            _ => return Err(r.err(0, format!("unknown statement {word:?}"))),
+        }
+    }
+    if let Some((nodes, k)) = pending {
+        return Err(at(
+            r.line,
+            1,
+            format!(
+                "the certificate ends after {} of its {k} nodes",
+                nodes.len()
+            ),
+        ));
+    }
+    let missing = |what: &str| at(r.line, 1, format!("the {what} line is missing"));
+    let game_sha256 = sha.ok_or_else(|| missing("game"))?;
+    let (depth, fingerprint) = split.ok_or_else(|| missing("split"))?;
+    let (shard, count) = shard.ok_or_else(|| missing("shard"))?;
+    Ok(Part {
+        game_sha256,
+        depth,
+        fingerprint,
+        shard,
+        count,
+        solved,
+    })
+}
+
+/// Reads the part file at `path` (`-`: stdin) of `game`, refusing more than
+/// [`MAX_PART_BYTES`] bytes before reading them.
+///
+/// # Errors
+///
+/// [`ReadError::Io`] when the file cannot be read, [`ReadError::Malformed`] (with the
+/// line and column) when it is not a part of `game` ([`read_part`]).
+pub fn load_part(game: &Game, path: &std::path::Path) -> Result<Part, ReadError> {
+    use std::io::Read as _;
+    let name = super::file::display_name(path);
+    let io_error = |source| ReadError::Io {
+        name: name.clone(),
+        source,
+    };
+    let too_large = |len: u64| ReadError::Malformed {
+        name: name.clone(),
+        error: at(
+            1,
+            1,
+            format!("found {len} bytes or more, expected at most {MAX_PART_BYTES}"),
+        ),
+    };
+    let mut bytes = Vec::new();
+    if crate::io::is_dash(path) {
+        io::stdin()
+            .lock()
+            .take(MAX_PART_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+    } else {
+        let file = std::fs::File::open(path).map_err(io_error)?;
+        let meta = file.metadata().map_err(io_error)?;
+        if meta.is_file() && meta.len() > MAX_PART_BYTES {
+            return Err(too_large(meta.len()));
+        }
+        file.take(MAX_PART_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+    }
+    if bytes.len() as u64 > MAX_PART_BYTES {
+        return Err(too_large(bytes.len() as u64));
+    }
+    let text = std::str::from_utf8(&bytes).map_err(|e| {
+        let before = &bytes[..e.valid_up_to()];
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let start = before
+            .iter()
+            .rposition(|&b| b == b'\n')
+            .map_or(0, |i| i + 1);
+        let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
+        ReadError::Malformed {
+            name: name.clone(),
+            error: at(line, column, "expected UTF-8 text".into()),
+        }
+    })?;
+    read_part(game, text).map_err(|error| ReadError::Malformed { name, error })
+}
+
+fn at(line: usize, column: usize, message: String) -> GameFileError {
+    GameFileError {
+        line,
+        column,
+        message,
+    }
+}
+
+struct PartReader<'a, 't> {
+    labels: &'a HashMap<&'a str, u8>,
+    line: usize,
+    /// The fields of the current line with their 1-based columns.
+    fields: Vec<(usize, &'t str)>,
+}
+
+impl<'t> PartReader<'_, 't> {
+    /// Splits a line into its fields (comments and blanks dropped); false when empty.
+    fn split(&mut self, raw: &'t str) -> bool {
+        let raw = raw.strip_suffix('\r').unwrap_or(raw);
+        let text = raw.split('#').next().unwrap_or("");
+        self.fields.clear();
+        let mut start = None;
+        let mut col = 0;
+        for (i, ch) in text.char_indices() {
+            col += 1;
+            let blank = ch == ' ' || ch == '\t';
+            match (blank, start) {
+                (false, None) => start = Some((i, col)),
+                (true, Some((s, c))) => {
+                    self.fields.push((c, &text[s..i]));
+                    start = None;
+                }
+                _ => {}
+            }
+        }
+        if let Some((s, c)) = start {
+            self.fields.push((c, &text[s..]));
+        }
+        !self.fields.is_empty()
+    }
+
+    fn err(&self, field: usize, message: String) -> GameFileError {
+        let column = self.fields.get(field).map_or(1, |f| f.0);
+        at(self.line, column, message)
+    }
+
+    fn arity(&self, n: usize) -> Result<(), GameFileError> {
+        if self.fields.len() == n {
+            Ok(())
+        } else {
+            let f = self.fields.len().min(n);
+            Err(self.err(
+                f,
+                format!(
+                    "expected {} fields on a {} line, found {}",
+                    n,
+                    self.fields[0].1,
+                    self.fields.len()
+                ),
+            ))
+        }
+    }
+
+    fn number(&self, field: usize, what: &str, max: u64) -> Result<u64, GameFileError> {
+        let Some(&(_, t)) = self.fields.get(field) else {
+            return Err(self.err(field, format!("expected {what}")));
+        };
+        match t.parse::<u64>() {
+            Ok(v) if v <= max && t.bytes().all(|b| b.is_ascii_digit()) => Ok(v),
+            _ => Err(self.err(
+                field,
+                format!("expected {what} (at most {max}), found {t:?}"),
+            )),
+        }
+    }
+
+    fn cell(&self, field: usize) -> Result<u8, GameFileError> {
+        let Some(&(_, t)) = self.fields.get(field) else {
+            return Err(self.err(field, "expected a cell".into()));
+        };
+        self.labels
+            .get(t)
+            .copied()
+            .ok_or_else(|| self.err(field, format!("the game has no cell {t:?}")))
+    }
+
+    /// The node body from field `f` on, in a certificate of `k` nodes.
+    fn node(&self, f: usize, k: usize) -> Result<Node, GameFileError> {
+        let Some(&(_, body)) = self.fields.get(f) else {
+            return Err(self.err(f, "expected a node body".into()));
+        };
+        let rest = self.fields.len() - f - 1;
+        let id = |i: usize| {
+            self.number(i, "a node of this certificate", k as u64 - 1)
+                .map(|v| v as u32)
+        };
+        Ok(match body {
+            "move" if rest == 2 => {
+                let cell = self.cell(f + 1)?;
+                let next = if self.fields[f + 2].1 == "win" {
+                    Next::Win
+                } else {
+                    Next::Node(id(f + 2)?)
+                };
+                Node::Move { cell, next }
+            }
+            "reply" if rest.is_multiple_of(2) => {
+                let mut r = Vec::with_capacity(rest / 2);
+                for j in (f + 1..self.fields.len()).step_by(2) {
+                    r.push((self.cell(j)?, id(j + 1)?));
+                }
+                Node::Reply(r)
+            }
+            "pairing" if rest.is_multiple_of(2) => {
+                let mut r = Vec::with_capacity(rest / 2);
+                for j in (f + 1..self.fields.len()).step_by(2) {
+                    r.push((self.cell(j)?, self.cell(j + 1)?));
+                }
+                Node::Pairing(r)
+            }
+            "closed" if rest == 0 => Node::Closed,
+            "potential" if rest == 0 => Node::Potential,
+            _ => {
+                return Err(self.err(
+                    f,
+                    "expected move L (N|win), reply (L N)…, pairing (L L)…, closed or potential"
+                        .into(),
+                ));
+            }
+        })
+    }
+}
+
+/// The document of `amoba solve --shard I/N --json` and `amoba solve --merge …
+/// --json` (docs/schemas/solve-parts.schema.json).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct PartsDoc {
+    /// The shared provenance block.
+    pub provenance: crate::provenance::Provenance,
+    /// The game's name (the file's when the game has none).
+    pub game: String,
+    /// SHA-256 of the game file's bytes.
+    pub game_sha256: String,
+    /// The split depth.
+    pub split_depth: usize,
+    /// The split's fingerprint.
+    pub fingerprint: String,
+    /// Positions the split expands above the frontier.
+    pub top_nodes: usize,
+    /// Frontier positions of the split.
+    pub frontier: usize,
+    /// The number of shards.
+    pub shards: usize,
+    /// This part's shard; null for a merge.
+    pub shard: Option<usize>,
+    /// Frontier positions this document covers (the shard's, or all).
+    pub positions: usize,
+    /// Of those, the ones decided.
+    pub decided: usize,
+    /// Of those, the ones Maker wins.
+    pub maker: usize,
+    /// Of those, the ones Breaker wins.
+    pub breaker: usize,
+    /// Positions kept from an earlier run of the same shard.
+    pub resumed: usize,
+    /// The game's winner (a merge that decides it); null otherwise.
+    pub winner: Option<&'static str>,
+    /// Nodes of the searches (a merge: of every part's).
+    pub nodes: u64,
+    /// The part file written (a shard).
+    pub part: Option<String>,
+    /// The merged certificate written, if any.
+    pub certificate: Option<super::decide::CertificateDoc>,
+    /// What this run cost.
+    pub cost: super::decide::CostDoc,
+}
+
+impl PartsDoc {
+    /// The document of `solved` (the positions this run covers) of `game`, named
+    /// `name`, with file digest `sha256`, split as `frontier` into `shards`.
+    pub fn new(
+        name: &str,
+        sha256: &str,
+        frontier: &Frontier,
+        shards: usize,
+        solved: &[&Solved],
+        command: &str,
+        seconds: f64,
+    ) -> PartsDoc {
+        let won = |w| solved.iter().filter(|s| s.winner == Some(w)).count();
+        PartsDoc {
+            provenance: crate::provenance::Provenance::new(name, command, None)
+                .stamped(&crate::provenance::SOLVE_PARTS),
+            game: name.to_string(),
+            game_sha256: sha256.to_string(),
+            split_depth: frontier.depth,
+            fingerprint: frontier.fingerprint.clone(),
+            top_nodes: frontier.top_nodes(),
+            frontier: frontier.positions.len(),
+            shards,
+            shard: None,
+            positions: solved.len(),
+            decided: won(Side::Maker) + won(Side::Breaker),
+            maker: won(Side::Maker),
+            breaker: won(Side::Breaker),
+            resumed: 0,
+            winner: None,
+            nodes: solved.iter().fold(0u64, |a, s| a.saturating_add(s.nodes)),
+            part: None,
+            certificate: None,
+            cost: super::decide::CostDoc {
+                seconds,
+                peak_memory_bytes: crate::io::peak_memory_bytes(),
+            },
+        }
+    }
+}

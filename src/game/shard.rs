@@ -1,0 +1,663 @@
+//! Beyond one machine: a game's search split at a depth below the root into parts
+//! that separate jobs solve, each saving what it has proved, and a merge of the parts
+//! into the root's verdict and one certificate (docs/spec.md §11.18; FORMATS.md, *Game
+//! parts*).
+//!
+//! # What it computes
+//!
+//! [`Frontier::new`] expands the game from its starting position to a *split depth*
+//! `D`: a position fewer than `D` moves deep that [`Solver::evaluate`] leaves open is a
+//! *top node*, and its children are the positions after each free cell of a live set
+//! (every move either player may need: a cell in no live set is never worth taking,
+//! docs/spec.md §11, *dead cells*). Every other position met — `D` moves deep, or
+//! decided at once by a rule — is a *frontier position*. Positions reached by several
+//! orders of moves are one node, and a frontier position is stored once per orbit of
+//! the game's automorphisms (its least image, `(maker, breaker)` compared as numbers),
+//! with the automorphism that leads from each occurrence to it. The frontier is listed
+//! in the order a depth-first walk from the root (children by cell) first meets it; its
+//! SHA-256 fingerprint names the split in every part file.
+//!
+//! Shard `I` of `N` ([`solve_part`]) takes the frontier positions whose index is `I`
+//! modulo `N` and decides each by a search of its own (a fresh [`Solver`], so every
+//! position's node count is the same for any thread count and any shard count), with
+//! the winner's certificate ([`certificate::extract`]). [`merge`] takes the values of
+//! all the parts, evaluates the top nodes by minimax — the player to move wins if one
+//! child is won for them, loses if every child is lost — and, when the root is decided,
+//! builds one certificate: the top nodes written as the winner's move (the first child
+//! in cell order won for the winner) or the loser's replies (every child), each
+//! frontier position's certificate from its part, mapped back through the automorphism
+//! that led to it. The merged certificate is an ordinary strategy certificate: `amoba
+//! verify --strategy` replays it without knowing it was merged.
+//!
+//! # Invariants
+//!
+//! * The frontier is a function of the game (its sets, first player and starting
+//!   position) and `D` alone; a part whose fingerprint, game digest, depth or shard
+//!   count differs from the others is refused, as are a missing or repeated shard.
+//! * A part lists only positions of its own shard, each at most once; a position
+//!   missing from a part (its job was stopped before it got there) or written as
+//!   undecided leaves the nodes above it undecided unless their other children decide
+//!   them.
+//! * A shard's part file is rewritten whole and atomically as positions are decided
+//!   (at most every few seconds, and at the end), so a job stopped by its time limit
+//!   loses only the positions it was working on; started again on the same file it
+//!   keeps every decided position and searches only the others ([`Part::resumable`]).
+//!
+//! # Why split this way
+//!
+//! The split solves positions the root's search would not need (a Maker win at the
+//! root needs one good move per Maker node; the parts decide them all). That is the
+//! price of independence: the jobs share nothing, not even a table, and any subset of
+//! them can be rerun. At depth 2 a 13×4 strip has about 1,350 frontier positions,
+//! enough to balance many jobs; a deeper split balances better and wastes more.
+//!
+//! # Complexity
+//!
+//! The frontier: one evaluation per top node and one canonical image (`O(s·n)` for
+//! `s` automorphisms) per frontier occurrence; at most [`MAX_FRONTIER`] positions. A
+//! part: the searches of its positions. The merge: linear in the top nodes, the
+//! frontier and the certificates' nodes.
+
+use super::certificate::{self, Certificate, CertificateError, Next, Node};
+pub use super::part::{Part, PartsDoc, load_part, read_part};
+use super::solve::{Eval, Options, Position, Solver};
+use super::{Cells, Game, Side, cells};
+use rayon::prelude::*;
+use sha2::{Digest, Sha256};
+use std::collections::{BTreeMap, HashMap};
+
+/// The deepest split.
+pub const MAX_SPLIT_DEPTH: usize = 8;
+
+/// The most frontier positions of a split.
+pub const MAX_FRONTIER: usize = 1 << 22;
+
+/// The most shards of a split.
+pub const MAX_SHARDS: usize = 1 << 20;
+
+/// Where a top node's move leads.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+enum Link {
+    /// To another top node.
+    Top(u32),
+    /// To the frontier position `index`, which is the image of the position reached
+    /// under automorphism `sym`.
+    Leaf { index: u32, sym: u16 },
+}
+
+/// A position the split expands.
+struct Top {
+    to_move: Side,
+    /// Each free cell of a live set, and where it leads.
+    children: Vec<(u8, Link)>,
+}
+
+/// A game split at a depth: the top nodes above, the frontier positions below.
+pub struct Frontier {
+    /// The split depth.
+    pub depth: usize,
+    /// The frontier positions, each its orbit's least image.
+    pub positions: Vec<Position>,
+    /// SHA-256 of the depth and the positions, in lowercase hexadecimal.
+    pub fingerprint: String,
+    /// The inverses of the automorphisms (identity first).
+    inverses: Vec<Vec<u8>>,
+    top: Vec<Top>,
+    root: Link,
+}
+
+/// Why a split or a merge cannot be made.
+#[derive(Debug, thiserror::Error)]
+pub enum ShardError {
+    /// The split depth is beyond [`MAX_SPLIT_DEPTH`].
+    #[error("split depth {0} is beyond the deepest, {MAX_SPLIT_DEPTH}")]
+    TooDeep(usize),
+    /// The frontier would hold more than [`MAX_FRONTIER`] positions.
+    #[error(
+        "the split at depth {0} has more than {MAX_FRONTIER} frontier positions; choose a \
+         smaller --split-depth"
+    )]
+    TooWide(usize),
+    /// A part does not belong with the others or with this game.
+    #[error("{name}: {why}")]
+    Foreign {
+        /// The part's name.
+        name: String,
+        /// What differs.
+        why: String,
+    },
+    /// Shards of the split are missing, or no part was given.
+    #[error("missing part{}: shard{} {} of {count}", if .missing.len() == 1 { "" } else { "s" }, if .missing.len() == 1 { "" } else { "s" }, shard_list(.missing))]
+    Missing {
+        /// The missing shards.
+        missing: Vec<usize>,
+        /// The number of shards.
+        count: usize,
+    },
+    /// Two parts are the same shard.
+    #[error("{first} and {second} are both shard {shard}")]
+    Repeated {
+        /// One part's name.
+        first: String,
+        /// The other's.
+        second: String,
+        /// The shard.
+        shard: String,
+    },
+    /// A certificate of a part does not fit the merged strategy.
+    #[error(transparent)]
+    Certificate(#[from] CertificateError),
+}
+
+fn shard_list(v: &[usize]) -> String {
+    let shown: Vec<String> = v.iter().take(10).map(|i| i.to_string()).collect();
+    let more = if v.len() > 10 { ", …" } else { "" };
+    format!("{}{more}", shown.join(", "))
+}
+
+/// The image of `s` under the permutation `perm`.
+fn image(s: Cells, perm: &[u8]) -> Cells {
+    cells(s).fold(0, |a, c| a | 1 << perm[c])
+}
+
+impl Frontier {
+    /// Splits `game` at `depth` moves below its starting position.
+    ///
+    /// # Errors
+    ///
+    /// [`ShardError::TooDeep`] beyond [`MAX_SPLIT_DEPTH`], [`ShardError::TooWide`] when
+    /// the frontier would exceed [`MAX_FRONTIER`] positions.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use amoba::game::generate::strip_7tr;
+    /// use amoba::game::shard::Frontier;
+    /// let game = strip_7tr(8).unwrap();
+    /// let split = Frontier::new(&game, 1).unwrap();
+    /// // 32 first moves, folded by the board's automorphisms.
+    /// assert!(split.positions.len() < 32);
+    /// ```
+    pub fn new(game: &Game, depth: usize) -> Result<Frontier, ShardError> {
+        if depth > MAX_SPLIT_DEPTH {
+            return Err(ShardError::TooDeep(depth));
+        }
+        let options = Options {
+            memory: 1 << 16,
+            node_limit: Some(1),
+            progress: None,
+        };
+        let solver = Solver::new(game, &options);
+        let syms = solver.symmetries().to_vec();
+        let inverses = syms
+            .iter()
+            .map(|p| {
+                let mut inv = vec![0u8; p.len()];
+                for (c, &i) in p.iter().enumerate() {
+                    inv[i as usize] = c as u8;
+                }
+                inv
+            })
+            .collect();
+        let mut b = Builder {
+            solver: &solver,
+            depth,
+            base: (game.maker | game.breaker).count_ones(),
+            syms: &syms,
+            top: Vec::new(),
+            tops: HashMap::new(),
+            positions: Vec::new(),
+            leaves: HashMap::new(),
+        };
+        let root = b.visit(&Position::start(game))?;
+        let (top, positions) = (b.top, b.positions);
+        let mut h = Sha256::new();
+        h.update(format!("split {depth}\n"));
+        for p in &positions {
+            h.update(format!(
+                "{:x} {:x} {}\n",
+                p.maker,
+                p.breaker,
+                p.to_move.word()
+            ));
+        }
+        let fingerprint = h.finalize().iter().map(|b| format!("{b:02x}")).collect();
+        Ok(Frontier {
+            depth,
+            positions,
+            fingerprint,
+            inverses,
+            top,
+            root,
+        })
+    }
+
+    /// The number of top nodes (positions the split expands).
+    pub fn top_nodes(&self) -> usize {
+        self.top.len()
+    }
+
+    /// The indices of the frontier positions of shard `index` of `count`.
+    pub fn shard(&self, index: usize, count: usize) -> impl Iterator<Item = usize> + use<> {
+        (index..self.positions.len()).step_by(count.max(1))
+    }
+}
+
+struct Builder<'a, 'g> {
+    solver: &'a Solver<'g>,
+    depth: usize,
+    base: u32,
+    syms: &'a [Vec<u8>],
+    top: Vec<Top>,
+    tops: HashMap<(Cells, Cells), u32>,
+    positions: Vec<Position>,
+    leaves: HashMap<(Cells, Cells), u32>,
+}
+
+impl Builder<'_, '_> {
+    fn visit(&mut self, p: &Position) -> Result<Link, ShardError> {
+        let key = (p.maker, p.breaker);
+        if let Some(&t) = self.tops.get(&key) {
+            return Ok(Link::Top(t));
+        }
+        let deep = ((p.maker | p.breaker).count_ones() - self.base) as usize;
+        if deep < self.depth
+            && let Eval::Open(moves) = self.solver.evaluate(p)
+        {
+            let t = self.top.len() as u32;
+            self.top.push(Top {
+                to_move: p.to_move,
+                children: Vec::new(),
+            });
+            self.tops.insert(key, t);
+            let mut children = Vec::new();
+            for c in cells(moves.live) {
+                children.push((c as u8, self.visit(&p.play(c))?));
+            }
+            self.top[t as usize].children = children;
+            return Ok(Link::Top(t));
+        }
+        // The least image over the automorphisms, and the one that gives it.
+        let (mut best, mut sym) = (key, 0);
+        for (g, perm) in self.syms.iter().enumerate().skip(1) {
+            let im = (image(p.maker, perm), image(p.breaker, perm));
+            if im < best {
+                best = im;
+                sym = g;
+            }
+        }
+        let index = match self.leaves.get(&best) {
+            Some(&i) => i,
+            None => {
+                if self.positions.len() >= MAX_FRONTIER {
+                    return Err(ShardError::TooWide(self.depth));
+                }
+                let i = self.positions.len() as u32;
+                self.positions.push(Position {
+                    maker: best.0,
+                    breaker: best.1,
+                    to_move: p.to_move,
+                });
+                self.leaves.insert(best, i);
+                i
+            }
+        };
+        Ok(Link::Leaf {
+            index,
+            sym: sym as u16,
+        })
+    }
+}
+
+/// One frontier position decided (or given up) by a part.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solved {
+    /// Its index in the frontier.
+    pub index: usize,
+    /// Who wins it, or `None` when its search stopped at the node limit.
+    pub winner: Option<Side>,
+    /// Nodes of its search (and of the extraction of its certificate).
+    pub nodes: u64,
+    /// The winner's strategy from it.
+    pub certificate: Option<Certificate>,
+}
+
+/// The limits of the searches of a part.
+#[derive(Clone, Copy, Debug)]
+pub struct PartRequest {
+    /// Bytes of each search's table (one per thread at a time).
+    pub memory: usize,
+    /// The most nodes of each position's search.
+    pub node_limit: Option<u64>,
+}
+
+/// Decides the frontier positions `todo` (indices), each by a fresh search, in
+/// parallel over rayon's pool; `on_solved` is called as each is decided (from any
+/// thread, in any order). The answer is in the order of `todo`, the same for any
+/// number of threads.
+///
+/// # Errors
+///
+/// [`CertificateError`] when a decided position's certificate cannot be extracted.
+pub fn solve_part(
+    game: &Game,
+    frontier: &Frontier,
+    todo: &[usize],
+    request: &PartRequest,
+    on_solved: &(dyn Fn(&Solved) + Sync),
+) -> Result<Vec<Solved>, CertificateError> {
+    todo.par_iter()
+        .with_max_len(1)
+        .map(|&index| {
+            let options = Options {
+                memory: request.memory,
+                node_limit: request.node_limit,
+                progress: None,
+            };
+            let p = frontier.positions[index];
+            let mut solver = Solver::new(game, &options);
+            let winner = solver.solve(&p).winner;
+            let certificate = match winner {
+                Some(w) => {
+                    solver.lift_node_limit();
+                    Some(certificate::extract(&mut solver, &p, w)?)
+                }
+                None => None,
+            };
+            let s = Solved {
+                index,
+                winner,
+                nodes: solver.nodes(),
+                certificate,
+            };
+            on_solved(&s);
+            Ok(s)
+        })
+        .collect()
+}
+
+/// The root's verdict from the parts, and the merged certificate.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// Who wins the game, when the parts decide it.
+    pub winner: Option<Side>,
+    /// Frontier positions.
+    pub positions: usize,
+    /// Of those, the ones the parts decide.
+    pub decided: usize,
+    /// Nodes of every part's searches.
+    pub nodes: u64,
+    /// The winner's strategy, when asked and decided.
+    pub certificate: Option<Certificate>,
+}
+
+/// Merges `parts` (each with its name, for messages) of a game whose file has digest
+/// `game_sha256`, split as `frontier`.
+///
+/// # Errors
+///
+/// [`ShardError::Foreign`] for a part of another game or split, or with another
+/// shard count; [`ShardError::Missing`], [`ShardError::Repeated`]; a certificate that
+/// cannot be merged.
+pub fn merge(
+    frontier: &Frontier,
+    game_sha256: &str,
+    parts: &[(String, Part)],
+    certificate: bool,
+) -> Result<Merged, ShardError> {
+    let count = match parts.first() {
+        Some((_, p)) => p.count,
+        None => {
+            return Err(ShardError::Missing {
+                missing: vec![0],
+                count: 1,
+            });
+        }
+    };
+    let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
+    for (name, p) in parts {
+        if let Some(why) = p.differs(game_sha256, frontier) {
+            return Err(ShardError::Foreign {
+                name: name.clone(),
+                why,
+            });
+        }
+        if p.count != count {
+            return Err(ShardError::Foreign {
+                name: name.clone(),
+                why: format!("one of {} shards, the first part one of {count}", p.count),
+            });
+        }
+        if let Some(first) = seen.insert(p.shard, name) {
+            return Err(ShardError::Repeated {
+                first: first.to_string(),
+                second: name.clone(),
+                shard: format!("{}/{count}", p.shard),
+            });
+        }
+    }
+    let missing: Vec<usize> = (0..count).filter(|i| !seen.contains_key(i)).collect();
+    if !missing.is_empty() {
+        return Err(ShardError::Missing { missing, count });
+    }
+    let mut solved: Vec<Option<&Solved>> = vec![None; frontier.positions.len()];
+    let mut nodes = 0u64;
+    for (name, p) in parts {
+        for s in &p.solved {
+            if s.index >= solved.len() {
+                return Err(ShardError::Foreign {
+                    name: name.clone(),
+                    why: format!(
+                        "position {} is beyond the frontier's {}",
+                        s.index,
+                        solved.len()
+                    ),
+                });
+            }
+            nodes = nodes.saturating_add(s.nodes);
+            solved[s.index] = Some(s);
+        }
+    }
+    let values: Vec<Option<Side>> = solved.iter().map(|s| s.and_then(|s| s.winner)).collect();
+    let mut memo = vec![None; frontier.top.len()];
+    let winner = value(frontier, &values, &mut memo, frontier.root);
+    let certificate = match (certificate, winner) {
+        (true, Some(w)) => {
+            let mut m = Merger {
+                frontier,
+                values: &values,
+                memo: &mut memo,
+                solved: &solved,
+                winner: w,
+                nodes: Vec::new(),
+                tops: HashMap::new(),
+                leaves: HashMap::new(),
+            };
+            m.link(frontier.root)?;
+            Some(Certificate {
+                winner: w,
+                nodes: m.nodes,
+            })
+        }
+        _ => None,
+    };
+    Ok(Merged {
+        winner,
+        positions: frontier.positions.len(),
+        decided: values.iter().filter(|v| v.is_some()).count(),
+        nodes,
+        certificate,
+    })
+}
+
+/// The minimax value of `link` from the frontier's values (`None`: undecided).
+fn value(
+    f: &Frontier,
+    values: &[Option<Side>],
+    memo: &mut [Option<Option<Side>>],
+    link: Link,
+) -> Option<Side> {
+    let t = match link {
+        Link::Leaf { index, .. } => return values[index as usize],
+        Link::Top(t) => t as usize,
+    };
+    if let Some(v) = memo[t] {
+        return v;
+    }
+    let mover = f.top[t].to_move;
+    let mut lost = true;
+    let mut v = None;
+    for i in 0..f.top[t].children.len() {
+        match value(f, values, memo, f.top[t].children[i].1) {
+            Some(w) if w == mover => {
+                v = Some(mover);
+                break;
+            }
+            Some(_) => {}
+            None => lost = false,
+        }
+    }
+    if v.is_none() && lost {
+        v = Some(mover.other());
+    }
+    memo[t] = Some(v);
+    v
+}
+
+struct Merger<'a> {
+    frontier: &'a Frontier,
+    values: &'a [Option<Side>],
+    memo: &'a mut [Option<Option<Side>>],
+    solved: &'a [Option<&'a Solved>],
+    winner: Side,
+    nodes: Vec<Node>,
+    tops: HashMap<u32, u32>,
+    leaves: HashMap<(u32, u16), u32>,
+}
+
+impl Merger<'_> {
+    fn link(&mut self, link: Link) -> Result<u32, ShardError> {
+        let not_won = CertificateError::NotWon {
+            winner: self.winner,
+            depth: 0,
+        };
+        match link {
+            Link::Leaf { index, sym } => {
+                if let Some(&id) = self.leaves.get(&(index, sym)) {
+                    return Ok(id);
+                }
+                let c = self.solved[index as usize]
+                    .and_then(|s| s.certificate.as_ref())
+                    .filter(|c| c.winner == self.winner)
+                    .ok_or(not_won)?;
+                let base = self.nodes.len();
+                if base + c.nodes.len() > certificate::MAX_NODES {
+                    return Err(CertificateError::TooLarge(certificate::MAX_NODES).into());
+                }
+                let inv = &self.frontier.inverses[sym as usize];
+                let b = base as u32;
+                let cell = |c: u8| inv[c as usize];
+                self.nodes.extend(c.nodes.iter().map(|n| match n {
+                    Node::Move { cell: c, next } => Node::Move {
+                        cell: cell(*c),
+                        next: match next {
+                            Next::Node(j) => Next::Node(j + b),
+                            Next::Win => Next::Win,
+                        },
+                    },
+                    Node::Reply(r) => {
+                        Node::Reply(r.iter().map(|&(c, j)| (cell(c), j + b)).collect())
+                    }
+                    Node::Pairing(p) => {
+                        Node::Pairing(p.iter().map(|&(x, y)| (cell(x), cell(y))).collect())
+                    }
+                    Node::Closed => Node::Closed,
+                    Node::Potential => Node::Potential,
+                }));
+                self.leaves.insert((index, sym), b);
+                Ok(b)
+            }
+            Link::Top(t) => {
+                if let Some(&id) = self.tops.get(&t) {
+                    return Ok(id);
+                }
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node::Closed);
+                self.tops.insert(t, id);
+                let f = self.frontier;
+                let top = &f.top[t as usize];
+                let node = if top.to_move == self.winner {
+                    let &(cell, child) = top
+                        .children
+                        .iter()
+                        .find(|&&(_, l)| value(f, self.values, self.memo, l) == Some(self.winner))
+                        .ok_or(not_won)?;
+                    Node::Move {
+                        cell,
+                        next: Next::Node(self.link(child)?),
+                    }
+                } else {
+                    let mut r = Vec::with_capacity(top.children.len());
+                    for &(cell, child) in &top.children {
+                        r.push((cell, self.link(child)?));
+                    }
+                    Node::Reply(r)
+                };
+                self.nodes[id as usize] = node;
+                Ok(id)
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::generate::strip_7tr;
+
+    #[test]
+    fn shards_partition_the_frontier_and_merge_to_the_root_value() {
+        let game = strip_7tr(8).unwrap();
+        let f = Frontier::new(&game, 1).unwrap();
+        let n = 3;
+        let request = PartRequest {
+            memory: 1 << 20,
+            node_limit: None,
+        };
+        let sha = "0".repeat(64);
+        let mut parts = Vec::new();
+        for i in 0..n {
+            let todo: Vec<usize> = f.shard(i, n).collect();
+            let solved = solve_part(&game, &f, &todo, &request, &|_| {}).unwrap();
+            let part = Part {
+                game_sha256: sha.clone(),
+                depth: 1,
+                fingerprint: f.fingerprint.clone(),
+                shard: i,
+                count: n,
+                solved,
+            };
+            let mut text = Vec::new();
+            part.write(&game, &mut text).unwrap();
+            let back = read_part(&game, std::str::from_utf8(&text).unwrap()).unwrap();
+            assert_eq!(back, part);
+            parts.push((format!("part {i}"), back));
+        }
+        let m = merge(&f, &sha, &parts, true).unwrap();
+        assert_eq!(m.winner, Some(Side::Maker));
+        assert_eq!(m.decided, f.positions.len());
+        let c = m.certificate.unwrap();
+        assert!(matches!(c.nodes[0], Node::Move { .. }));
+        // A missing and a repeated shard are refused.
+        assert!(matches!(
+            merge(&f, &sha, &parts[..2], false),
+            Err(ShardError::Missing { .. })
+        ));
+        let mut twice = parts.clone();
+        twice[2] = parts[1].clone();
+        assert!(matches!(
+            merge(&f, &sha, &twice, false),
+            Err(ShardError::Repeated { .. })
+        ));
+    }
+}

@@ -1,0 +1,270 @@
+//! A game's search split over shards and merged (`amoba solve --shard`, `--merge`):
+//! the merged verdict against a plain minimax that shares no code with the solver
+//! (tests/independent/minimax.rs), every merged certificate replayed by the
+//! independent checker (`amoba::check`), the refusals of a missing, repeated or
+//! foreign part, and a shard resumed from what it saved.
+
+mod common;
+use common::{amoba, run, temp_dir};
+mod independent;
+
+use amoba::check::{Verdict, check_strategy};
+use amoba::game::shard::{Frontier, Part, PartRequest, merge, read_part, solve_part};
+use amoba::game::{Side, file};
+use common::schema::assert_valid_text;
+use independent::minimax::{self, Hypergraph};
+use std::path::Path;
+
+/// Splits `text` at `depth` into `count` shards, solves and merges them in the
+/// library (each part written and read back); returns the merged winner after checking
+/// the merged certificate.
+fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
+    let game = file::parse(text).unwrap();
+    let sha = amoba::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
+    let f = Frontier::new(&game, depth).unwrap();
+    let request = PartRequest {
+        memory: 1 << 20,
+        node_limit: None,
+    };
+    let mut parts = Vec::new();
+    for i in 0..count {
+        let todo: Vec<usize> = f.shard(i, count).collect();
+        let part = Part {
+            game_sha256: sha.clone(),
+            depth,
+            fingerprint: f.fingerprint.clone(),
+            shard: i,
+            count,
+            solved: solve_part(&game, &f, &todo, &request, &|_| {}).unwrap(),
+        };
+        let mut out = Vec::new();
+        part.write(&game, &mut out).unwrap();
+        let back = read_part(&game, std::str::from_utf8(&out).unwrap()).unwrap();
+        assert_eq!(back, part);
+        parts.push((format!("part {i}"), back));
+    }
+    let m = merge(&f, &sha, &parts, true).unwrap();
+    assert_eq!(m.decided, m.positions);
+    let winner = m.winner.expect("every position decided settles the root");
+    let mut cert = Vec::new();
+    m.certificate
+        .unwrap()
+        .write(&game, &sha, &mut cert)
+        .unwrap();
+    match check_strategy(text.as_bytes(), &cert[..]).unwrap() {
+        Verdict::Proof { winner: w, .. } => assert_eq!(w.word(), winner.word()),
+        other => panic!(
+            "merged certificate refused: {other:?}\n{text}\n{}",
+            String::from_utf8_lossy(&cert)
+        ),
+    }
+    winner
+}
+
+#[test]
+fn split_searches_agree_with_plain_minimax_and_merged_certificates_check() {
+    for seed in 0..120u64 {
+        let ncells = 5 + (seed % 9) as usize;
+        let nsets = 2 + (seed % 11) as usize;
+        let h = Hypergraph::random(5000 + seed, ncells, nsets, seed % 2 == 0);
+        let text = h.to_game_text();
+        let want = match h.winner() {
+            minimax::Side::Maker => Side::Maker,
+            minimax::Side::Breaker => Side::Breaker,
+        };
+        let depth = (seed % 4) as usize;
+        let count = 1 + (seed % 3) as usize;
+        assert_eq!(
+            split_and_merge(&text, depth, count),
+            want,
+            "seed {seed}, depth {depth}, {count} shards\n{text}"
+        );
+    }
+}
+
+/// Runs `solve GAME --shard I/N --split-depth D --out-dir DIR` and returns (stdout,
+/// stderr, exit code).
+fn shard(
+    game: &Path,
+    i: usize,
+    n: usize,
+    depth: usize,
+    dir: &Path,
+    extra: &[&str],
+) -> (String, String, i32) {
+    let shard = format!("{i}/{n}");
+    let depth = depth.to_string();
+    run(amoba()
+        .arg("solve")
+        .arg(game)
+        .args([
+            "--shard",
+            &shard,
+            "--split-depth",
+            &depth,
+            "--json",
+            "--progress",
+            "none",
+        ])
+        .arg("--out-dir")
+        .arg(dir)
+        .args(extra))
+}
+
+fn part_path(dir: &Path, stem: &str, i: usize, n: usize) -> std::path::PathBuf {
+    dir.join(format!("parts/solve-{stem}.part-{i}-of-{n}.txt"))
+}
+
+#[test]
+fn shards_on_the_command_line_merge_into_a_checked_certificate() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games");
+    for (stem, winner) in [("strip7tr-7", "maker"), ("square4-k4", "breaker")] {
+        let dir = temp_dir(&format!("parts-{stem}"));
+        let game = data.join(format!("{stem}.game"));
+        let mut parts = Vec::new();
+        for i in 0..3 {
+            let (out, err, code) = shard(&game, i, 3, 2, &dir, &[]);
+            assert_eq!(code, 0, "{err}");
+            let doc = assert_valid_text(&out);
+            assert_eq!(doc["shard"], i);
+            assert_eq!(doc["decided"], doc["positions"]);
+            parts.push(part_path(&dir, stem, i, 3));
+        }
+        let cert = dir.join("merged.txt");
+        let (out, err, code) = run(amoba()
+            .args(["solve", "--json", "--certificate"])
+            .arg(&cert)
+            .arg(&game)
+            .arg("--merge")
+            .args(&parts));
+        assert_eq!(code, 0, "{err}");
+        let doc = assert_valid_text(&out);
+        assert_eq!(doc["winner"], winner, "{stem}");
+        assert_eq!(doc["shard"], serde_json::Value::Null);
+        // The plain search agrees, and the checker accepts the merged strategy.
+        let (plain, _, _) = run(amoba().args(["solve", "--json"]).arg(&game));
+        assert_eq!(assert_valid_text(&plain)["winner"], winner, "{stem}");
+        let (out, err, code) = run(amoba().args(["verify", "--strategy"]).arg(&game).arg(&cert));
+        assert_eq!(code, 0, "{stem}: {out}{err}");
+
+        // A missing, a repeated and a foreign part are refused, naming the problem.
+        let (_, err, code) = run(amoba()
+            .arg("solve")
+            .arg(&game)
+            .arg("--merge")
+            .args(&parts[..2]));
+        assert_eq!(code, 2);
+        assert!(err.contains("missing part: shard 2 of 3"), "{err}");
+        let (_, err, code) = run(amoba()
+            .arg("solve")
+            .arg(&game)
+            .arg("--merge")
+            .args([&parts[0], &parts[1], &parts[1]]));
+        assert_eq!(code, 2);
+        assert!(err.contains("are both shard 1/3"), "{err}");
+        let other = dir.join("other");
+        let (_, err, code) = shard(&game, 2, 3, 1, &other, &[]);
+        assert_eq!(code, 0, "{err}");
+        let (_, err, code) = run(amoba()
+            .arg("solve")
+            .arg(&game)
+            .arg("--merge")
+            .args([&parts[0], &parts[1]])
+            .arg(part_path(&other, stem, 2, 3)));
+        assert_eq!(code, 2);
+        assert!(err.contains("split at depth 1, not 2"), "{err}");
+        let elsewhere = data.join("tictactoe.game");
+        let (_, err, code) = run(amoba()
+            .arg("solve")
+            .arg(&elsewhere)
+            .arg("--merge")
+            .args(&parts));
+        assert_eq!(code, 2);
+        assert!(
+            err.contains("the game has no cell") || err.contains("a part of another game"),
+            "{err}"
+        );
+    }
+}
+
+#[test]
+fn a_shard_resumes_from_what_it_saved() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games");
+    let game = data.join("strip4-8.game");
+    let dir = temp_dir("parts-resume");
+    // Within 300 nodes a position some positions are left undecided: exit 1.
+    let (out, err, code) = shard(&game, 0, 4, 2, &dir, &["--node-limit", "300"]);
+    assert_eq!(code, 1, "{err}");
+    let first = assert_valid_text(&out);
+    let decided = first["decided"].as_u64().unwrap();
+    assert!(
+        decided > 0 && decided < first["positions"].as_u64().unwrap(),
+        "{out}"
+    );
+    // Again with the same limit: nothing is searched again.
+    let (out, _, code) = shard(&game, 0, 4, 2, &dir, &["--node-limit", "300"]);
+    assert_eq!(code, 1);
+    let again = assert_valid_text(&out);
+    assert_eq!(again["resumed"], first["positions"]);
+    assert_eq!(again["nodes"], first["nodes"]);
+    // Without the limit, stopped (as by a job's time limit) once it has saved more:
+    // the rerun keeps what was saved and searches only the rest.
+    let path = part_path(&dir, "strip4-8", 0, 4);
+    let saved = std::fs::metadata(&path).unwrap().modified().unwrap();
+    let mut child = amoba()
+        .arg("solve")
+        .arg(&game)
+        .args([
+            "--shard",
+            "0/4",
+            "--split-depth",
+            "2",
+            "--progress",
+            "none",
+            "--threads",
+            "1",
+        ])
+        .arg("--out-dir")
+        .arg(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let began = std::time::Instant::now();
+    while std::fs::metadata(&path).unwrap().modified().unwrap() == saved {
+        assert!(began.elapsed().as_secs() < 60, "no save within a minute");
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    child.kill().unwrap();
+    let finished = child.wait().unwrap().success();
+    let (out, err, code) = shard(&game, 0, 4, 2, &dir, &[]);
+    assert_eq!(code, 0, "{err}");
+    let last = assert_valid_text(&out);
+    let resumed = last["resumed"].as_u64().unwrap();
+    assert!(
+        finished || resumed > decided,
+        "{resumed} kept, {decided} before"
+    );
+    assert_eq!(last["decided"], last["positions"]);
+    // The nodes are those of one run without a stop.
+    let fresh = temp_dir("parts-resume-fresh");
+    let (out, _, _) = shard(&game, 0, 4, 2, &fresh, &[]);
+    assert_eq!(assert_valid_text(&out)["nodes"], last["nodes"]);
+    // The same file asked for by a split at another depth is refused, not overwritten.
+    let before = std::fs::read(&path).unwrap();
+    let (_, err, code) = shard(&game, 0, 4, 1, &dir, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains("a part of another run (split at depth 2, not 1)"),
+        "{err}"
+    );
+    assert_eq!(std::fs::read(&path).unwrap(), before);
+    // A damaged part names its line and column.
+    std::fs::write(&path, "amoba-game-part 1\ngame xyz\n").unwrap();
+    let (_, err, code) = shard(&game, 0, 4, 2, &dir, &[]);
+    assert_eq!(code, 2);
+    assert!(
+        err.contains(":2:6: expected 64 lowercase hexadecimal digits"),
+        "{err}"
+    );
+}

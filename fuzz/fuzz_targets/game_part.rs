@@ -48,14 +48,18 @@ fuzz_target!(|data: &[u8]| {
                             assert!(*j < k);
                         }
                     }
-                    Node::Reply(r) => assert!(r.iter().all(|&(c, j)| (c as usize) < game.ncells() && j < k)),
+                    Node::Reply(r) => assert!(
+                        r.iter()
+                            .all(|&(c, j)| (c as usize) < game.ncells() && j < k)
+                    ),
                     _ => {}
                 }
             }
         }
     }
     let mut out = Vec::new();
-    part.write(game, &mut out).expect("a part read can be written");
+    part.write(game, &mut out)
+        .expect("a part read can be written");
     let again = read_part(game, std::str::from_utf8(&out).expect("UTF-8")).expect("reads back");
     assert_eq!(again, part);
 });

@@ -11,7 +11,7 @@
 //! threads (with `--threads T`, up to `T` tables are in memory at once).
 
 use super::certificate::{self, Certificate, CertificateError};
-use super::solve::{Options, Outcome, Position, Progress, Solver};
+use super::solve::{Options, Outcome, Pool, Position, Progress, Solver};
 use super::{Game, Side};
 use rayon::prelude::*;
 
@@ -123,16 +123,12 @@ pub fn decide(
     let moves = request.moves.then(|| {
         let free = game.all() & !(game.maker | game.breaker);
         let cells: Vec<usize> = super::cells(free).collect();
+        let pool = Pool::new(game, request.memory, request.node_limit);
         cells
             .par_iter()
+            .with_max_len(1)
             .map(|&c| {
-                let options = Options {
-                    memory: request.memory,
-                    node_limit: request.node_limit,
-                    progress: None,
-                };
-                let mut s = Solver::new(game, &options);
-                let o = s.solve(&start.play(c));
+                let o = pool.with(|s| s.solve(&start.play(c)));
                 MoveValue {
                     cell: c,
                     winner: o.winner,

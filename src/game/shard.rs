@@ -60,7 +60,7 @@
 
 use super::certificate::{self, Certificate, CertificateError, Next, Node};
 pub use super::part::{Part, PartsDoc, load_part, read_part};
-use super::solve::{Eval, Options, Position, Solver};
+use super::solve::{Eval, Options, Pool, Position, Solver};
 use super::{Cells, Game, Side, cells};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
@@ -346,30 +346,27 @@ pub fn solve_part(
     request: &PartRequest,
     on_solved: &(dyn Fn(&Solved) + Sync),
 ) -> Result<Vec<Solved>, CertificateError> {
+    let pool = Pool::new(game, request.memory, request.node_limit);
     todo.par_iter()
         .with_max_len(1)
         .map(|&index| {
-            let options = Options {
-                memory: request.memory,
-                node_limit: request.node_limit,
-                progress: None,
-            };
             let p = frontier.positions[index];
-            let mut solver = Solver::new(game, &options);
-            let winner = solver.solve(&p).winner;
-            let certificate = match winner {
-                Some(w) => {
-                    solver.lift_node_limit();
-                    Some(certificate::extract(&mut solver, &p, w)?)
-                }
-                None => None,
-            };
-            let s = Solved {
-                index,
-                winner,
-                nodes: solver.nodes(),
-                certificate,
-            };
+            let s = pool.with(|solver| {
+                let winner = solver.solve(&p).winner;
+                let certificate = match winner {
+                    Some(w) => {
+                        solver.lift_node_limit();
+                        Some(certificate::extract(solver, &p, w)?)
+                    }
+                    None => None,
+                };
+                Ok::<_, CertificateError>(Solved {
+                    index,
+                    winner,
+                    nodes: solver.nodes(),
+                    certificate,
+                })
+            })?;
             on_solved(&s);
             Ok(s)
         })

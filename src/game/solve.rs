@@ -297,6 +297,55 @@ pub struct Solver<'g> {
     threat_live: std::cell::RefCell<Vec<Cells>>,
 }
 
+/// Solvers of one game kept for reuse by parallel searches of many positions: each
+/// search takes one (reset: every count as a fresh solver's) or makes one, and gives
+/// it back, so that a large table is allocated and faulted in once per thread, not
+/// once per position.
+pub struct Pool<'g> {
+    game: &'g Game,
+    memory: usize,
+    node_limit: Option<u64>,
+    solvers: std::sync::Mutex<Vec<Solver<'g>>>,
+}
+
+impl<'g> Pool<'g> {
+    /// A pool of solvers of `game`, each with a table of `memory` bytes and node limit
+    /// `node_limit`.
+    pub fn new(game: &'g Game, memory: usize, node_limit: Option<u64>) -> Pool<'g> {
+        Pool {
+            game,
+            memory,
+            node_limit,
+            solvers: std::sync::Mutex::new(Vec::new()),
+        }
+    }
+
+    /// Runs `f` with a solver as new.
+    pub fn with<R>(&self, f: impl FnOnce(&mut Solver<'g>) -> R) -> R {
+        let reused = self.solvers.lock().unwrap_or_else(|e| e.into_inner()).pop();
+        let mut solver = match reused {
+            Some(mut s) => {
+                s.reset(self.node_limit);
+                s
+            }
+            None => Solver::new(
+                self.game,
+                &Options {
+                    memory: self.memory,
+                    node_limit: self.node_limit,
+                    progress: None,
+                },
+            ),
+        };
+        let r = f(&mut solver);
+        self.solvers
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .push(solver);
+        r
+    }
+}
+
 /// One slot of the cache of [`Solver::threat_win`].
 type ThreatEntry = Option<(Cells, Cells, Option<Line>)>;
 
@@ -371,6 +420,20 @@ impl<'g> Solver<'g> {
     /// Nodes searched so far by this solver.
     pub fn nodes(&self) -> u64 {
         self.nodes
+    }
+
+    /// Makes the solver as new (an empty table and caches, no nodes counted) for
+    /// another search, with node limit `node_limit`; every count is then the same as
+    /// a fresh solver's, without allocating and mapping a new table.
+    pub fn reset(&mut self, node_limit: Option<u64>) {
+        self.table.clear();
+        self.threat_cache.borrow_mut().fill(None);
+        self.nodes = 0;
+        self.limit = node_limit.unwrap_or(u64::MAX);
+        self.stopped = false;
+        self.start = Instant::now();
+        self.root_numbers = (1, 1);
+        self.root_moves = (0, 0);
     }
 
     /// Lifts the node limit: the searches that extracting a certificate makes of
@@ -1061,6 +1124,23 @@ fn select(children: &[Child], or: bool, must: Cells) -> (usize, u32) {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reset_solver_counts_as_a_fresh_one() {
+        let g = crate::game::generate::strip_7tr(8).unwrap();
+        let start = Position::start(&g);
+        let options = Options {
+            memory: 1 << 22,
+            node_limit: None,
+            progress: None,
+        };
+        let pool = Pool::new(&g, options.memory, None);
+        for c in [0, 9, 17] {
+            let fresh = Solver::new(&g, &options).solve(&start.play(c));
+            let reused = pool.with(|s| s.solve(&start.play(c)));
+            assert_eq!(fresh, reused, "first move {c}");
+        }
+    }
 
     fn game(n: usize, sets: &[&[usize]], first: Side) -> Game {
         Game {

@@ -27,6 +27,9 @@ pub struct Table {
     words: Vec<u64>,
     mask: usize,
     used: u64,
+    /// The buckets written since the table was last cleared, while they are few
+    /// (at most one in [`Table::SPARSE`]); `None` beyond.
+    touched: Option<Vec<usize>>,
 }
 
 impl Table {
@@ -43,7 +46,31 @@ impl Table {
             words: vec![0u64; buckets * WAYS * WORDS],
             mask: buckets - 1,
             used: 0,
+            touched: Some(Vec::new()),
         }
+    }
+
+    /// The share of the buckets up to which [`Table::clear`] empties bucket by bucket.
+    const SPARSE: usize = 16;
+
+    /// Empties the table, as if it were new: bucket by bucket when few were written
+    /// (a table reused for many small searches, each touching a few pages of a large
+    /// allocation), otherwise whole.
+    pub fn clear(&mut self) {
+        match self.touched.as_mut() {
+            Some(t) => {
+                for &b in t.iter() {
+                    let b = b * WAYS * WORDS;
+                    self.words[b..b + WAYS * WORDS].fill(0);
+                }
+                t.clear();
+            }
+            None => {
+                self.words.fill(0);
+                self.touched = Some(Vec::new());
+            }
+        }
+        self.used = 0;
     }
 
     /// The bytes the table occupies once full.
@@ -107,6 +134,16 @@ impl Table {
         let e = &mut slots[victim * WORDS..(victim + 1) * WORDS];
         if e[1] == 0 {
             self.used += 1;
+            // The first slot of a bucket filled: the bucket was empty.
+            if victim == 0
+                && let Some(t) = self.touched.as_mut()
+            {
+                if t.len() < (self.mask + 1) / Self::SPARSE {
+                    t.push(b / (WAYS * WORDS));
+                } else {
+                    self.touched = None;
+                }
+            }
         }
         e[0] = key;
         e[1] = (pn as u64) << 32 | dn as u64;

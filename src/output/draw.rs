@@ -864,9 +864,8 @@ pub fn svg_flagged(
     if hex.is_some() {
         let _ = writeln!(
             s,
-            "<text x=\"{lx:.1}\" y=\"{:.1}\" font-size=\"12\" fill=\"#444\">drawn on the \
-             hexagonal grid: each row shifted half a cell against the one above, so that the \
-             three directions meet at 60°</text>",
+            "<text x=\"{lx:.1}\" y=\"{:.1}\" font-size=\"12\" fill=\"#444\">on the \
+             hexagonal grid: rows sheared, the three directions 60° apart</text>",
             ly + 20.5
         );
     }

@@ -8,7 +8,7 @@
 //!
 //! | page | what it shows |
 //! |---|---|
-//! | `/pairing/ID` | the drawing, canonical form, stabiliser, component, degree, kind; each neighbour with its move, the slid dominoes highlighted |
+//! | `/pairing/ID` | the drawing (a hexagonal board on the hexagonal grid), canonical form, kind (`8-toroidal`, …), stabiliser, component, degree, place in the graph; each neighbour with its move, the slid dominoes highlighted |
 //! | `/path?from=A&to=B` | a shortest path, stepped through, the dominoes of each move highlighted |
 //! | `/select?…` | the classes passing `amoba select`'s filters, a page at a time |
 //! | `/verify` | a pasted candidate (any form `amoba verify` reads): the verdict, the malformed text lines and the wrong board lines highlighted |

@@ -21,13 +21,19 @@ struct Server {
     /// `http://127.0.0.1:PORT` (no trailing slash).
     base: String,
     dir: PathBuf,
+    /// Whether the directory is this server's, removed when it stops.
+    owns_dir: bool,
 }
 
 impl Server {
     /// Starts the explorer on `board` in a fresh directory (its own cache, no
     /// `results/`), waiting for the URL on stderr.
     fn start(name: &str, board: &str) -> Server {
-        let dir = common::temp_dir(name);
+        Server::start_in(common::temp_dir(name), board, true)
+    }
+
+    /// Starts the explorer on `board` in `dir` (its cache `dir/cache`).
+    fn start_in(dir: PathBuf, board: &str, owns_dir: bool) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_amoba"))
             .args(["serve", "--board", board, "--port", "0"])
             .current_dir(&dir)
@@ -56,7 +62,12 @@ impl Server {
         // Keep draining stderr so the server never blocks on a full pipe.
         std::thread::spawn(move || for _ in lines {});
         assert!(base.starts_with("http://127.0.0.1:"), "{base}");
-        Server { child, base, dir }
+        Server {
+            child,
+            base,
+            dir,
+            owns_dir,
+        }
     }
 
     fn url(&self, path: &str) -> String {
@@ -72,7 +83,9 @@ impl Drop for Server {
     fn drop(&mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.dir);
+        if self.owns_dir {
+            let _ = std::fs::remove_dir_all(&self.dir);
+        }
     }
 }
 
@@ -169,6 +182,7 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
         "/select",
         "/verify",
         "/graph",
+        "/placement",
     ] {
         let (st, ct, body) = get(&a, &s.url(page));
         assert_eq!(st, 200, "{page}");
@@ -203,6 +217,8 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     let q = ok_json(&a, &s.url("/api/pairing/5"));
     let q = common::schema::assert_valid_text(&q.to_string());
     assert_eq!(q["id"], 5);
+    // Its kind, from the lattice: hex7 is the 6×6 torus.
+    assert_eq!(q["kind"], "6-toroidal");
     let degree = q["degree"].as_u64().unwrap() as usize;
     let neighbours = q["neighbours"].as_array().unwrap();
     assert_eq!(neighbours.len(), degree);
@@ -364,6 +380,111 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     let sq5 = ok_json(&a, &s.url("/api/select?board=square5"));
     assert_eq!(sq5["total"], 2);
     ok_svg(&a, &s.url("/api/pairing/2/svg?board=square5"));
+    assert_eq!(
+        ok_json(&a, &s.url("/api/pairing/2?board=square5"))["kind"],
+        "4-toroidal"
+    );
+    // hex7 is drawn on the hexagonal grid, square5 on the square one.
+    let hex = ok_svg(&a, &s.url("/api/pairing/5/svg"));
+    assert!(hex.contains("<polygon") && hex.contains("hexagonal grid"));
+    assert!(!ok_svg(&a, &s.url("/api/pairing/2/svg?board=square5")).contains("<polygon"));
+
+    // Placements: the samples, a verdict as `amoba verify --placements --json` gives
+    // it, the picture of `amoba show --placement`.
+    let samples = ok_json(&a, &s.url("/api/placements"));
+    let files: Vec<&str> = samples
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["file"].as_str().unwrap())
+        .collect();
+    assert_eq!(files.len(), 6, "{files:?}");
+    let pairing1 = std::fs::read_to_string(
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("data/placements/pairing-1.txt"),
+    )
+    .unwrap();
+    assert_eq!(samples[0]["file"], "pairing-1.txt");
+    assert_eq!(samples[0]["text"].as_str().unwrap(), pairing1);
+    std::fs::write(s.dir.join("pasted"), &pairing1).unwrap();
+    for (query, extra, exit) in [("", None, 0), ("?k=8", Some("8"), 1)] {
+        let (st, _, body) = post(
+            &a,
+            &s.url(&format!("/api/placement{query}")),
+            pairing1.as_bytes(),
+        );
+        assert_eq!(st, 200, "{body}");
+        let mut served = common::schema::assert_valid_text(&body);
+        assert_eq!(served["exit_code"], exit, "{body}");
+        let report = &served["inputs"][0]["report"];
+        assert_eq!(report["good"], exit == 0);
+        assert_eq!(
+            report["witnesses"].as_array().unwrap().is_empty(),
+            exit == 0
+        );
+        let mut args = vec!["verify", "--placements", "--json", "pasted"];
+        if let Some(k) = extra {
+            args.extend(["--k", k]);
+        }
+        let out = Command::new(env!("CARGO_BIN_EXE_amoba"))
+            .args(&args)
+            .current_dir(&s.dir)
+            .output()
+            .unwrap();
+        let mut cli: Value = serde_json::from_slice(&out.stdout).unwrap();
+        cli["provenance"]["command"] = json!("");
+        served["provenance"]["command"] = json!("");
+        assert_eq!(cli, served, "the API and `amoba {}` differ", args.join(" "));
+    }
+    let (st, ct, svg) = post(&a, &s.url("/api/placement/svg"), pairing1.as_bytes());
+    assert!(st == 200 && ct.starts_with("image/svg+xml"), "{svg}");
+    let shown = Command::new(env!("CARGO_BIN_EXE_amoba"))
+        .args(["show", "--placement", "pasted", "--format", "svg"])
+        .current_dir(&s.dir)
+        .output()
+        .unwrap();
+    assert_eq!(
+        svg,
+        String::from_utf8(shown.stdout).unwrap(),
+        "the API and `amoba show --placement` draw differently"
+    );
+    let malformed = "lattice 8,0 0,8\n0,0:a 1,0:q\n";
+    let (st, ct, body) = post(&a, &s.url("/api/placement"), malformed.as_bytes());
+    assert_error(st, &ct, &body, 400, "pasted:", "a malformed placement");
+    let e: Value = serde_json::from_str(&body).unwrap();
+    assert!(e["line"].as_u64().is_some(), "{e}");
+    let (st, ct, body) = post(&a, &s.url("/api/placement/svg"), malformed.as_bytes());
+    assert_error(
+        st,
+        &ct,
+        &body,
+        400,
+        "pasted:",
+        "a malformed placement drawn",
+    );
+    let (st, ct, body) = post(&a, &s.url("/api/placement"), b"");
+    assert_error(st, &ct, &body, 400, "pasted", "an empty placement");
+    let (st, ct, body) = post(&a, &s.url("/api/placement?k=1"), pairing1.as_bytes());
+    assert_error(st, &ct, &body, 400, "k", "k out of range");
+    let (st, ct, body) = post(
+        &a,
+        &s.url("/api/placement/svg?window=100000"),
+        pairing1.as_bytes(),
+    );
+    assert_error(st, &ct, &body, 400, "window", "a window too large");
+    let (st, ct, body) = post(&a, &s.url("/api/placement?board=nope"), pairing1.as_bytes());
+    assert_error(st, &ct, &body, 404, "nope", "an unknown board");
+    let mut big = pairing1.clone().into_bytes();
+    big.resize((1 << 20) + 1, b'#');
+    let (st, ct, body) = post(&a, &s.url("/api/placement"), &big);
+    assert_error(
+        st,
+        &ct,
+        &body,
+        413,
+        "larger than the limit",
+        "an oversized placement",
+    );
+    get_error(&a, &s.url("/api/placement"), 405, "method");
 
     // A game solved: the document of `amoba solve --json`.
     let games = ok_json(&a, &s.url("/api/games"));
@@ -528,23 +649,101 @@ fn raw_request(addr: &str, target: &str, host: &str) -> (u16, String) {
     (status, text)
 }
 
-/// Four clients of 500 requests each over loopback, a mix of the pages' calls;
-/// reports requests per second and latency percentiles (BENCHMARKS.md, *The
-/// explorer*). Every answer must be a 200.
+/// Four clients of 500 requests each over loopback, a mix of the pages' calls, after
+/// as many to warm up; reports requests per second, latency percentiles and the
+/// server's resident memory, which must stay flat (BENCHMARKS.md, *The explorer*).
+/// Every answer must be a 200. Then a second server on the same cache: the time from
+/// its start to the first page's data, at most a second.
 #[test]
 fn load_of_four_clients_is_served() {
     let s = Server::start("serve-load", "hex7");
     const CLIENTS: usize = 4;
     const REQUESTS: usize = 500;
+    let pid = s.child.id();
+    let rss_start = resident_kib(pid);
+    // A first round warms the server up (its thread pools, the allocator's arenas);
+    // the measured round must then leave the resident memory where it was.
+    let warm = load(&s.base, CLIENTS, REQUESTS);
+    assert_eq!(warm.len(), CLIENTS * REQUESTS);
+    let rss_warm = resident_kib(pid);
     let started = Instant::now();
-    let handles: Vec<_> = (0..CLIENTS)
+    let mut lat = load(&s.base, CLIENTS, REQUESTS);
+    let wall = started.elapsed();
+    let rss_after = resident_kib(pid);
+    lat.sort();
+    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
+    let total = lat.len();
+    assert_eq!(total, CLIENTS * REQUESTS);
+    eprintln!(
+        "amoba serve load: {CLIENTS} clients × {REQUESTS} requests on hex7 in {:.2} s: \
+         {:.0} requests/s; latency p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
+        wall.as_secs_f64(),
+        total as f64 / wall.as_secs_f64(),
+        pct(0.50).as_secs_f64() * 1e3,
+        pct(0.90).as_secs_f64() * 1e3,
+        pct(0.99).as_secs_f64() * 1e3,
+        lat[total - 1].as_secs_f64() * 1e3
+    );
+    eprintln!(
+        "amoba serve memory: resident {:.1} MiB at start, {:.1} MiB after {} warm-up \
+         requests, {:.1} MiB after {} more",
+        rss_start as f64 / 1024.0,
+        rss_warm as f64 / 1024.0,
+        CLIENTS * REQUESTS,
+        rss_after as f64 / 1024.0,
+        CLIENTS * REQUESTS
+    );
+    assert!(wall < Duration::from_secs(50), "the load took {wall:?}");
+    // Flat: the measured round may not grow the resident set by more than 16 MiB (a
+    // leak of 8 KiB a request would), nor the whole run by more than 48 MiB (the
+    // thread pools and arenas of a fresh server take a few MiB).
+    let grown = |from: u64| rss_after.saturating_sub(from) / 1024;
+    assert!(
+        grown(rss_warm) < 16,
+        "resident memory grew from {rss_warm} KiB to {rss_after} KiB under load"
+    );
+    assert!(
+        grown(rss_start) < 48,
+        "resident memory grew from {rss_start} KiB to {rss_after} KiB"
+    );
+
+    // Started again with the catalogue in the cache: the home page and its data.
+    let started = Instant::now();
+    let again = Server::start_in(s.dir.clone(), "hex7", false);
+    let a = agent();
+    let (st, _, _) = get(&a, &again.url("/"));
+    assert_eq!(st, 200);
+    ok_json(&a, &again.url("/api/graph"));
+    let ready = started.elapsed();
+    eprintln!(
+        "amoba serve start: the first page and its data {:.1} ms after the start, the \
+         catalogue cached",
+        ready.as_secs_f64() * 1e3
+    );
+    assert!(ready < Duration::from_secs(1), "ready after {ready:?}");
+}
+
+/// The resident memory of process `pid` in KiB (`VmRSS` of /proc/PID/status).
+fn resident_kib(pid: u32) -> u64 {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap();
+    status
+        .lines()
+        .find_map(|l| l.strip_prefix("VmRSS:"))
+        .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+        .unwrap_or_else(|| panic!("no VmRSS in /proc/{pid}/status"))
+}
+
+/// `clients` threads of `requests` requests each, a mix of the pages' calls; the
+/// latency of each (every answer must be a 200).
+fn load(base: &str, clients: usize, requests: usize) -> Vec<Duration> {
+    let handles: Vec<_> = (0..clients)
         .map(|c| {
-            let base = s.base.clone();
+            let base = base.to_string();
             std::thread::spawn(move || {
                 let a = agent();
-                let mut lat = Vec::with_capacity(REQUESTS);
-                for i in 0..REQUESTS {
-                    let id = (c * REQUESTS + i) % 26 + 1;
+                let mut lat = Vec::with_capacity(requests);
+                for i in 0..requests {
+                    let id = (c * requests + i) % 26 + 1;
                     let path = match i % 4 {
                         0 => format!("/api/pairing/{id}"),
                         1 => format!("/api/pairing/{id}/svg"),
@@ -560,26 +759,10 @@ fn load_of_four_clients_is_served() {
             })
         })
         .collect();
-    let mut lat: Vec<Duration> = handles
+    handles
         .into_iter()
         .flat_map(|h| h.join().unwrap())
-        .collect();
-    let wall = started.elapsed();
-    lat.sort();
-    let pct = |p: f64| lat[((lat.len() as f64 * p) as usize).min(lat.len() - 1)];
-    let total = lat.len();
-    assert_eq!(total, CLIENTS * REQUESTS);
-    eprintln!(
-        "amoba serve load: {CLIENTS} clients × {REQUESTS} requests on hex7 in {:.2} s: \
-         {:.0} requests/s; latency p50 {:.2} ms, p90 {:.2} ms, p99 {:.2} ms, max {:.2} ms",
-        wall.as_secs_f64(),
-        total as f64 / wall.as_secs_f64(),
-        pct(0.50).as_secs_f64() * 1e3,
-        pct(0.90).as_secs_f64() * 1e3,
-        pct(0.99).as_secs_f64() * 1e3,
-        lat[total - 1].as_secs_f64() * 1e3
-    );
-    assert!(wall < Duration::from_secs(50), "the load took {wall:?}");
+        .collect()
 }
 
 /// A WebDriver session of chromedriver, spoken over plain HTTP.
@@ -938,6 +1121,26 @@ fn the_page_in_a_real_browser() {
         b.wait_for("the solver's answer", your_move);
     }
     assert_eq!(b.text("#game-status"), "maker has won: the solver won.");
+
+    // A placement: the first sample checked at once, drawn as `amoba show --placement`.
+    b.open(&s.url("/placement"));
+    b.wait_for(
+        "the placement's verdict",
+        "return !!document.getElementById('placement-verdict') && !!document.querySelector('#placement-answer .picture svg');",
+    );
+    assert_eq!(b.text("#placement-verdict"), "good and tight");
+    // A malformed one: the error and its line.
+    b.script(
+        "document.getElementById('placement-text').value = arguments[0];",
+        json!(["lattice 8,0 0,8\n0,0:a 1,0:q\n"]),
+    );
+    b.click("#placement-check");
+    b.wait_for(
+        "the placement's error",
+        "return !!document.getElementById('placement-error');",
+    );
+    assert!(b.text("#placement-error").contains("pasted:"));
+    assert_eq!(b.count("#pasted-lines li.bad-line"), 1);
 
     let shot = std::env::temp_dir().join(format!("amoba-serve-{}.png", std::process::id()));
     b.screenshot(&shot);

@@ -39,6 +39,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         answers.board.name()
     )?;
     writeln!(out, "canonical form: {}", doc.canonical)?;
+    if let Some(kind) = &doc.kind {
+        writeln!(out, "kind: {kind}")?;
+    }
     if let Some(input) = &doc.input {
         writeln!(out, "pairing: {} ({})", input.pairing, input.source)?;
         writeln!(

@@ -292,10 +292,9 @@ fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
     let (display, text) = super::ask::read_text(target)?;
     let placement = parse_placement(&display, &text)?;
     let tiling = tile(&display, &placement, None)?;
-    let n = args.window.unwrap_or_else(|| {
-        let h = tiling.hnf();
-        (2 * h.period().max(4)).min(48)
-    });
+    let n = args
+        .window
+        .unwrap_or_else(|| amoba::output::placement::default_window(&tiling));
     let picture = match args.format {
         Format::Ascii => amoba::output::placement::ascii(&tiling, n),
         Format::Svg => amoba::output::placement::svg(&placement, &tiling, n),

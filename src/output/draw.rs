@@ -35,6 +35,13 @@
 //! the layer after the last being the first. A window repeats each layer in x and y;
 //! z always stays on the torus.
 //!
+//! **Hexagonal boards** (hex7: the directions `(1,0)`, `(0,1)` and `(1,1)`): the SVG
+//! draws the same cells and bars on the hexagonal grid, each row shifted half a cell
+//! against the one above and the rows `√3/2` apart ([`hex_shear`]), so that the three
+//! directions are equally long and 60° apart; the frame is a parallelogram. Which
+//! boards are hexagonal is read from their directions. Every other board keeps the
+//! square grid, drawn exactly as before. The ASCII picture is square on every board.
+//!
 //! Only consistent pairings (docs/spec.md §3) are drawn: an inconsistent grid has no
 //! dominoes. Goodness is not required, so a bad candidate can be looked at too.
 //! Output is deterministic (fixed order, fixed number formatting).
@@ -309,6 +316,35 @@ fn view_note(geom: &Geometry, view: View) -> String {
     }
 }
 
+/// On a hexagonal board (2-D, three directions: two independent ones `u`, `v` and
+/// `u + v` or `u − v`, here the axes and a diagonal), the shear `s` of its picture: the
+/// point `(x, y)` is drawn at `(x + s·y, y·√3/2)`, which makes the three directions
+/// of the same length and 60° apart (`s = −½` when the third direction is `(1,1)`,
+/// `+½` when it is `(1,−1)`). `None` on every other board, which is drawn square.
+/// Decided from the board's directions, not its name.
+pub fn hex_shear(geom: &Geometry) -> Option<f64> {
+    if geom.dimension() != 2 || geom.nfamilies() != 3 {
+        return None;
+    }
+    // Each direction up to sign: the first non-zero coordinate positive.
+    let mut dirs: Vec<(i64, i64)> = (0..3)
+        .map(|f| {
+            let (x, y) = geom.vector(f);
+            if x < 0 || (x == 0 && y < 0) {
+                (-x, -y)
+            } else {
+                (x, y)
+            }
+        })
+        .collect();
+    dirs.sort_unstable();
+    match dirs.as_slice() {
+        [(0, 1), (1, 0), (1, 1)] => Some(-0.5),
+        [(0, 1), (1, -1), (1, 0)] => Some(0.5),
+        _ => None,
+    }
+}
+
 /// The colour of a family, by orientation: red horizontal, blue vertical, green
 /// diagonal, purple antidiagonal, orange along z (others from a fixed palette).
 pub fn colour(geom: &Geometry, f: usize) -> &'static str {
@@ -419,11 +455,27 @@ pub fn svg_flagged(
         .find(|&k| k as f64 * pitch >= 7.0 * digits + 4.0)
         .unwrap_or(100);
     let legend_h = 26.0 * (geom.nfamilies() as f64 + 1.0) + 12.0;
-    let layer_w = sc.cols as f64 * pitch;
+    // One more line of notes under the legend of a hexagonal board.
+    let legend_h = if hex_shear(geom).is_some() {
+        legend_h + 16.0
+    } else {
+        legend_h
+    };
+    // A hexagonal board is drawn sheared, its rows squashed (module docs); a square
+    // one with no shear, the same numbers as ever.
+    let hex = hex_shear(geom);
+    let (shear, squash) = match hex {
+        Some(s) => (s, 3f64.sqrt() / 2.0),
+        None => (0.0, 1.0),
+    };
+    // How far the last row of a sheared layer is moved sideways, and where row 0 starts.
+    let slant = shear.abs() * sc.rows as f64 * pitch;
+    let x0 = if shear < 0.0 { slant } else { 0.0 };
+    let layer_w = sc.cols as f64 * pitch + slant;
     let gap = if sc.layers > 1 { pitch } else { 0.0 };
     let label_h = if sc.layers > 1 { 18.0 } else { 0.0 };
     let frame_w = sc.layers as f64 * layer_w + (sc.layers - 1) as f64 * gap;
-    let frame_h = sc.rows as f64 * pitch;
+    let frame_h = sc.rows as f64 * pitch * squash;
     let width = (frame_w + 2.0 * pad).max(520.0);
     // The caption, wrapped at its " · " separators to fit (about 8.5 px a character).
     let fit = ((width - 24.0) / 8.5) as usize;
@@ -458,8 +510,10 @@ pub fn svg_flagged(
     let top = title_h + pad / 2.0 + label_h + coord_h;
     let height = top + frame_h + pad + legend_h;
     let layer_left = |z: i64| left + z as f64 * (layer_w + gap);
-    let cxz = |z: i64, x: f64| layer_left(z) + (x + 0.5) * pitch;
-    let cy = |y: f64| top + (y + 0.5) * pitch;
+    // The centre of view cell (x, y) of layer z; at fractions, points of the bars.
+    let cxz =
+        |z: i64, x: f64, y: f64| layer_left(z) + x0 + (x + 0.5) * pitch + shear * (y + 0.5) * pitch;
+    let cy = |y: f64| top + (y + 0.5) * pitch * squash;
     let mut s = String::new();
     let _ = writeln!(
         s,
@@ -524,7 +578,7 @@ pub fn svg_flagged(
             let _ = writeln!(
                 s,
                 "<text x=\"{:.1}\" y=\"{:.1}\">{x}</text>",
-                cxz(z, x as f64),
+                cxz(z, x as f64, -0.5),
                 top - 5.0
             );
         }
@@ -533,12 +587,42 @@ pub fn svg_flagged(
                 let _ = writeln!(
                     s,
                     "<text x=\"{:.1}\" y=\"{:.1}\" text-anchor=\"end\">{y}</text>",
-                    left - 5.0,
+                    cxz(0, -0.5, y as f64) - 5.0,
                     cy(y as f64) + 3.5
                 );
             }
         }
         let _ = writeln!(s, "</g>");
+        if hex.is_some() {
+            // The sheared grid: the point at (X, Y) of the layer, in cells from its
+            // top-left corner (cell (x, y) spans X in x..x+1, Y in y..y+1).
+            let at = |x: f64, y: f64| (cxz(z, x - 0.5, y - 0.5), top + y * pitch * squash);
+            let (cols, rows) = (sc.cols as f64, sc.rows as f64);
+            let _ = writeln!(s, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">");
+            let lines = (1..sc.cols)
+                .map(|i| (at(i as f64, 0.0), at(i as f64, rows)))
+                .chain((1..sc.rows).map(|j| (at(0.0, j as f64), at(cols, j as f64))));
+            for ((x1, y1), (x2, y2)) in lines {
+                let _ = writeln!(
+                    s,
+                    "<line x1=\"{x1:.1}\" y1=\"{y1:.1}\" x2=\"{x2:.1}\" y2=\"{y2:.1}\"/>"
+                );
+            }
+            let _ = writeln!(s, "</g>");
+            let corners: Vec<String> = [(0.0, 0.0), (cols, 0.0), (cols, rows), (0.0, rows)]
+                .iter()
+                .map(|&(x, y)| {
+                    let (px, py) = at(x, y);
+                    format!("{px:.1},{py:.1}")
+                })
+                .collect();
+            let _ = writeln!(
+                s,
+                "<polygon points=\"{}\" fill=\"none\" stroke=\"#888\" stroke-width=\"1.5\"{dash}/>",
+                corners.join(" ")
+            );
+            continue;
+        }
         let _ = writeln!(s, "<g stroke=\"#e4e4e4\" stroke-width=\"1\">");
         for i in 1..sc.cols {
             let x = left + i as f64 * pitch;
@@ -580,9 +664,13 @@ pub fn svg_flagged(
             let _ = writeln!(
                 s,
                 "<line x1=\"{:.1}\" y1=\"{:.1}\" x2=\"{:.1}\" y2=\"{:.1}\"/>",
-                cxz(b.z, b.x as f64),
+                cxz(b.z, b.x as f64, b.y as f64),
                 cy(b.y as f64),
-                cxz(b.z, b.x as f64 + t * b.dx as f64),
+                cxz(
+                    b.z,
+                    b.x as f64 + t * b.dx as f64,
+                    b.y as f64 + t * b.dy as f64
+                ),
                 cy(b.y as f64 + t * b.dy as f64)
             );
         }
@@ -597,10 +685,14 @@ pub fn svg_flagged(
             xml_escape(&geom.orientation_name(f))
         );
         for b in sc.bars.iter().filter(|b| b.family == f) {
-            let (x1, y1) = (cxz(b.z, b.x as f64), cy(b.y as f64));
+            let (x1, y1) = (cxz(b.z, b.x as f64, b.y as f64), cy(b.y as f64));
             let t = if b.half { 0.5 } else { 1.0 };
             let (x2, y2) = (
-                cxz(b.z, b.x as f64 + t * b.dx as f64),
+                cxz(
+                    b.z,
+                    b.x as f64 + t * b.dx as f64,
+                    b.y as f64 + t * b.dy as f64,
+                ),
                 cy(b.y as f64 + t * b.dy as f64),
             );
             if b.half {
@@ -629,7 +721,7 @@ pub fn svg_flagged(
                 let _ = writeln!(
                     s,
                     "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{dot:.1}\"/>",
-                    cxz(z, x as f64),
+                    cxz(z, x as f64, y as f64),
                     cy(y as f64)
                 );
             }
@@ -650,7 +742,7 @@ pub fn svg_flagged(
                         let _ = writeln!(
                             s,
                             "<circle cx=\"{:.1}\" cy=\"{:.1}\" r=\"{:.1}\"/>",
-                            cxz(z, x as f64),
+                            cxz(z, x as f64, y as f64),
                             cy(y as f64),
                             pitch * 0.3
                         );
@@ -669,7 +761,7 @@ pub fn svg_flagged(
             pitch * 0.3
         );
         for m in &sc.markers {
-            let (x, y) = (cxz(m.z, m.x as f64), cy(m.y as f64));
+            let (x, y) = (cxz(m.z, m.x as f64, m.y as f64), cy(m.y as f64));
             let (label, k) = if m.up {
                 ("+z", m.family)
             } else {
@@ -722,16 +814,25 @@ pub fn svg_flagged(
             ly += 26.0;
             continue;
         }
-        // A sample bar along the family's direction, fitted into a 28-px box.
-        let len = 18.0 / ((dx * dx + dy * dy) as f64).sqrt();
-        let (sx, sy) = (
-            lx + 14.0 - dx as f64 * len / 2.0,
-            ly - dy as f64 * len / 2.0,
-        );
-        let (ex, ey) = (
-            lx + 14.0 + dx as f64 * len / 2.0,
-            ly + dy as f64 * len / 2.0,
-        );
+        // A sample bar along the family's direction as drawn, fitted into a 28-px box.
+        let (sx, sy, ex, ey) = if hex.is_some() {
+            let (vx, vy) = (dx as f64 + shear * dy as f64, dy as f64 * squash);
+            let len = 18.0 / (vx * vx + vy * vy).sqrt();
+            (
+                lx + 14.0 - vx * len / 2.0,
+                ly - vy * len / 2.0,
+                lx + 14.0 + vx * len / 2.0,
+                ly + vy * len / 2.0,
+            )
+        } else {
+            let len = 18.0 / ((dx * dx + dy * dy) as f64).sqrt();
+            (
+                lx + 14.0 - dx as f64 * len / 2.0,
+                ly - dy as f64 * len / 2.0,
+                lx + 14.0 + dx as f64 * len / 2.0,
+                ly + dy as f64 * len / 2.0,
+            )
+        };
         let _ = writeln!(
             s,
             "<line x1=\"{sx:.1}\" y1=\"{sy:.1}\" x2=\"{ex:.1}\" y2=\"{ey:.1}\" stroke=\"{}\" \
@@ -760,6 +861,14 @@ pub fn svg_flagged(
         ly + 4.5,
         xml_escape(&view_note(geom, view))
     );
+    if hex.is_some() {
+        let _ = writeln!(
+            s,
+            "<text x=\"{lx:.1}\" y=\"{:.1}\" font-size=\"12\" fill=\"#444\">on the \
+             hexagonal grid: rows sheared, the three directions 60° apart</text>",
+            ly + 20.5
+        );
+    }
     let _ = writeln!(s, "</svg>");
     Ok(s)
 }
@@ -815,6 +924,24 @@ mod tests {
         assert_eq!(&rows[2][..11], &lines[2][..11]);
         assert_eq!(&rows[2][12..23], &lines[2][..11]);
         assert!(w.contains("12×12 window of the periodic extension of each of the 6 z-layers"));
+    }
+
+    #[test]
+    fn hexagonal_boards_are_drawn_sheared_and_square_ones_are_not() {
+        let hex = Geometry::new(&Board::by_name("hex7").unwrap()).unwrap();
+        assert_eq!(hex_shear(&hex), Some(-0.5));
+        for name in ["square9", "square5", "square9-16", "line3", "cube7"] {
+            let g = Geometry::new(&Board::by_name(name).unwrap()).unwrap();
+            assert_eq!(hex_shear(&g), None, "{name}");
+        }
+        // All horizontal dominoes: a consistent hex7 pairing.
+        let codes: Vec<u8> = "030303".repeat(6).bytes().map(|b| b - b'0').collect();
+        let pic = svg(&hex, &codes, View::Torus, "hex").unwrap();
+        assert!(pic.contains("<polygon points=") && pic.contains("hexagonal grid"));
+        // A square board keeps its square grid.
+        let sq = Geometry::new(&Board::square9()).unwrap();
+        let flat = svg(&sq, &super::tests::codes(), View::Torus, "sq").unwrap();
+        assert!(!flat.contains("<polygon") && !flat.contains("hexagonal"));
     }
 
     #[test]

@@ -23,6 +23,12 @@ fn letter(i: usize, part: Part) -> char {
     }
 }
 
+/// The side of the window drawn when none is asked for: twice the period of the
+/// lattice (at least 4), at most 48 cells.
+pub fn default_window(tiling: &Tiling) -> usize {
+    (2 * tiling.hnf().period().max(4)).min(48)
+}
+
 /// The text picture: `n` rows of `n` letters.
 pub fn ascii(tiling: &Tiling, n: usize) -> String {
     let mut s = String::new();

@@ -176,6 +176,9 @@ pub struct QueryDoc {
     pub id: usize,
     /// Canonical form, one-line.
     pub canonical: String,
+    /// What the pairing is called by its periods (`8-toroidal`, `16-toroidal`, …;
+    /// [`crate::verify::Kinds`]), or null on a board whose pairings have no such name.
+    pub kind: Option<String>,
     /// The pairing as given, when it came from a file (the moves are its own).
     pub input: Option<InputDoc>,
     /// Order of the stabiliser.
@@ -300,6 +303,8 @@ pub struct Answers {
     pub geom: Geometry,
     /// The catalogue and graph.
     pub data: Indexed,
+    /// What its pairings are called by their periods.
+    pub kinds: crate::verify::Kinds,
     /// Provenance of every document, not yet stamped.
     pub provenance: Provenance,
 }
@@ -328,6 +333,7 @@ impl Answers {
         if let Some(why) = crate::verify::no_catalogue_reason(&geom) {
             return Err(AskError::Board(why));
         }
+        let kinds = crate::verify::Kinds::of(&geom).map_err(|e| AskError::Board(e.to_string()))?;
         let location = crate::catalogue::source::locate(&board, catalogue);
         let data = crate::graph::index::load(&board, &location, note)?;
         let provenance =
@@ -336,6 +342,7 @@ impl Answers {
             board,
             geom,
             data,
+            kinds,
             provenance,
         })
     }
@@ -420,6 +427,7 @@ impl Answers {
             provenance: self.provenance.stamped(&QUERY),
             id,
             canonical: cat.pairing(id).to_line(),
+            kind: self.kinds.kind(&codes),
             input,
             stabiliser_order: canon.stabiliser.len(),
             stabiliser: canon

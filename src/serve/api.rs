@@ -3,12 +3,15 @@
 
 use super::{
     App, GAME_MEMORY_MIB, Loaded, MAX_BODY, MAX_DRAWN, MAX_GAME_NODES, MAX_PASTED_PAIRINGS,
-    MAX_PER_PAGE, MAX_RADIUS,
+    MAX_PER_PAGE, MAX_PLACEMENT_WINDOW, MAX_RADIUS,
 };
 use crate::graph::query::{Filter, SymmetryFilter, parse_range};
 use crate::output::draw::{View, svg_flagged, svg_marked, svg_with_notes};
 use crate::output::plot::graph_drawing;
 use crate::output::query::{AskError, SelectHead, SelectRow, Target};
+use crate::verify::placements::{
+    GameChoice, PlacementError, PlacementInput, PlacementsDoc, board_game,
+};
 use crate::verify::{Geometry, VerifyDoc, VerifyError, check_text, exit_code};
 use axum::Router;
 use axum::extract::rejection::{PathRejection, QueryRejection, StringRejection};
@@ -45,6 +48,7 @@ pub(crate) fn router(app: Shared) -> Router {
         .route("/neighbourhood/{id}", page())
         .route("/boards", page())
         .route("/game", page())
+        .route("/placement", page())
         .route("/assets/app.js", get(app_js))
         .route("/assets/style.css", get(style_css))
         .route("/api/boards", get(boards))
@@ -63,6 +67,9 @@ pub(crate) fn router(app: Shared) -> Router {
         .route("/api/neighbourhood/{id}/svg", get(neighbourhood_svg))
         .route("/api/games", get(games))
         .route("/api/game", post(game))
+        .route("/api/placements", get(placements))
+        .route("/api/placement", post(placement))
+        .route("/api/placement/svg", post(placement_svg))
         .fallback(not_found)
         .method_not_allowed_fallback(method_not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -329,7 +336,8 @@ async fn not_found(uri: Uri) -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method not allowed here (the API reads with GET; /api/verify takes a POST)",
+        "method not allowed here (the API reads with GET; /api/verify, /api/game and \
+         /api/placement take a POST)",
     )
 }
 
@@ -1070,6 +1078,154 @@ async fn game(
             None,
             start.elapsed().as_secs_f64(),
         )))
+    })
+    .await
+}
+
+/// The sample placements of `data/placements/` the placement page offers, compiled in
+/// (no file is read at run time, and no path from a request).
+const PLACEMENTS: [(&str, &str); 6] = [
+    (
+        "pairing-1.txt",
+        include_str!("../../data/placements/pairing-1.txt"),
+    ),
+    (
+        "tight-3-7.txt",
+        include_str!("../../data/placements/tight-3-7.txt"),
+    ),
+    (
+        "covering-3-6-three.txt",
+        include_str!("../../data/placements/covering-3-6-three.txt"),
+    ),
+    (
+        "covering-4-6.txt",
+        include_str!("../../data/placements/covering-4-6.txt"),
+    ),
+    (
+        "covering-5-6.txt",
+        include_str!("../../data/placements/covering-5-6.txt"),
+    ),
+    (
+        "covering-6-5.txt",
+        include_str!("../../data/placements/covering-6-5.txt"),
+    ),
+];
+
+/// `GET /api/placements`: the sample placements, each with its file's text.
+async fn placements() -> Response {
+    json(
+        &PLACEMENTS
+            .iter()
+            .map(|&(file, text)| GameEntry { file, text })
+            .collect::<Vec<_>>(),
+    )
+}
+
+impl From<PlacementError> for ApiError {
+    fn from(e: PlacementError) -> ApiError {
+        match e {
+            PlacementError::Verify(e @ VerifyError::Malformed { .. }) => e.into(),
+            other => ApiError::bad(crate::io::error_chain(&other)),
+        }
+    }
+}
+
+/// What a placement request says about the game, as `amoba verify --placements` takes
+/// it: `?board=` names a board whose game is used even for a file that records its own
+/// (as `--board`); without it, the game the file records, else square9's (the board of
+/// a command given none); `?k=` and `?t=` as `--k` and `--t`. With the name the
+/// provenance gives the game.
+fn placement_choice(app: &App, q: &Params) -> Result<(String, GameChoice), ApiError> {
+    let opt = |key: &str| -> Result<Option<usize>, ApiError> {
+        match q.get(key).map(|t| t.trim()) {
+            None | Some("") => Ok(None),
+            Some(t) => t
+                .parse()
+                .map(Some)
+                .map_err(|_| ApiError::bad(format!("{key}: found {t:?}, expected a whole number"))),
+        }
+    };
+    let (k, t) = (opt("k")?, opt("t")?);
+    let named = q.get("board").filter(|b| !b.trim().is_empty());
+    let board = match named {
+        Some(name) => app
+            .boards
+            .get(name.as_str())
+            .map(|slot| slot.board.clone())
+            .ok_or_else(|| {
+                ApiError::missing(format!(
+                    "found board {name:?}, expected one of {}",
+                    app.boards.keys().cloned().collect::<Vec<_>>().join(", ")
+                ))
+            })?,
+        None => crate::board::Board::square9(),
+    };
+    let options = board_game(&board, k, t)?;
+    Ok((
+        board.name().to_string(),
+        GameChoice {
+            options,
+            explicit: named.is_some(),
+            k,
+            t,
+        },
+    ))
+}
+
+/// `POST /api/placement?board=&k=&t=` (body: a placement file): the document of `amoba
+/// verify --placements --json` for the body as one input named `pasted`; a malformed
+/// placement is a 400.
+async fn placement(
+    State(app): State<Shared>,
+    q: Result<Query<Params>, QueryRejection>,
+    body: Result<String, StringRejection>,
+) -> Result<Response, ApiError> {
+    let (Query(q), text) = (q?, body?);
+    blocking(move || {
+        let (board, choice) = placement_choice(&app, &q)?;
+        let checked = choice.check("pasted", &text)?;
+        let board = if checked.own_game { "plane" } else { &board };
+        Ok(json(&PlacementsDoc::new(
+            board,
+            &app.command,
+            vec![PlacementInput {
+                file: "pasted".into(),
+                report: Some(checked.report),
+                error: None,
+            }],
+        )))
+    })
+    .await
+}
+
+/// `POST /api/placement/svg?window=N` (body: a placement file): the picture `amoba show
+/// --placement --format svg` draws, an N × N window (default as there, at most
+/// [`MAX_PLACEMENT_WINDOW`]).
+async fn placement_svg(
+    q: Result<Query<Params>, QueryRejection>,
+    body: Result<String, StringRejection>,
+) -> Result<Response, ApiError> {
+    let (Query(q), text) = (q?, body?);
+    blocking(move || {
+        let placement = crate::verify::placement::parse_placement("pasted", &text)
+            .map_err(PlacementError::from)?;
+        let tiling = crate::verify::placement::tile("pasted", &placement, None)
+            .map_err(PlacementError::from)?;
+        let max = MAX_PLACEMENT_WINDOW;
+        let n = match q.get("window") {
+            None => crate::output::placement::default_window(&tiling),
+            Some(_) => number(&q, "window", 0)?,
+        };
+        if !(1..=max).contains(&n) {
+            return Err(ApiError::bad(format!(
+                "window: found {n}, expected 1 to {max}"
+            )));
+        }
+        Ok(svg_response(
+            crate::output::placement::svg(&placement, &tiling, n),
+            &q,
+            "placement.svg",
+        ))
     })
     .await
 }

@@ -8,11 +8,12 @@
 //!
 //! | page | what it shows |
 //! |---|---|
-//! | `/pairing/ID` | the drawing, canonical form, stabiliser, component, degree, kind; each neighbour with its move, the slid dominoes highlighted |
+//! | `/pairing/ID` | the drawing (a hexagonal board on the hexagonal grid), canonical form, kind (`8-toroidal`, …), stabiliser, component, degree, place in the graph; each neighbour with its move, the slid dominoes highlighted |
 //! | `/path?from=A&to=B` | a shortest path, stepped through, the dominoes of each move highlighted |
 //! | `/select?…` | the classes passing `amoba select`'s filters, a page at a time |
 //! | `/verify` | a pasted candidate (any form `amoba verify` reads): the verdict, the malformed text lines and the wrong board lines highlighted |
 //! | `/graph`, `/component/C`, `/neighbourhood/ID?radius=R` | the components; a small one drawn whole; the ball of radius R around a vertex |
+//! | `/placement` | a periodic t-placement (pasted, or one of the samples of `data/placements/`, compiled in): the verdict of `amoba verify --placements`, its unblocked winning sets, and the picture `amoba show --placement` draws |
 //! | `/game` | a Maker–Breaker game (a sample or a pasted game file) solved: the winner, every first move's value; then played against the solver from either side (each position solved on request, the solver answering with a move its side wins after, each free cell showing who wins after it) |
 //!
 //! Every page takes `?board=NAME` for another built-in board (the served one is the
@@ -20,10 +21,13 @@
 //! prints with `--json` where one exists ([`crate::output::query::QueryDoc`] of
 //! `amoba query`, [`crate::output::query::PathDoc`] of `amoba path`,
 //! [`crate::verify::VerifyDoc`] of `amoba verify`,
-//! [`crate::game::decide::SolveDoc`] of `amoba solve`, the rows of `amoba select`), computed
-//! by the same library calls ([`crate::output::query::Answers`],
-//! [`crate::verify::check_text`]); every picture is an SVG of
-//! [`crate::output::draw`] or [`crate::output::plot::graph_drawing`], downloadable as
+//! [`crate::game::decide::SolveDoc`] of `amoba solve`,
+//! [`crate::verify::placements::PlacementsDoc`] of `amoba verify --placements`, the rows
+//! of `amoba select`), computed by the same library calls
+//! ([`crate::output::query::Answers`], [`crate::verify::check_text`],
+//! [`crate::verify::placements::GameChoice::check`]); every picture is an SVG of
+//! [`crate::output::draw`], [`crate::output::placement`] or
+//! [`crate::output::plot::graph_drawing`], downloadable as
 //! it is. FORMATS.md (*The explorer's API*) lists the endpoints.
 //!
 //! # Invariants
@@ -45,7 +49,8 @@
 //!   text at most [`MAX_PASTED_PAIRINGS`] pairings, a page of `select` at most
 //!   [`MAX_PER_PAGE`] rows, a drawn graph at most [`MAX_DRAWN`] vertices, a
 //!   neighbourhood radius at most [`MAX_RADIUS`], a game one search of at most
-//!   [`MAX_GAME_NODES`] nodes per position with a table of [`GAME_MEMORY_MIB`] MiB,
+//!   [`MAX_GAME_NODES`] nodes per position with a table of [`GAME_MEMORY_MIB`] MiB, a
+//!   placement picture at most [`MAX_PLACEMENT_WINDOW`] cells a side,
 //!   one game at a time (503 while another is being solved). Computations run on the blocking
 //!   pool, so a slow one does not hold up the others.
 //! * **Errors are JSON.** Every failure is a 4xx (the request's fault: a bad ID, a
@@ -76,6 +81,9 @@ pub const MAX_RADIUS: usize = 8;
 /// The most nodes of each search of a game solved on request (beyond it the answer
 /// is "not decided", as `amoba solve --node-limit` says it).
 pub const MAX_GAME_NODES: u64 = 2_000_000;
+/// The largest window of a placement picture, in cells a side (a picture of `n × n`
+/// cells has a few elements a cell).
+pub const MAX_PLACEMENT_WINDOW: usize = 96;
 /// MiB of transposition table of each search of a game solved on request.
 pub const GAME_MEMORY_MIB: usize = 64;
 

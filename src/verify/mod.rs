@@ -148,6 +148,7 @@ mod classify;
 mod document;
 mod geometry;
 pub mod placement;
+pub mod placements;
 mod reader;
 mod refine;
 mod report;

@@ -241,3 +241,111 @@ impl Refinement {
         }
     }
 }
+
+/// What the good pairings of a board are called, by their periods (module docs): on a
+/// board that refines a coarser one, a pairing periodic with the coarser lattice is of
+/// the coarser kind and any other of the finer (square9-16: `8-toroidal` or
+/// `16-toroidal`); on any other board whose axis periods are all `P`, every pairing is
+/// `P-toroidal` (square9: `8-toroidal`); on the rest, no kind is named. Decided from
+/// the board's lattice and the board it refines, never from its name.
+#[derive(Clone, Debug)]
+pub enum Kinds {
+    /// The axis periods differ and the board refines none: no kind.
+    Unnamed,
+    /// Every pairing is of this kind.
+    Every(String),
+    /// The kind depends on the pairing: periodic with the coarser lattice or not.
+    Refined(Box<Refinement>),
+}
+
+impl Kinds {
+    /// The kinds of the pairings of `geom`'s board; the coarser board, when it refines
+    /// one, is a built-in board named by [`Geometry::refines`].
+    ///
+    /// # Errors
+    ///
+    /// The coarser board is unknown or is not refined by this one.
+    pub fn of(geom: &Geometry) -> Result<Kinds, VerifyError> {
+        match geom.refines() {
+            Some(name) => {
+                let b = Board::by_name(name).map_err(|e| VerifyError::Board {
+                    board: name.to_string(),
+                    message: e.to_string(),
+                })?;
+                let coarse = Geometry::new(&b)?;
+                Ok(Kinds::Refined(Box::new(Refinement::new(geom, &coarse)?)))
+            }
+            None => Ok(toroidal_name(geom).map_or(Kinds::Unnamed, Kinds::Every)),
+        }
+    }
+
+    /// The kind of the pairing `codes` of the board (`8-toroidal`, `16-toroidal`, …),
+    /// or `None` on a board whose pairings have no such name. The kind is the same for
+    /// every pairing of a class: the translations of the coarser lattice commute with
+    /// the board's symmetries.
+    pub fn kind(&self, codes: &[u8]) -> Option<String> {
+        match self {
+            Kinds::Unnamed => None,
+            Kinds::Every(k) => Some(k.clone()),
+            Kinds::Refined(r) => {
+                let (coarse, fine) = r.kinds();
+                Some(
+                    if r.moved_by(codes).is_none() {
+                        coarse
+                    } else {
+                        fine
+                    }
+                    .to_string(),
+                )
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The codes of the first pairing of a candidate file of `board`.
+    fn first(board: &Board, text: &str) -> Vec<u8> {
+        let geom = Geometry::new(board).unwrap();
+        let mut r = Reader::new(&geom, "t", text.as_bytes());
+        r.next_candidate().unwrap().unwrap().codes
+    }
+
+    #[test]
+    fn kinds_of_square9_16_pairings_come_from_the_coarser_lattice() {
+        let b = Board::square9_16();
+        let kinds = Kinds::of(&Geometry::new(&b).unwrap()).unwrap();
+        let k16 = first(&b, include_str!("../../data/square9-16/good-16.txt"));
+        let k8 = first(&b, include_str!("../../data/square9-16/good-8.txt"));
+        assert_eq!(kinds.kind(&k16).as_deref(), Some("16-toroidal"));
+        assert_eq!(kinds.kind(&k8).as_deref(), Some("8-toroidal"));
+        // The lift of a square9 pairing is 8-toroidal; translating one half of a row by
+        // 8 does not change a 16-toroidal pairing's kind.
+        let sq = Board::square9();
+        let sq_geom = Geometry::new(&sq).unwrap();
+        assert!(matches!(Kinds::of(&sq_geom).unwrap(), Kinds::Every(ref k) if k == "8-toroidal"));
+        let Kinds::Refined(r) = &kinds else {
+            panic!("square9-16 refines square9")
+        };
+        let coarse = r.restrict(&k8).unwrap();
+        assert_eq!(kinds.kind(&r.lift(&coarse)).as_deref(), Some("8-toroidal"));
+        let tau = b.coarse_translation().unwrap();
+        let moved: Vec<u8> = (0..k16.len()).map(|c| k16[tau[c]]).collect();
+        assert_eq!(kinds.kind(&moved).as_deref(), Some("16-toroidal"));
+    }
+
+    #[test]
+    fn boards_with_unequal_axis_periods_name_no_kind() {
+        let b = Board::by_name("square5").unwrap();
+        let g = Geometry::new(&b).unwrap();
+        let expect = {
+            let p = g.axis_periods();
+            p.iter()
+                .all(|&q| q == p[0])
+                .then(|| format!("{}-toroidal", p[0]))
+        };
+        assert_eq!(Kinds::of(&g).unwrap().kind(&[]), expect);
+    }
+}

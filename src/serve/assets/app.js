@@ -87,7 +87,7 @@ function show(...nodes) { main.replaceChildren(...nodes); }
 async function pairingPage(id) {
   const doc = await api("/api/pairing/" + encodeURIComponent(id));
   document.title = "ID " + doc.id + " · amoba explorer";
-  const kind = doc.component_size === 1 ? "an isolated vertex of the pairing graph"
+  const place = doc.component_size === 1 ? "an isolated vertex of the pairing graph"
     : doc.component === 1 ? "a vertex of the largest component"
     : "a vertex of a small component (" + doc.component_size + " vertices)";
   const facts = el("dl", { class: "facts" },
@@ -100,7 +100,8 @@ async function pairingPage(id) {
         : "component " + doc.component,
       " (" + doc.component_size + " vertices)"),
     el("dt", {}, "degree"), el("dd", { id: "degree" }, String(doc.degree)),
-    el("dt", {}, "kind"), el("dd", { id: "kind" }, kind),
+    el("dt", {}, "kind"), el("dd", { id: "kind" }, doc.kind || "not named (the axis periods of the board differ)"),
+    el("dt", {}, "in the graph"), el("dd", { id: "graph-place" }, place),
     el("dt", {}, "moves within the class"), el("dd", {}, doc.same_class_cells.length ? doc.same_class_cells.map(cell).join(" ") : "none"),
   );
   const around = el("p", {},
@@ -240,6 +241,7 @@ async function verdictView(doc, text) {
     const item = el("div", { class: "report" }, el("h2", {}, "Pairing " + r.index + " (line " + r.line + "): ",
       el("span", { class: r.good ? "good" : "bad" }, r.good ? "good" : "not good")));
     if (r.good && r.class && r.class.id) item.append(el("p", {}, "Its class: ", idLink(r.class.id), ", canonical form ", el("code", {}, r.class.canonical)));
+    if (r.good && r.class && r.class.periodicity) item.append(el("p", { class: "periodicity" }, "Kind: " + r.class.periodicity.kind));
     const wrong = [].concat(
       a.lines_without_domino.map(l => ["without a domino", l]),
       a.lines_with_several.map(l => ["with too many dominoes", l]),
@@ -306,6 +308,7 @@ async function homePage() {
       el("li", {}, el("a", { href: url("/select") }, "select"), " classes by stabiliser, component, degree or symmetry"),
       el("li", {}, el("a", { href: url("/verify") }, "verify"), " a pairing of your own"),
       el("li", {}, el("a", { href: url("/graph") }, "the graph"), ": its components and neighbourhoods"),
+      el("li", {}, el("a", { href: "/placement" }, "placements"), ": check a periodic t-placement and draw it"),
       el("li", {}, el("a", { href: "/boards" }, "other boards"))));
 }
 
@@ -437,6 +440,50 @@ async function play(text, side, out) {
   try { await step(); } catch (e) { out.append(errorBox(e, "game-error")); }
 }
 
+// A periodic t-placement: a sample or a pasted file, its verdict and its picture.
+async function placementPage() {
+  const samples = await api("/api/placements");
+  const area = el("textarea", { id: "placement-text", rows: 14, spellcheck: "false", placeholder: "a placement file: directions, k, t, lattice and one cookie a line (FORMATS.md)" });
+  const chosen = params.get("sample");
+  const first = samples.find(p => p.file === chosen) || samples[0];
+  area.value = first ? first.text : "";
+  const pick = el("select", { id: "placement-sample", onchange: () => { area.value = samples[pick.selectedIndex].text; } },
+    samples.map(p => el("option", { selected: p === first }, p.file)));
+  const out = el("div", { id: "placement-answer" });
+  async function check() {
+    const text = area.value;
+    out.replaceChildren(el("p", {}, "Checking…"));
+    const init = { method: "POST", body: text, headers: { "content-type": "text/plain; charset=utf-8" } };
+    try {
+      const doc = await api("/api/placement", {}, init);
+      const r = doc.inputs[0].report;
+      const verdict = r.good ? (r.tight ? "good and tight" : "good") : "not good: " + r.unblocked + " winning sets of a period unblocked";
+      const box = el("div", {},
+        el("p", { id: "placement-verdict", class: r.good ? "good" : "bad" }, verdict),
+        el("dl", { class: "facts" },
+          el("dt", {}, "game"), el("dd", {}, "k = " + r.k + ", t = " + (r.t === null ? "unbounded" : r.t) + ", directions " + r.directions.map(d => d.join(",")).join(" ") + " (" + doc.provenance.board + ")"),
+          el("dt", {}, "lattice"), el("dd", {}, r.lattice + " (index " + r.index + ")"),
+          el("dt", {}, "cookies"), el("dd", {}, r.cookies + ", the largest of " + r.largest_cookie + " cells"),
+          el("dt", {}, "winning sets"), el("dd", {}, r.winning_sets + " a period, " + r.unblocked + " unblocked, " + r.blocked_more_than_once + " blocked more than once")));
+      if (r.witnesses.length) box.append(el("ul", { class: "wrong-lines", id: "placement-witnesses" }, r.witnesses.map(w =>
+        el("li", {}, "unblocked: from " + cell(w.start) + " along " + cell(w.direction)))));
+      try {
+        const svg = await api("/api/placement/svg", {}, init);
+        box.append(postedPicture(svg, "placement.svg"));
+      } catch (e) { box.append(errorBox(e, "picture-error")); }
+      out.replaceChildren(box);
+    } catch (e) {
+      const at = e.body && e.body.line ? [{ line: e.body.line, column: e.body.column, message: e.message }] : [];
+      out.replaceChildren(errorBox(e, "placement-error"), pastedLines(text, at));
+    }
+  }
+  show(el("h1", {}, "Check a periodic t-placement"),
+    el("p", {}, "A sample of data/placements/ or a placement file of your own: the verdict of amoba verify --placements and the picture amoba show --placement draws (part a of each cookie grey, part b white)."),
+    el("p", {}, el("label", {}, "sample ", pick)),
+    area, el("p", {}, el("button", { type: "button", id: "placement-check", onclick: check }, "check")), out);
+  await check();
+}
+
 async function route() {
   const path = location.pathname;
   let m;
@@ -449,6 +496,7 @@ async function route() {
   if ((m = path.match(/^\/neighbourhood\/([^/]+)$/))) return neighbourhoodPage(decodeURIComponent(m[1]));
   if (path === "/boards") return boardsPage();
   if (path === "/game") return gamePage();
+  if (path === "/placement") return placementPage();
   return homePage();
 }
 

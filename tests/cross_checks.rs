@@ -7,9 +7,9 @@
 mod common;
 mod independent;
 
-use amoba::board::Board;
-use amoba::catalogue::Catalogue;
-use amoba::graph::PairingGraph;
+use amoba::core::board::Board;
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::graph::PairingGraph;
 use common::{Rng, catalogue, square9};
 use independent::torus::{Torus, dihedral_square};
 use rayon::prelude::*;
@@ -98,7 +98,7 @@ fn every_class_of(board: &Board, t: &Torus) {
         .map(|f| board.family(f).to_vec())
         .collect();
     assert_eq!(dirs, theirs, "{}: the direction codes", board.name());
-    let cat = amoba::catalogue::enumerate::run(board, 1, None, &|_, _| {}).catalogue;
+    let cat = amoba::pairing::catalogue::enumerate::run(board, 1, None, &|_, _| {}).catalogue;
     let ids = line_numbers(&cat);
     let (graph, _) = PairingGraph::build(board, &cat).unwrap();
     let mut relation = Vec::new();

@@ -11,7 +11,7 @@
 mod common;
 use common::{Rng, catalogue, digits, square9};
 
-use amoba::board::Board;
+use amoba::core::board::Board;
 use amoba::verify::{
     BoardData, Form, Geometry, Reader, Refinement, VerifyError, analyse, brute_force_class,
     classify, code_char, code_value, codes_text,

@@ -1,6 +1,6 @@
 //! Fuzz target: arbitrary bytes through the placement-file reader and checker
 //! (`amoba::verify::placement`, FORMATS.md "Placement files"), and the pictures of
-//! `amoba::output::placement`.
+//! `amoba::report::placement`.
 //!
 //! Properties checked on every input, besides "no panic, no hang":
 //! * an error names the file, a line from 1 and a column from 1;
@@ -50,8 +50,8 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => check_error(&e),
     }
     if let Ok(tiling) = tile("fuzz.txt", &placement, None) {
-        let _ = amoba::output::placement::ascii(&tiling, 12);
-        let _ = amoba::output::placement::svg(&placement, &tiling, 12);
+        let _ = amoba::report::placement::ascii(&tiling, 12);
+        let _ = amoba::report::placement::svg(&placement, &tiling, 12);
     }
 });
 

@@ -15,7 +15,7 @@
 //! # Independence
 //!
 //! The checker shares no code with the solver it checks: it imports nothing from
-//! `crate::game`, `crate::search` or any other engine of amoba, only the standard
+//! `crate::game`, `crate::pairing::search` or any other engine of amoba, only the standard
 //! library, `sha2` (the game file's digest) and `thiserror` (the error type). It has
 //! its own reader of game files ([`game`]) and of certificates ([`strategy`]), each
 //! written from the text of FORMATS.md, and its own representation of positions.

@@ -23,7 +23,7 @@ struct Input {
 
 #[derive(Serialize)]
 struct Document {
-    provenance: amoba::provenance::Provenance,
+    provenance: amoba::core::provenance::Provenance,
     inputs: Vec<Input>,
     placements: usize,
     good: usize,
@@ -92,7 +92,7 @@ fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Res
         anyhow::bail!("--t 0: expected t ≥ 2");
     }
     // The limits of the games of cookies (k, t, the directions' coordinates).
-    amoba::search::cookie::Game {
+    amoba::placement::cookie::Game {
         directions: directions.clone(),
         k,
     }
@@ -103,7 +103,7 @@ fn checked(directions: Vec<[i64; 2]>, k: usize, t: Option<usize>) -> anyhow::Res
 pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
     // The options alone must name a valid game, whatever the files record.
     let (mut board, options) = options_game(args)?;
-    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
     let mut inputs = Vec::new();
     for name in &args.files {
         let (display, input) = super::ask::open_input(name)?;
@@ -165,8 +165,12 @@ pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
     let code = super::verify::exit_code(malformed, good, placements);
     if args.json {
         let doc = Document {
-            provenance: amoba::provenance::Provenance::new(&board, &super::command_line(), None)
-                .stamped(&amoba::provenance::PLACEMENTS),
+            provenance: amoba::core::provenance::Provenance::new(
+                &board,
+                &super::command_line(),
+                None,
+            )
+            .stamped(&amoba::core::provenance::PLACEMENTS),
             inputs,
             placements,
             good,

@@ -100,15 +100,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
-    let no_graph = amoba::graph::no_graph_reason(&board);
+    let no_graph = amoba::pairing::graph::no_graph_reason(&board);
     if let (Some(why), false) = (&no_graph, args.no_graph) {
         note!("amoba: {why}; good pairings get no graph facts");
     }
-    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
     let (mut total, mut good, mut malformed, mut bad_lines) = (0usize, 0usize, 0usize, 0usize);
     let mut files = Vec::new();
     for name in &args.files {
-        let stdin = amoba::io::is_dash(name);
+        let stdin = amoba::core::io::is_dash(name);
         let display = if stdin {
             "<stdin>".to_string()
         } else {
@@ -194,14 +194,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let code = exit_code(malformed, good, total);
     if args.json {
         let doc = VerifyDoc {
-            provenance: amoba::provenance::Provenance::new(
+            provenance: amoba::core::provenance::Provenance::new(
                 board.name(),
                 &super::command_line(),
                 classes
                     .catalogue()
-                    .map(amoba::output::results::catalogue_sha256),
+                    .map(amoba::report::results::catalogue_sha256),
             )
-            .stamped(&amoba::provenance::VERIFY),
+            .stamped(&amoba::core::provenance::VERIFY),
             catalogue: classes.describe(),
             inputs: files,
             pairings: total,

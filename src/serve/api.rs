@@ -5,10 +5,10 @@ use super::{
     App, GAME_MEMORY_MIB, Loaded, MAX_BODY, MAX_DRAWN, MAX_GAME_NODES, MAX_PASTED_PAIRINGS,
     MAX_PER_PAGE, MAX_RADIUS,
 };
-use crate::graph::query::{Filter, SymmetryFilter, parse_range};
-use crate::output::draw::{View, svg_flagged, svg_marked, svg_with_notes};
-use crate::output::plot::graph_drawing;
-use crate::output::query::{AskError, SelectHead, SelectRow, Target};
+use crate::pairing::graph::query::{Filter, SymmetryFilter, parse_range};
+use crate::report::draw::{View, svg_flagged, svg_marked, svg_with_notes};
+use crate::report::plot::graph_drawing;
+use crate::report::query::{AskError, SelectHead, SelectRow, Target};
 use crate::verify::{Geometry, VerifyDoc, VerifyError, check_text, exit_code};
 use axum::Router;
 use axum::extract::rejection::{PathRejection, QueryRejection, StringRejection};
@@ -173,7 +173,7 @@ impl From<AskError> for ApiError {
             }
             AskError::Query(_) | AskError::Index(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        ApiError::new(status, crate::io::error_chain(&e))
+        ApiError::new(status, crate::core::io::error_chain(&e))
     }
 }
 
@@ -192,7 +192,7 @@ impl From<VerifyError> for ApiError {
             },
             other => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                crate::io::error_chain(&other),
+                crate::core::io::error_chain(&other),
             ),
         }
     }
@@ -291,7 +291,7 @@ fn svg_response(svg: String, q: &Params, name: &str) -> Response {
     r
 }
 
-fn draw_error(e: crate::output::draw::DrawError) -> ApiError {
+fn draw_error(e: crate::report::draw::DrawError) -> ApiError {
     ApiError::bad(e.to_string())
 }
 
@@ -413,7 +413,7 @@ async fn pairing_svg(
 
 /// The cells a move's slides cover afterwards (the dominoes it slid), as `amoba path
 /// --svg` marks them.
-fn slid_cells(slides: &[crate::graph::moves::Slide]) -> Vec<usize> {
+fn slid_cells(slides: &[crate::pairing::graph::moves::Slide]) -> Vec<usize> {
     slides.iter().flat_map(|s| [s.pivot, s.to]).collect()
 }
 
@@ -431,7 +431,7 @@ async fn move_svg(
         let id = id_of(&id, "ID", a.classes())?;
         let to = id_of(&to, "neighbour", a.classes())?;
         let codes = a.data.catalogue.codes_of(id);
-        let moves = crate::graph::query::moves_from(&a.board, &a.data.catalogue, codes)
+        let moves = crate::pairing::graph::query::moves_from(&a.board, &a.data.catalogue, codes)
             .map_err(AskError::from)?;
         let n = moves
             .neighbours
@@ -648,14 +648,14 @@ fn verify_text(b: &Loaded, app: &App, text: &str) -> Result<VerifyDoc, ApiError>
     let malformed = usize::from(bad_lines > 0);
     let a = &b.answers;
     Ok(VerifyDoc {
-        provenance: crate::provenance::Provenance::new(
+        provenance: crate::core::provenance::Provenance::new(
             a.board.name(),
             &app.command,
             classes
                 .catalogue()
-                .map(crate::output::results::catalogue_sha256),
+                .map(crate::report::results::catalogue_sha256),
         )
-        .stamped(&crate::provenance::VERIFY),
+        .stamped(&crate::core::provenance::VERIFY),
         catalogue: classes.describe(),
         inputs: vec![file],
         pairings: total,
@@ -712,7 +712,7 @@ async fn verify_svg(
                     reports.len()
                 ))
             })?;
-        let codes = crate::board::pairing::Pairing::parse_line(&a.board, &r.pairing)
+        let codes = crate::core::board::pairing::Pairing::parse_line(&a.board, &r.pairing)
             .map_err(|e| ApiError::bad(e.to_string()))?
             .codes()
             .to_vec();
@@ -828,7 +828,7 @@ impl SubgraphDoc {
 }
 
 /// The edges of the pairing graph among `ids` (ascending).
-fn edges_among(g: &crate::graph::PairingGraph, ids: &BTreeSet<usize>) -> Vec<[usize; 2]> {
+fn edges_among(g: &crate::pairing::graph::PairingGraph, ids: &BTreeSet<usize>) -> Vec<[usize; 2]> {
     ids.iter()
         .flat_map(|&u| {
             g.neighbors(u)
@@ -1060,7 +1060,7 @@ async fn game(
         } else {
             game.name.as_str()
         };
-        let sha256 = crate::provenance::hex(&Sha256::digest(text.as_bytes()));
+        let sha256 = crate::core::provenance::hex(&Sha256::digest(text.as_bytes()));
         Ok(json(&SolveDoc::new(
             name,
             &sha256,

@@ -17,13 +17,13 @@
 //!
 //! Every page takes `?board=NAME` for another built-in board (the served one is the
 //! default). The API under `/api/` answers with the documents the command line
-//! prints with `--json` where one exists ([`crate::output::query::QueryDoc`] of
-//! `amoba query`, [`crate::output::query::PathDoc`] of `amoba path`,
+//! prints with `--json` where one exists ([`crate::report::query::QueryDoc`] of
+//! `amoba query`, [`crate::report::query::PathDoc`] of `amoba path`,
 //! [`crate::verify::VerifyDoc`] of `amoba verify`,
 //! [`crate::game::decide::SolveDoc`] of `amoba solve`, the rows of `amoba select`), computed
-//! by the same library calls ([`crate::output::query::Answers`],
+//! by the same library calls ([`crate::report::query::Answers`],
 //! [`crate::verify::check_text`]); every picture is an SVG of
-//! [`crate::output::draw`] or [`crate::output::plot::graph_drawing`], downloadable as
+//! [`crate::report::draw`] or [`crate::report::plot::graph_drawing`], downloadable as
 //! it is. FORMATS.md (*The explorer's API*) lists the endpoints.
 //!
 //! # Invariants
@@ -55,8 +55,8 @@
 
 mod api;
 
-use crate::board::Board;
-use crate::output::query::Answers;
+use crate::core::board::Board;
+use crate::report::query::Answers;
 use crate::verify::Classes;
 use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
@@ -158,7 +158,7 @@ fn note(s: &str) {
 
 impl BoardSlot {
     fn new(board: Board, catalogue: Option<PathBuf>) -> BoardSlot {
-        let unavailable = crate::graph::no_graph_reason(&board).or_else(|| {
+        let unavailable = crate::pairing::graph::no_graph_reason(&board).or_else(|| {
             match crate::verify::Geometry::new(&board) {
                 Ok(g) => crate::verify::no_catalogue_reason(&g),
                 Err(e) => Some(e.to_string()),
@@ -185,7 +185,7 @@ impl BoardSlot {
                     command,
                     &note,
                 )
-                .map_err(|e| crate::io::error_chain(&e))?;
+                .map_err(|e| crate::core::io::error_chain(&e))?;
                 let classes = Classes::new(
                     self.board.clone(),
                     self.catalogue.as_deref(),
@@ -193,7 +193,7 @@ impl BoardSlot {
                     true,
                     note,
                 )
-                .map_err(|e| crate::io::error_chain(&e))?;
+                .map_err(|e| crate::core::io::error_chain(&e))?;
                 Ok(Arc::new(Loaded {
                     answers,
                     classes: Mutex::new(classes),

@@ -48,7 +48,7 @@ impl ErrorDoc {
             other => ErrorDoc {
                 line: None,
                 column: None,
-                message: crate::io::error_chain(other),
+                message: crate::core::io::error_chain(other),
             },
         }
     }
@@ -58,7 +58,7 @@ impl ErrorDoc {
 #[derive(Clone, Debug, Serialize)]
 pub struct VerifyDoc {
     /// The shared provenance block.
-    pub provenance: crate::provenance::Provenance,
+    pub provenance: crate::core::provenance::Provenance,
     /// Where the catalogue is read ([`Classes::describe`]).
     pub catalogue: String,
     /// The inputs, in order.

@@ -706,7 +706,7 @@ impl Geometry {
         self.matrices.len()
     }
     /// Applies `g(x) = M_m·x + t` to a code sequence (own arithmetic); `t` is the
-    /// translation's cell index, as in [`crate::board::Symmetry`].
+    /// translation's cell index, as in [`crate::core::board::Symmetry`].
     pub fn apply(&self, codes: &[u8], m: usize, t: usize, out: &mut [u8]) {
         let n = self.ncells();
         let image = &self.image[(m * n + t) * n..(m * n + t + 1) * n];

@@ -36,7 +36,7 @@
 //!    the two must agree ([`Analysis::checks_agree`]); a disagreement is a bug in one
 //!    of them and is reported as such.
 //! 6. **If good: which class?** The canonical form (docs/spec.md §4) and the stabiliser are
-//!    computed twice: by [`crate::symmetry::canonical`] (the definition the catalogue
+//!    computed twice: by [`crate::pairing::symmetry::canonical`] (the definition the catalogue
 //!    was built with) and by a brute-force minimum over all `|G|` images computed
 //!    with this module's own arithmetic. They must agree, the canonical form must
 //!    itself pass checks 2–5, and its catalogue ID is confirmed against the text of
@@ -50,12 +50,12 @@
 //!
 //! Like a proof checker beside a solver, the verifier shares as little as possible
 //! with the search and canonical-form machinery. It has its own parser (not
-//! [`crate::board::pairing::Pairing::parse_line`]), its own lattice arithmetic on
+//! [`crate::core::board::pairing::Pairing::parse_line`]), its own lattice arithmetic on
 //! coordinates (reduction modulo the Hermite normal form of the period lattice), its
 //! own line numbering (orbits of `+v_f`) and its own application of symmetries. From
 //! [`Board`] it takes only data ([`BoardData`]): the lattice basis, the direction
 //! vectors, the spacing, the point-group matrices, and the names of the codes. The
-//! only calls into the machinery are [`crate::symmetry::canonical`] and
+//! only calls into the machinery are [`crate::pairing::symmetry::canonical`] and
 //! [`Catalogue::id_of`], and both results are cross-checked as described above.
 //!
 //! # Invariants
@@ -79,9 +79,9 @@
 //!   canonical form and the stabiliser, brute force over all symmetries included,
 //!   but no ID.
 
-use crate::board::Board;
-use crate::catalogue::Catalogue;
-use crate::symmetry;
+use crate::core::board::Board;
+use crate::pairing::catalogue::Catalogue;
+use crate::pairing::symmetry;
 use serde::Serialize;
 use std::io::{self, BufRead, Read, Seek, SeekFrom};
 use std::path::Path;
@@ -139,7 +139,7 @@ pub enum VerifyError {
     CrossCheck(String),
     /// The catalogue or its pairing graph could not be loaded.
     #[error(transparent)]
-    Load(#[from] crate::graph::index::IndexError),
+    Load(#[from] crate::pairing::graph::index::IndexError),
 }
 
 mod checks;

@@ -615,8 +615,8 @@ pub fn check_placement(
             message: format!("expected k ≥ 2 and a direction, found k = {}", game.k),
         });
     }
-    let limit = crate::board::group::MAX_COORDINATE;
-    if game.k > crate::search::cookie::MAX_K
+    let limit = crate::core::board::group::MAX_COORDINATE;
+    if game.k > crate::placement::cookie::MAX_K
         || game
             .directions
             .iter()
@@ -626,7 +626,7 @@ pub fn check_placement(
             board: "placement".into(),
             message: format!(
                 "expected k ≤ {} and directions of coordinates within ±{limit}, found k = {}",
-                crate::search::cookie::MAX_K,
+                crate::placement::cookie::MAX_K,
                 game.k
             ),
         });

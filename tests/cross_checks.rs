@@ -171,7 +171,8 @@ fn the_verifier_passes_every_line_of_the_8x8_catalogue() {
     // (consistency, one domino per line, the 64×64 window of the plane, the two
     // agreeing), and its catalogue ID. The line must be that least image, and its ID
     // its line number. Goodness is checked a second time by tests/independent.
-    use amoba::verify::{Geometry, classify};
+    use amoba::check::pairing::Geometry;
+    use amoba::verify::classify;
     let board = square9();
     let geom = Geometry::new(board).unwrap();
     let torus = Torus::square8();

@@ -308,7 +308,8 @@ fn the_16_toroidal_board_is_the_quotient_by_its_lattice() {
 /// the same classes and labelled count; every certificate passes `amoba verify`.
 #[test]
 fn scans_agree_with_a_brute_force() {
-    use amoba::pairing::scan::{Counts, Existence, Limits, candidates, scan};
+    use amoba::core::board::directions::candidates;
+    use amoba::pairing::scan::{Counts, Existence, Limits, scan};
     let games: [(Vec<[i64; 2]>, usize); 3] = [
         (vec![[1, 0], [0, 1]], 16),
         (vec![[1, 0], [1, 2]], 16),

@@ -3,8 +3,8 @@
 mod common;
 use common::{digits as codes, output_text as out};
 
+use amoba::check::pairing::Geometry;
 use amoba::report::draw::{DrawError, View, ascii, svg};
-use amoba::verify::Geometry;
 use common::{catalogue, square9};
 use std::io::Write;
 use std::path::{Path, PathBuf};

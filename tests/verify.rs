@@ -9,13 +9,11 @@
 mod common;
 use common::{digits as codes_of, output_text as text};
 
+use amoba::check::pairing::{Form, Geometry, Reader, VerifyError, analyse, window_check};
 use amoba::core::board::{Board, Symmetry};
 use amoba::pairing::graph::PairingGraph;
 use amoba::pairing::symmetry::apply_pairing;
-use amoba::verify::{
-    Form, Geometry, Reader, VerifyError, analyse, check_catalogue_line, classify, graph_facts,
-    window_check,
-};
+use amoba::verify::{check_catalogue_line, classify, graph_facts};
 use common::{Rng, catalogue, square9};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -71,7 +69,7 @@ fn geom() -> &'static Geometry {
     G.get_or_init(|| Geometry::new(square9()).unwrap())
 }
 
-fn read_str(g: &Geometry, s: &[u8]) -> Result<Vec<amoba::verify::Candidate>, VerifyError> {
+fn read_str(g: &Geometry, s: &[u8]) -> Result<Vec<amoba::check::pairing::Candidate>, VerifyError> {
     Reader::new(g, "t", s).collect()
 }
 

@@ -1,5 +1,5 @@
 //! Fuzz target: arbitrary bytes through the placement-file reader and checker
-//! (`amoba::verify::placement`, FORMATS.md "Placement files"), and the pictures of
+//! (`amoba::check::placement`, FORMATS.md "Placement files"), and the pictures of
 //! `amoba::report::placement`.
 //!
 //! Properties checked on every input, besides "no panic, no hang":
@@ -10,8 +10,8 @@
 //!   winning sets as the index times the directions, the unblocked ones at most those.
 #![no_main]
 
-use amoba::verify::VerifyError;
-use amoba::verify::placement::{
+use amoba::check::pairing::VerifyError;
+use amoba::check::placement::{
     Game, MAX_COORDINATE, MAX_INDEX, check_placement, parse_placement, tile,
 };
 use libfuzzer_sys::fuzz_target;

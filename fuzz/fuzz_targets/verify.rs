@@ -15,7 +15,8 @@
 
 use amoba::core::board::Board;
 use amoba::report::draw::{View, ascii, svg};
-use amoba::verify::{Geometry, PairingReport, Reader, analyse, classify};
+use amoba::check::pairing::{Geometry, Reader, analyse};
+use amoba::verify::{PairingReport, classify};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

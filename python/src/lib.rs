@@ -319,7 +319,7 @@ fn select(
 fn transform(board: &str, text: &str, symmetry: &str) -> PyResult<Vec<String>> {
     let b = amoba::core::board::Board::by_name(board).map_err(err)?;
     let g = amoba::pairing::symmetry::text::parse(&b, symmetry).map_err(err)?;
-    let geom = amoba::verify::Geometry::new(&b).map_err(err)?;
+    let geom = amoba::check::pairing::Geometry::new(&b).map_err(err)?;
     let all = read_pairings(&geom, "<string>", text.as_bytes()).map_err(err)?;
     Ok(all
         .into_iter()

@@ -1,3 +1,15 @@
+//! The independent checkers: each reads what an engine claims and decides it with
+//! code of its own, sharing none with the engine (`tests/layout.rs` holds them to it).
+//!
+//! * [`pairing`] — candidate pairings (`amoba verify`): its own reader, geometry and
+//!   checks; from [`crate::core`] it takes the board's data only;
+//! * [`placement`] — periodic t-placements of cookies (`amoba verify --placements`),
+//!   with its own lattice arithmetic;
+//! * this module, [`game`] and [`strategy`] — strategy certificates of Maker–Breaker
+//!   games, below; they use nothing of amoba at all.
+//!
+//! # The checker of strategy certificates
+//!
 //! The independent checker of strategy certificates (FORMATS.md, *Game files* and
 //! *Strategy certificates*): `amoba verify --strategy GAME FILE`.
 //!
@@ -46,6 +58,8 @@
 //!   the lines actually read (at most 16 MiB of game file, 4 GiB of certificate).
 
 pub mod game;
+pub mod pairing;
+pub mod placement;
 pub mod strategy;
 
 pub use game::Game;

@@ -3,8 +3,8 @@
 //! [`amoba::pairing::graph::index`]), and how a command-line argument names a pairing.
 
 use super::note;
+use amoba::check::pairing::Geometry;
 use amoba::report::query::{Answers, Target, read_pairings};
-use amoba::verify::Geometry;
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 

@@ -14,8 +14,8 @@
 //! the published form.
 
 use super::note;
+use amoba::core::text::fmt_int;
 use amoba::placement::cookie::{self, Cookie, Game};
-use amoba::report::table::fmt_int;
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;

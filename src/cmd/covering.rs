@@ -3,7 +3,7 @@
 //! lattice up to an index.
 //!
 //! Every placement printed has passed the independent checker
-//! ([`amoba::verify::placement`]) first. Exit 0 a placement was found, 1 none was (the
+//! ([`amoba::check::placement`]) first. Exit 0 a placement was found, 1 none was (the
 //! message says what the search proves), 2 usage or input error.
 
 use super::note;
@@ -231,11 +231,12 @@ pub fn listed(
     min: usize,
     max: usize,
     mode: Mode,
-) -> anyhow::Result<Vec<amoba::pairing::scan::Candidate>> {
+) -> anyhow::Result<Vec<amoba::core::board::directions::Candidate>> {
     let progress = Progress::counting(mode, "listing lattices", "of the index sum");
-    let list = amoba::pairing::scan::candidates_reporting(directions, 1, min, max, &|a, b| {
-        progress.update(a, b)
-    })?;
+    let list =
+        amoba::core::board::directions::candidates_reporting(directions, 1, min, max, &|a, b| {
+            progress.update(a, b)
+        })?;
     progress.finish();
     Ok(list)
 }

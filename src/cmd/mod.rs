@@ -522,7 +522,7 @@ fn refuse_if_large(board: &amoba::core::board::Board, threads: usize) -> anyhow:
 
 /// `n` and the noun, singular or plural: `counted(1, "class", "classes")` is "1 class".
 pub fn counted(n: usize, one: &str, many: &str) -> String {
-    amoba::report::table::counted(n as u64, one, many)
+    amoba::core::text::counted(n as u64, one, many)
 }
 
 /// Writes a command's product (a pairing or placement found) by the rule of `--out`:

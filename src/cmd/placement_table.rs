@@ -325,7 +325,8 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
         }),
         Tightness::Above => {
             let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
-            let lattices = amoba::pairing::scan::candidates(&dirs, 1, 1, args.cover_index)?;
+            let lattices =
+                amoba::core::board::directions::candidates(&dirs, 1, 1, args.cover_index)?;
             let mut undecided = 0;
             for c in &lattices {
                 let searched = covering::search(kinds, &c.lattice, args.conflicts)?;
@@ -379,7 +380,7 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
             let mut found = None;
             let mut failure = None;
             let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-            let lattices = amoba::pairing::scan::candidates(&dirs, 1, 1, args.max_index)?;
+            let lattices = amoba::core::board::directions::candidates(&dirs, 1, 1, args.max_index)?;
             tight::on_lattices(
                 cookies,
                 &lattices,

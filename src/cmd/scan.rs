@@ -7,8 +7,9 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
+use amoba::core::board::directions::candidates;
 use amoba::core::board::directions::{classes_in_box, normal_form, symmetries};
-use amoba::pairing::scan::{Existence, Limits, board_on, candidates, scan};
+use amoba::pairing::scan::{Existence, Limits, board_on, scan};
 use amoba::pairing::search::Shard;
 use amoba::report::scan::{Game, ScanDoc, markdown, merge, set_text, tally};
 use std::path::PathBuf;
@@ -259,12 +260,12 @@ fn certify(
 ) -> anyhow::Result<()> {
     let lattice = amoba::core::board::lattice::Lattice::new(&row.lattice)?;
     let board = board_on("scan", dirs, &lattice)?;
-    let geom = amoba::verify::Geometry::new(&board)?;
+    let geom = amoba::check::pairing::Geometry::new(&board)?;
     let codes: Vec<u8> = pairing
         .chars()
         .map(|c| amoba::core::board::pairing::char_code(c).unwrap_or(u8::MAX))
         .collect();
-    let a = amoba::verify::analyse(&geom, &codes);
+    let a = amoba::check::pairing::analyse(&geom, &codes);
     if !a.good {
         anyhow::bail!(
             "the search reported a pairing on {} that the verifier rejects: {pairing}",

@@ -11,6 +11,7 @@
 //! they differ highlighted.
 
 use super::note;
+use amoba::check::pairing::{Geometry, Reader, analyse};
 use amoba::core::board::Board;
 use amoba::core::io::write_atomic;
 use amoba::pairing::catalogue::Catalogue;
@@ -19,7 +20,7 @@ use amoba::pairing::catalogue::source::{self, Location};
 use amoba::report::blocks::BlockIds;
 use amoba::report::draw::{View, ascii, svg};
 use amoba::report::figures::figure_set;
-use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
+use amoba::verify::no_catalogue_reason;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -279,7 +280,7 @@ fn load_catalogue(board: &Board, location: &source::Location) -> anyhow::Result<
 
 /// `--placement`: reads, checks the tiling and draws a placement.
 fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
-    use amoba::verify::placement::{parse_placement, tile};
+    use amoba::check::placement::{parse_placement, tile};
     let target = args
         .target
         .as_deref()

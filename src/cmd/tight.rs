@@ -3,18 +3,18 @@
 //! excluded from the whole plane by a square no tight placement can cover.
 //!
 //! Every placement printed has passed the independent checker
-//! ([`amoba::verify::placement`]) first. Exit 0 a placement was found (or, with
+//! ([`amoba::check::placement`]) first. Exit 0 a placement was found (or, with
 //! `--plane`, none was excluded), 1 none exists (the message says where and how many
 //! nodes the exhaustive search took), 2 usage or input error, or a game whose good
 //! placements need not be tight.
 
 use super::note;
 use super::progress::{Mode, Progress};
+use amoba::check::placement as checker;
 use amoba::core::board::builtin::parse_vectors;
 use amoba::core::board::lattice::Lattice;
 use amoba::placement::cookie::{self, Game};
 use amoba::placement::tight::{self, Cookies, Cover, Plane, Tightness};
-use amoba::verify::placement as checker;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

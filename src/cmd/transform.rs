@@ -4,10 +4,10 @@
 //! ([`amoba::pairing::symmetry::text`]).
 
 use super::ask::read_file;
+use amoba::check::pairing::Geometry;
 use amoba::core::board::pairing::Pairing;
 use amoba::pairing::symmetry::{apply, text};
 use amoba::report::query::Target;
-use amoba::verify::Geometry;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;

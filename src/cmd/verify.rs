@@ -26,10 +26,8 @@
 //! that board's catalogue and graph ([`amoba::verify::Refinement`]).
 
 use super::note;
-use amoba::verify::{
-    Classes, ErrorDoc, FileDoc, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyDoc, VerifyError,
-    no_catalogue_reason,
-};
+use amoba::check::pairing::{MAX_REPORTED_ERRORS, Reader, VerifyError};
+use amoba::verify::{Classes, ErrorDoc, FileDoc, PairingReport, VerifyDoc, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;

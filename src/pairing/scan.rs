@@ -6,7 +6,7 @@
 //! The lattices `Λ ⊂ Z^d` of index `N` in Hermite normal form are listed by
 //! [`Lattice::all_of_index`]. A lattice is a board of the game only when every
 //! direction has `ord(v)` a multiple of `p = 2n`; the others are skipped (their lines
-//! cannot hold dominoes `p` apart). The symmetries of `S` ([`symmetries`]) map a board
+//! cannot hold dominoes `p` apart). The symmetries of `S` ([`crate::core::board::directions::symmetries`]) map a board
 //! onto an isomorphic one, so each orbit is searched once, at its least Hermite form,
 //! and the row says how many lattices the orbit has.
 //!
@@ -26,8 +26,7 @@
 //! any number of threads (the boards are searched in parallel, each on one thread,
 //! and the rows are put back in order).
 
-use crate::core::board::directions::{least_image, symmetries};
-use crate::core::board::group::GroupError;
+use crate::core::board::directions::Candidate;
 use crate::core::board::lattice::Lattice;
 use crate::core::board::{Board, BoardDef, BoardError, Info};
 use crate::pairing::search::{Options, Shard, Stats, count_classes, find_one_within, labelled};
@@ -35,21 +34,6 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// One lattice of a scan: the least Hermite form of its orbit.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Candidate {
-    /// The lattice.
-    pub lattice: Lattice,
-    /// Lattices in its orbit under the symmetries of the directions.
-    pub orbit: usize,
-}
-
-/// The lattices of index `min_index..=max_index` on which every direction has order a
-/// multiple of `spacing`, one per orbit of the symmetries of `directions`, by index,
-/// then by basis.
-///
-/// *Complexity*: `O(L · |G| · d³)` for the `L` lattices of those indices (`Σ σ(N)` in
-/// the plane, about `N²/1.6` up to `N`).
 /// Why a largest index was refused.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("--max-index {0}: expected at most {max}, the most cells a searched board may have", max = crate::pairing::search::MAX_CELLS)]
@@ -62,57 +46,6 @@ pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
         return Err(IndexError(max_index));
     }
     Ok(())
-}
-
-pub fn candidates(
-    directions: &[Vec<i64>],
-    spacing: usize,
-    min_index: usize,
-    max_index: usize,
-) -> Result<Vec<Candidate>, GroupError> {
-    candidates_reporting(directions, spacing, min_index, max_index, &|_, _| {})
-}
-
-/// [`candidates`], calling `progress(done, total)` as each index is listed, the indices
-/// weighted by their size (a plane has about `n` lattices of index `n`, `n²` in space),
-/// so that `done / total` tracks the time: listing every lattice up to index 4,096
-/// takes minutes. The indices are listed in parallel; the order of the result does not
-/// depend on the threads.
-pub fn candidates_reporting(
-    directions: &[Vec<i64>],
-    spacing: usize,
-    min_index: usize,
-    max_index: usize,
-    progress: &(dyn Fn(u64, u64) + Sync),
-) -> Result<Vec<Candidate>, GroupError> {
-    let d = directions.first().map_or(0, Vec::len);
-    let group = symmetries(directions)?;
-    // ord(v) divides the index, and must be a multiple of the spacing.
-    let indices: Vec<usize> = (min_index.max(1)..=max_index)
-        .filter(|i| i % spacing == 0)
-        .collect();
-    let total: u64 = indices.iter().map(|&i| i as u64).sum();
-    let done = std::sync::atomic::AtomicU64::new(0);
-    let per_index: Vec<Vec<Candidate>> = indices
-        .par_iter()
-        .map(|&index| {
-            let mut out = Vec::new();
-            for l in Lattice::all_of_index(d, index) {
-                if directions.iter().any(|v| l.order(v) % spacing != 0) {
-                    continue;
-                }
-                let (least, orbit) = least_image(&l, &group);
-                if least == l {
-                    out.push(Candidate { lattice: l, orbit });
-                }
-            }
-            let weight = index as u64;
-            let now = done.fetch_add(weight, std::sync::atomic::Ordering::Relaxed) + weight;
-            progress(now, total);
-            out
-        })
-        .collect();
-    Ok(per_index.into_iter().flatten().collect())
 }
 
 /// Limits of a scan.
@@ -338,6 +271,7 @@ pub fn scan(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::core::board::directions::candidates;
 
     #[test]
     fn the_square_game_on_small_lattices() {

@@ -68,6 +68,10 @@
 //! grows roughly like `(8(k − 1))^(t − 1)` for the four directions, which [`Growth`]
 //! sizes up before a run.
 
+// Indices run over several parallel arrays at once in the word loops (this lint was
+// allowed for the whole search module this file came from).
+#![allow(clippy::needless_range_loop)]
+
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 

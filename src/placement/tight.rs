@@ -529,16 +529,16 @@ pub fn reachable(n: usize, sizes: &[usize]) -> bool {
 
 /// What [`on_lattices`] calls for each lattice: the lattice, its board, the placement
 /// found if any, the search's statistics; returns whether to go on.
-pub type LatticeVisitor<'a> =
-    dyn FnMut(&crate::pairing::scan::Candidate, &Cover, Option<&Placement>, &Stats) -> bool + 'a;
+pub type LatticeVisitor<'a> = dyn FnMut(&crate::core::board::directions::Candidate, &Cover, Option<&Placement>, &Stats) -> bool
+    + 'a;
 
 /// The search for one tight placement on each of `lattices` (typically one per orbit
-/// of the symmetries of the directions, [`crate::pairing::scan::candidates`]), in order:
+/// of the symmetries of the directions, [`crate::core::board::directions::candidates`]), in order:
 /// `each(candidate, board, placement found, statistics)` returns whether to go on.
 /// Lattices whose index no sum of piece sizes reaches are skipped (none there).
 pub fn on_lattices(
     cookies: &Cookies,
-    lattices: &[crate::pairing::scan::Candidate],
+    lattices: &[crate::core::board::directions::Candidate],
     limit: Option<u64>,
     each: &mut LatticeVisitor,
 ) {

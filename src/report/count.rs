@@ -12,8 +12,8 @@
 
 use crate::core::board::Board;
 use crate::core::provenance::Provenance;
+use crate::core::text::{counted, fmt_int};
 use crate::pairing::search::{Shard, Stats};
-use crate::report::table::{counted, fmt_int};
 use crate::report::{MergeError, check_shards};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;

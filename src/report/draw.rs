@@ -39,7 +39,7 @@
 //! dominoes. Goodness is not required, so a bad candidate can be looked at too.
 //! Output is deterministic (fixed order, fixed number formatting).
 
-use crate::verify::{Geometry, analyse};
+use crate::check::pairing::{Geometry, analyse};
 use std::fmt::Write;
 
 /// Largest window side accepted.

@@ -12,11 +12,12 @@
 //! component and degree in the pairing graph. The pictures are [`svg_with_notes`]'s,
 //! on the torus view; the bytes depend only on the catalogue and the graph.
 
+use crate::check::pairing::{Geometry, VerifyError};
 use crate::core::board::Board;
 use crate::pairing::catalogue::Catalogue;
 use crate::pairing::graph::PairingGraph;
 use crate::report::draw::{View, svg_with_notes};
-use crate::verify::{Geometry, VerifyError, classify, graph_facts};
+use crate::verify::{classify, graph_facts};
 
 /// One figure: its file name and its SVG text.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -8,7 +8,7 @@
 //! In the text picture each cell is a letter naming its listed cookie (`A`, `B`, …
 //! in file order, wrapping after `Z`), upper case in part `a`, lower case in part `b`.
 
-use crate::verify::placement::{Part, Placement, Tiling};
+use crate::check::placement::{Part, Placement, Tiling};
 use std::fmt::Write;
 
 /// Side of a cell in the SVG, in pixels.

@@ -59,7 +59,7 @@ pub fn degree_chart(counts: &[usize], title: &str) -> String {
     let mut ticks = Vec::new();
     let mut t = 0.0;
     while t <= top_value + 0.5 {
-        ticks.push((lin(t), crate::report::table::fmt_int(t as u64)));
+        ticks.push((lin(t), crate::core::text::fmt_int(t as u64)));
         t += step;
     }
     panel(
@@ -78,7 +78,7 @@ pub fn degree_chart(counts: &[usize], title: &str) -> String {
         .map(|k| {
             (
                 log(10f64.powi(k as i32)),
-                crate::report::table::fmt_int(10u64.pow(k)),
+                crate::core::text::fmt_int(10u64.pow(k)),
             )
         })
         .collect();
@@ -91,7 +91,7 @@ pub fn degree_chart(counts: &[usize], title: &str) -> String {
     for (d, &count) in counts.iter().enumerate() {
         let x = left + d as f64 * slot;
         let cx = x + slot / 2.0;
-        let label = crate::report::table::fmt_int(count as u64);
+        let label = crate::core::text::fmt_int(count as u64);
         for (base, y) in [
             (top1 + panel_h, lin(count as f64)),
             (top2 + panel_h, log(count as f64)),

@@ -10,6 +10,8 @@
 //! Cells are written as coordinate vectors, symmetries in the text form of
 //! [`crate::pairing::symmetry::text`] together with the verifier's description in words.
 
+use crate::check::pairing::SymmetryReport;
+use crate::check::pairing::{Geometry, Reader};
 use crate::core::board::pairing::Pairing;
 use crate::core::board::{Board, Symmetry};
 use crate::core::provenance::{CANON, PATH, Provenance, QUERY, SELECT};
@@ -17,8 +19,6 @@ use crate::pairing::graph::index::Indexed;
 use crate::pairing::graph::moves::Slide;
 use crate::pairing::graph::query::{self, Filter, QueryError};
 use crate::pairing::symmetry::{self, text};
-use crate::verify::SymmetryReport;
-use crate::verify::{Geometry, Reader};
 use serde::Serialize;
 use std::io::BufRead;
 

@@ -20,6 +20,7 @@
 use crate::core::board::Board;
 use crate::core::io::{IoError, write_atomic};
 use crate::core::provenance::{ANALYSIS, ESTIMATE, Provenance, sha256_of};
+use crate::core::text::fmt_int;
 use crate::pairing::catalogue::Catalogue;
 use crate::pairing::catalogue::census::Census;
 use crate::pairing::graph::analysis::{Analysis, ComponentFacts, analyse};
@@ -27,7 +28,7 @@ use crate::pairing::graph::{BuildStats, GraphError, PairingGraph};
 use crate::pairing::scan::Existence;
 use crate::report::export::{Source, degree_counts, write_all};
 use crate::report::plot::{degree_chart, graph_drawing};
-use crate::report::table::{Row, fmt_int, int_row, published_table, text_row};
+use crate::report::table::{Row, int_row, published_table, text_row};
 use std::fmt::Write as _;
 use std::path::{Path, PathBuf};
 use std::time::Instant;

@@ -8,10 +8,10 @@
 
 use crate::core::board::lattice::vector_text;
 use crate::core::provenance::Provenance;
+use crate::core::text::fmt_int;
 use crate::pairing::scan::{Counts, Existence, Row};
 pub use crate::report::MergeError;
 use crate::report::check_shards;
-use crate::report::table::fmt_int;
 use serde::{Deserialize, Serialize};
 use std::fmt::Write as _;
 

@@ -1,8 +1,9 @@
 //! Summaries of an enumeration: the human summary `amoba enumerate` prints and the
 //! rows of the published-beside-computed table it can fill (docs/spec.md §6, §7).
 
+use crate::core::text::{counted, fmt_int};
 use crate::pairing::catalogue::enumerate::EnumerateOutput;
-use crate::report::table::{Row, counted, fmt_int, int_row};
+use crate::report::table::{Row, int_row};
 
 /// A short human summary; the same text for every run and thread count (the run's
 /// time and memory are [`EnumerateOutput::cost_line`]).

@@ -5,11 +5,12 @@ use super::{
     App, GAME_MEMORY_MIB, Loaded, MAX_BODY, MAX_DRAWN, MAX_GAME_NODES, MAX_PASTED_PAIRINGS,
     MAX_PER_PAGE, MAX_RADIUS,
 };
+use crate::check::pairing::{Geometry, VerifyError};
 use crate::pairing::graph::query::{Filter, SymmetryFilter, parse_range};
 use crate::report::draw::{View, svg_flagged, svg_marked, svg_with_notes};
 use crate::report::plot::graph_drawing;
 use crate::report::query::{AskError, SelectHead, SelectRow, Target};
-use crate::verify::{Geometry, VerifyDoc, VerifyError, check_text, exit_code};
+use crate::verify::{VerifyDoc, check_text, exit_code};
 use axum::Router;
 use axum::extract::rejection::{PathRejection, QueryRejection, StringRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};

@@ -159,7 +159,7 @@ fn note(s: &str) {
 impl BoardSlot {
     fn new(board: Board, catalogue: Option<PathBuf>) -> BoardSlot {
         let unavailable = crate::pairing::graph::no_graph_reason(&board).or_else(|| {
-            match crate::verify::Geometry::new(&board) {
+            match crate::check::pairing::Geometry::new(&board) {
                 Ok(g) => crate::verify::no_catalogue_reason(&g),
                 Err(e) => Some(e.to_string()),
             }

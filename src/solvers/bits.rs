@@ -17,6 +17,10 @@
 //! index difference, which is how the generic shifts of `crate::pairing::search` move sets
 //! along a direction in a handful of word operations.
 
+// Indices run over several parallel arrays at once in the word loops (this lint was
+// allowed for the whole search module this file came from).
+#![allow(clippy::needless_range_loop)]
+
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
 /// A cell index in the search's tables: one byte up to 254 cells, two beyond.

@@ -2,23 +2,6 @@
 
 use super::*;
 
-/// A symmetry `g(x) = M·x + t`, readable.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SymmetryReport {
-    /// Index into the board's point group ([`crate::core::board::Symmetry::m`]).
-    pub point_group_element: usize,
-    /// Cell index of the translation ([`crate::core::board::Symmetry::t`]).
-    pub translation_cell: usize,
-    /// The matrix `M`, row by row.
-    pub matrix: Vec<Vec<i64>>,
-    /// The translation `t`.
-    pub translation: Vec<i64>,
-    /// In words, e.g. `half turn, then translation by (4,4)`.
-    pub kind: String,
-    /// As a map, e.g. `(x,y) ↦ (−x+4, −y+4) (mod 8)`.
-    pub formula: String,
-}
-
 /// Where a class sits in the pairing graph (docs/spec.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GraphFacts {

@@ -42,6 +42,7 @@
 use super::gcd;
 use super::group::{GroupError, Matrix, adjugate, det, point_group, signed};
 use super::lattice::Lattice;
+use rayon::prelude::*;
 
 /// The normal form of a direction set and the matrix that takes the set there.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -225,6 +226,72 @@ pub fn classes_in_box(d: usize, r: i64, n: usize) -> Vec<Class> {
         }
     });
     out.into_iter().collect()
+}
+
+/// One lattice of a scan: the least Hermite form of its orbit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Candidate {
+    /// The lattice.
+    pub lattice: Lattice,
+    /// Lattices in its orbit under the symmetries of the directions.
+    pub orbit: usize,
+}
+
+/// The lattices of index `min_index..=max_index` on which every direction has order a
+/// multiple of `spacing`, one per orbit of the symmetries of `directions`, by index,
+/// then by basis.
+///
+/// *Complexity*: `O(L · |G| · d³)` for the `L` lattices of those indices (`Σ σ(N)` in
+/// the plane, about `N²/1.6` up to `N`).
+pub fn candidates(
+    directions: &[Vec<i64>],
+    spacing: usize,
+    min_index: usize,
+    max_index: usize,
+) -> Result<Vec<Candidate>, GroupError> {
+    candidates_reporting(directions, spacing, min_index, max_index, &|_, _| {})
+}
+
+/// [`candidates`], calling `progress(done, total)` as each index is listed, the indices
+/// weighted by their size (a plane has about `n` lattices of index `n`, `n²` in space),
+/// so that `done / total` tracks the time: listing every lattice up to index 4,096
+/// takes minutes. The indices are listed in parallel; the order of the result does not
+/// depend on the threads.
+pub fn candidates_reporting(
+    directions: &[Vec<i64>],
+    spacing: usize,
+    min_index: usize,
+    max_index: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<Candidate>, GroupError> {
+    let d = directions.first().map_or(0, Vec::len);
+    let group = symmetries(directions)?;
+    // ord(v) divides the index, and must be a multiple of the spacing.
+    let indices: Vec<usize> = (min_index.max(1)..=max_index)
+        .filter(|i| i % spacing == 0)
+        .collect();
+    let total: u64 = indices.iter().map(|&i| i as u64).sum();
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let per_index: Vec<Vec<Candidate>> = indices
+        .par_iter()
+        .map(|&index| {
+            let mut out = Vec::new();
+            for l in Lattice::all_of_index(d, index) {
+                if directions.iter().any(|v| l.order(v) % spacing != 0) {
+                    continue;
+                }
+                let (least, orbit) = least_image(&l, &group);
+                if least == l {
+                    out.push(Candidate { lattice: l, orbit });
+                }
+            }
+            let weight = index as u64;
+            let now = done.fetch_add(weight, std::sync::atomic::Ordering::Relaxed) + weight;
+            progress(now, total);
+            out
+        })
+        .collect();
+    Ok(per_index.into_iter().flatten().collect())
 }
 
 #[cfg(test)]

@@ -140,7 +140,7 @@ pub fn load(
             note(&format!(
                 "wrote {} ({})",
                 p.display(),
-                crate::report::table::counted(catalogue.len() as u64, "class", "classes")
+                crate::core::text::counted(catalogue.len() as u64, "class", "classes")
             ));
             Ok(Loaded {
                 catalogue,
@@ -175,7 +175,7 @@ pub fn load(
                     note(&format!(
                         "cached {} ({}; set {CACHE_ENV} to use another directory)",
                         p.display(),
-                        crate::report::table::counted(catalogue.len() as u64, "class", "classes")
+                        crate::core::text::counted(catalogue.len() as u64, "class", "classes")
                     ));
                     Ok(Loaded {
                         catalogue,

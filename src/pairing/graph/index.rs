@@ -104,7 +104,7 @@ pub fn load(
     let loaded = source::load(board, location, note)?;
     note(&format!(
         "building the pairing graph of {} and indexing it (once per catalogue)",
-        crate::report::table::counted(loaded.catalogue.len() as u64, "class", "classes")
+        crate::core::text::counted(loaded.catalogue.len() as u64, "class", "classes")
     ));
     let graph = crate::pairing::graph::of_catalogue(board, &loaded.catalogue)?;
     let mut text = Vec::with_capacity(loaded.catalogue.len() * (board.ncells() + 1));

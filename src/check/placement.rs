@@ -35,7 +35,7 @@
 //! `O(|det Λ| · n · k)` for the winning sets (`n` directions) plus `O(t² · n · k)` per
 //! cookie for the blocking numbers; hash-free, with one table of `|det Λ|` entries.
 
-use super::VerifyError;
+use crate::check::pairing::VerifyError;
 use serde::Serialize;
 
 /// A part of a cookie.
@@ -616,7 +616,7 @@ pub fn check_placement(
         });
     }
     let limit = crate::core::board::group::MAX_COORDINATE;
-    if game.k > crate::placement::cookie::MAX_K
+    if game.k > MAX_K
         || game
             .directions
             .iter()
@@ -626,8 +626,7 @@ pub fn check_placement(
             board: "placement".into(),
             message: format!(
                 "expected k ≤ {} and directions of coordinates within ±{limit}, found k = {}",
-                crate::placement::cookie::MAX_K,
-                game.k
+                MAX_K, game.k
             ),
         });
     }

@@ -28,6 +28,23 @@
 
 use super::*;
 
+/// A symmetry `g(x) = M·x + t`, readable.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct SymmetryReport {
+    /// Index into the board's point group ([`crate::core::board::Symmetry::m`]).
+    pub point_group_element: usize,
+    /// Cell index of the translation ([`crate::core::board::Symmetry::t`]).
+    pub translation_cell: usize,
+    /// The matrix `M`, row by row.
+    pub matrix: Vec<Vec<i64>>,
+    /// The translation `t`.
+    pub translation: Vec<i64>,
+    /// In words, e.g. `half turn, then translation by (4,4)`.
+    pub kind: String,
+    /// As a map, e.g. `(x,y) ↦ (−x+4, −y+4) (mod 8)`.
+    pub formula: String,
+}
+
 /// What the verifier takes from a [`Board`]: data, no derived table.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BoardData {
@@ -119,47 +136,47 @@ pub fn vector_text(v: &[i64]) -> String {
 /// `(x, y, z)` of the fundamental domain has index `x + s_0·(y + s_1·z)`.
 #[derive(Clone, Debug)]
 pub struct Geometry {
-    pub(super) name: String,
-    pub(super) dimension: usize,
+    pub(crate) name: String,
+    pub(crate) dimension: usize,
     /// Basis rows `b_0, b_1, b_2` (unit vectors beyond the dimension).
-    pub(super) basis: [[i64; 3]; 3],
+    pub(crate) basis: [[i64; 3]; 3],
     /// Sides `[s_0, s_1, s_2]` of the fundamental domain, 1 for unused dimensions.
-    pub(super) sides: [usize; 3],
+    pub(crate) sides: [usize; 3],
     /// Axis periods `[P_0, P_1, P_2]`, 1 for unused dimensions.
-    pub(super) periods: [usize; 3],
+    pub(crate) periods: [usize; 3],
     /// The lattice is `diag(s_0, s_1, s_2)`.
-    pub(super) rectangular: bool,
+    pub(crate) rectangular: bool,
     /// The spacing `p`.
-    pub(super) spacing: usize,
-    pub(super) nfam: usize,
+    pub(crate) spacing: usize,
+    pub(crate) nfam: usize,
     /// Vector of each code `0..2F`: `+v_f` for `f < F`, `−v_{f−F}` otherwise.
-    pub(super) vec: Vec<[i64; 3]>,
+    pub(crate) vec: Vec<[i64; 3]>,
     /// Length `ord(v_f)` of the lines of each family.
-    pub(super) line_len: Vec<usize>,
+    pub(crate) line_len: Vec<usize>,
     /// `line[f·N + c]`: number of the line of family `f` through cell `c`.
-    pub(super) line: Vec<usize>,
+    pub(crate) line: Vec<usize>,
     /// `line_pos[f·N + c]`: position of `c` on that line, counted in steps of `v_f`
     /// from the line's first cell.
-    pub(super) line_pos: Vec<usize>,
+    pub(crate) line_pos: Vec<usize>,
     /// First (smallest) cell of each line.
-    pub(super) line_start: Vec<usize>,
+    pub(crate) line_start: Vec<usize>,
     /// Family of each line.
-    pub(super) line_family: Vec<usize>,
-    pub(super) line_names: Vec<String>,
-    pub(super) code_names: Vec<String>,
-    pub(super) cell_names: Vec<String>,
+    pub(crate) line_family: Vec<usize>,
+    pub(crate) line_names: Vec<String>,
+    pub(crate) code_names: Vec<String>,
+    pub(crate) cell_names: Vec<String>,
     /// Point-group matrices, row-major 3×3 (a `d × d` matrix embedded in the identity).
-    pub(super) matrices: Vec<[i64; 9]>,
+    pub(crate) matrices: Vec<[i64; 9]>,
     /// `mcode[m·2F + k]`: the code of `M_m · v(k)`.
-    pub(super) mcode: Vec<u8>,
+    pub(crate) mcode: Vec<u8>,
     /// `image[(m·N + t)·N + c]`: the cell `M_m · c + t`.
-    pub(super) image: Vec<u16>,
+    pub(crate) image: Vec<u16>,
     /// Side of the window of the periodic check ([`Geometry::window_side`]).
-    pub(super) window: usize,
+    pub(crate) window: usize,
     /// The cell of each point of that window, `x` fastest, then `y`, then `z`.
-    pub(super) window_cells: Vec<u32>,
-    pub(super) has_catalogue: bool,
-    pub(super) refines: Option<String>,
+    pub(crate) window_cells: Vec<u32>,
+    pub(crate) has_catalogue: bool,
+    pub(crate) refines: Option<String>,
 }
 
 /// `M · v` for a row-major 3×3 matrix.
@@ -452,7 +469,7 @@ impl Geometry {
     }
 
     /// The cells of the points of a window of side `size` (`x` fastest).
-    pub(super) fn window_table(&self, size: usize) -> Vec<u32> {
+    pub(crate) fn window_table(&self, size: usize) -> Vec<u32> {
         let d = self.dimension;
         let extent = |i: usize| if i < d { size as i64 } else { 1 };
         let mut out = Vec::with_capacity(size.pow(d as u32));

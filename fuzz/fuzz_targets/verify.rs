@@ -13,9 +13,9 @@
 //! stabiliser fix found by tests/verify.rs, line3_stabiliser_cross_check).
 #![no_main]
 
+use amoba::check::pairing::{Geometry, Reader, analyse};
 use amoba::core::board::Board;
 use amoba::report::draw::{View, ascii, svg};
-use amoba::check::pairing::{Geometry, Reader, analyse};
 use amoba::verify::{PairingReport, classify};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;

@@ -325,8 +325,10 @@ fn transform(board: &str, text: &str, symmetry: &str) -> PyResult<Vec<String>> {
         .into_iter()
         .filter_map(|t| match t {
             Target::Pairing { codes, .. } => Some(
-                amoba::core::board::pairing::Pairing::from_codes(amoba::pairing::symmetry::apply(&b, &codes, g))
-                    .to_line(),
+                amoba::core::board::pairing::Pairing::from_codes(amoba::pairing::symmetry::apply(
+                    &b, &codes, g,
+                ))
+                .to_line(),
             ),
             Target::Id(_) => None,
         })

@@ -18,7 +18,7 @@
 //!   the search was exhaustive, with its node count — or *unknown*: the limit was
 //!   reached. "None" is exhaustive on that lattice only.
 //! * **counts** (optional, on the boards where a pairing was found): the canonical
-//!   enumeration ([`enumerate`]) on one thread, stopped at a node limit: classes,
+//!   enumeration ([`enumerate`](crate::pairing::search::enumerate)) on one thread, stopped at a node limit: classes,
 //!   labelled pairings `Σ |G| / |stab|` and classes by stabiliser order, or
 //!   *unfinished*.
 //!

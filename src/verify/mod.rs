@@ -21,13 +21,11 @@
 //! the only calls into the machinery are [`crate::pairing::symmetry::canonical`] and
 //! [`Catalogue::id_of`], and both results are cross-checked as described above.
 //!
-//! # Cost
+//! # Invariants
 //!
-//! * No input makes it panic, loop forever or buffer more than
-//!   [`MAX_LINE_BYTES`] + 1 bytes of one line: input is read line by line from a
-//!   [`BufRead`] and a longer line is rejected.
-//! * Output is deterministic: every list is in a fixed order (cells and lines in
-//!   index order, symmetries by point-group element, then translation).
+//! The reading and its limits are the checker's ([`crate::check::pairing`]); the output
+//! is deterministic as the checker's is.
+//!
 //! * Cost: about 0.2 ms per good pairing on square9, most of it the two 64×64
 //!   window checks (the candidate's and its canonical form's); the whole catalogue
 //!   of 194,543 pairings verifies in well under a minute. The catalogue (about a

@@ -568,7 +568,7 @@ impl Geometry {
         let rows: Vec<String> = self.basis().iter().map(|b| vector_text(b)).collect();
         format!("⟨{}⟩", rows.join(", "))
     }
-    /// The coarser board this one refines, if any ([`Refinement`]).
+    /// The coarser board this one refines, if any ([`Refinement`](crate::verify::Refinement)).
     pub fn refines(&self) -> Option<&str> {
         self.refines.as_deref()
     }

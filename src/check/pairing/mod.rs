@@ -66,7 +66,7 @@
 //!   on square9-16 the brute force runs over 1,024 images of 128 cells.
 //! * Boards of one, two and three dimensions are supported, on any period lattice of
 //!   at most 65,535 cells, with at most [`MAX_CODES`] direction codes (`0`–`9`, then
-//!   `a`–`z`). A board without a catalogue (cube7, [`no_catalogue_reason`]) gets the
+//!   `a`–`z`). A board without a catalogue (cube7, [`no_catalogue_reason`](crate::verify::no_catalogue_reason)) gets the
 //!   canonical form and the stabiliser, brute force over all symmetries included,
 //!   but no ID.
 

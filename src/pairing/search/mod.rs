@@ -11,7 +11,7 @@
 //!
 //! # Bit layout
 //!
-//! Bit `c` of a bit set ([`bits::Bits`]: `u64`, `u128` or [`bits::Words`]) is cell `c`
+//! Bit `c` of a bit set ([`bits::Bits`](crate::solvers::bits::Bits): `u64`, `u128` or [`bits::Words`](crate::solvers::bits::Words)) is cell `c`
 //! (`y·8 + x` on the 8×8 torus). A node of the search holds
 //!
 //! * `free` — the uncovered cells;

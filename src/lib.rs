@@ -1,41 +1,51 @@
-//! amoba: exhaustive search of pairing strategies for k-in-a-row games.
+//! amoba: exhaustive search of pairing strategies for k-in-a-row games, tight
+//! placements of cookies, and finite Maker–Breaker games.
 //!
-//! The modules follow the pipeline, each stage using only the stages before it:
+//! The crate is a house for three engines on a shared core. Each top-level module uses
+//! only the modules listed before it (`tests/layout.rs` holds the table and checks
+//! every `crate::` path of `src/` against it):
 //!
-//! 1. [`board`] — geometry: the periodic board (lattice, directions, lines, point
-//!    group), pairings of it and their text forms;
-//! 2. [`search`] — the exact-cover search over bit sets, sharding, estimates;
-//! 3. [`symmetry`] — symmetries, canonical forms, class keys;
-//! 4. [`catalogue`] — the catalogue of classes, its file format, the census of
-//!    labelled pairings, the enumeration pipeline;
-//! 5. [`graph`] — the pairing move, the pairing graph and its analysis;
-//! 6. [`verify`] — the stand-alone checker of candidate pairings;
-//! 7. [`output`] — reports, exports, plots and drawings.
+//! 1. [`core`] — board data: the periodic board (lattice, directions, lines, point
+//!    group), pairings and their text forms, atomic file output ([`core::io`]), the
+//!    provenance block every JSON file opens with ([`core::provenance`]). It imports
+//!    nothing of the engines.
+//! 2. [`solvers`] — generic machinery without a domain: exact cover by dancing links
+//!    ([`solvers::dlx`]) and the bit sets of the pairing search ([`solvers::bits`]).
+//! 3. [`check`] — the independent checkers: candidate pairings and placements,
+//!    strategy certificates. They read board data only and share no code with an engine.
+//! 4. [`pairing`] — the pairing engine: the exact-cover search, sharding and estimates
+//!    ([`pairing::search`]), symmetries and canonical forms ([`pairing::symmetry`]), the
+//!    catalogue and the enumeration pipeline ([`pairing::catalogue`]), the pairing
+//!    graph and its analysis ([`pairing::graph`]), lattice scans ([`pairing::scan`]).
+//! 5. [`placement`] — the placement engine: cookies, their census, peeling and growth
+//!    ([`placement::cookie`]), tight placements by dancing links
+//!    ([`placement::tight`]), coverings that may waste blocks ([`placement::covering`]),
+//!    and `amoba verify --placements` ([`placement::verify`]: the game each placement
+//!    is checked against by [`check`]).
+//! 6. [`game`] — the Maker–Breaker engine: game files, generators of the strip boards
+//!    of 7-in-a-row, the proof-number search, the winner's certificate (docs/spec.md
+//!    §11), and one search split over jobs and merged ([`game::shard`]). It uses
+//!    [`core`] only to turn a periodic board into a game, and to write.
+//! 7. [`verify`] — what `amoba verify` adds to a checked pairing: its class, catalogue
+//!    ID and graph facts.
+//! 8. [`report`] — what is written: tables, exports, plots and drawings.
+//! 9. [`serve`] — the local web explorer (`amoba serve`): a read-only HTTP view of the
+//!    catalogue, the graph and the verifier, through [`report::query`] and [`verify`].
 //!
-//! Beside the pipeline, the third engine: [`game`] decides finite Maker–Breaker games
-//! (game files, generators of the strip boards of 7-in-a-row, the proof-number search,
-//! the winner's certificate; docs/spec.md §11). It uses [`board`] only to turn a
-//! periodic board into a game, and [`io`] and [`provenance`]. [`check`] replays its
-//! strategy certificates with readers and rules of its own, sharing no code with the
-//! solver: it imports nothing of amoba.
-//!
-//! [`serve`] is the local web explorer (`amoba serve`): a read-only HTTP view of the
-//! catalogue, the graph and the verifier, through [`output::query`] and [`verify`].
-//!
-//! [`io`] (atomic file output) and [`provenance`] (the block every JSON file opens
-//! with) serve every stage. The `amoba` binary (`src/main.rs`,
-//! one file per subcommand in `src/cmd/`) only parses arguments and calls these.
+//! The `amoba` binary (`src/main.rs`, one file per subcommand in `src/cmd/`) only
+//! parses arguments, calls these and prints.
 
-pub mod io;
-pub mod provenance;
+pub mod core;
+pub mod solvers;
 
-pub mod board;
-pub mod catalogue;
 pub mod check;
+
+pub mod pairing;
+pub mod placement;
+
 pub mod game;
-pub mod graph;
-pub mod output;
-pub mod search;
-pub mod serve;
-pub mod symmetry;
+
 pub mod verify;
+
+pub mod report;
+pub mod serve;

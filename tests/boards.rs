@@ -1,9 +1,9 @@
 //! The other boards of docs/spec.md §7 against their published figures, and a brute
 //! force on hex7 and square5 that shares nothing with the engine's search.
 
-use amoba::board::Board;
-use amoba::output::results::run_graph;
-use amoba::search::{Mode, Options, enumerate_all};
+use amoba::core::board::Board;
+use amoba::pairing::search::{Mode, Options, enumerate_all};
+use amoba::report::results::run_graph;
 use std::collections::BTreeSet;
 
 mod common;
@@ -45,7 +45,7 @@ fn hex7_brute_force_agrees_with_the_engine_under_both_groups() {
 fn hex7_graph_matches_the_published_figures() {
     let board = Board::hex7();
     let (found, _) = enumerate_all(&board, Options::default());
-    let cat = amoba::catalogue::Catalogue::from_found(board.ncells(), &found);
+    let cat = amoba::pairing::catalogue::Catalogue::from_found(board.ncells(), &found);
     let run = run_graph(&board, &cat).unwrap();
     let a = &run.analysis;
     assert_eq!((a.vertices, a.edges, a.components), (26, 53, 1));
@@ -80,7 +80,7 @@ fn only_one_order_6_subgroup_reproduces_the_hex7_graph() {
         );
         let board = Board::new("hex7", vec![6, 6], dirs.clone(), Some(mats)).unwrap();
         let (found, _) = enumerate_all(&board, Options::default());
-        let cat = amoba::catalogue::Catalogue::from_found(board.ncells(), &found);
+        let cat = amoba::pairing::catalogue::Catalogue::from_found(board.ncells(), &found);
         let run = run_graph(&board, &cat).unwrap();
         results.push((name, cat.len(), run.analysis.edges));
     }
@@ -105,20 +105,20 @@ fn only_one_order_6_subgroup_reproduces_the_hex7_graph() {
 
 #[test]
 fn cube7_has_a_good_pairing_and_the_estimator_is_calibrated() {
-    use amoba::search::{first_pairing, partial_counts};
+    use amoba::pairing::search::{first_pairing, partial_counts};
     let cube = Board::cube7();
     assert_eq!(
         (cube.ncells(), cube.nlines(), cube.group_order()),
         (216, 108, 216 * 48)
     );
-    let p = amoba::board::pairing::Pairing::from_codes(
+    let p = amoba::core::board::pairing::Pairing::from_codes(
         first_pairing(&cube).expect("a good pairing exists"),
     );
     assert_eq!(p.check(&cube), Ok(()));
     // Canonical form under the 10,368 symmetries: good, and a fixed point.
-    let c = amoba::symmetry::canonical_pairing(&cube, &p);
+    let c = amoba::pairing::symmetry::canonical_pairing(&cube, &p);
     assert!(c.is_good(&cube));
-    assert_eq!(amoba::symmetry::canonical_pairing(&cube, &c), c);
+    assert_eq!(amoba::pairing::symmetry::canonical_pairing(&cube, &c), c);
     // Partial counts are deterministic for any number of threads.
     let one = |threads| {
         partial_counts(

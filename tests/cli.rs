@@ -200,7 +200,7 @@ fn help_shows_an_example_for_every_subcommand() {
     }
     let out = amoba().args(["reproduce", "--help"]).output().unwrap();
     let help = String::from_utf8(out.stdout).unwrap();
-    for name in amoba::board::Board::NAMES {
+    for name in amoba::core::board::Board::NAMES {
         assert!(help.contains(name), "board {name} in\n{help}");
     }
 }
@@ -286,11 +286,11 @@ fn every_schema_is_valid_and_every_format_has_one() {
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
     names.sort();
-    let mut want: Vec<String> = amoba::provenance::JSON_FORMATS
+    let mut want: Vec<String> = amoba::core::provenance::JSON_FORMATS
         .iter()
         .map(|f| f.schema.to_string())
         .collect();
-    want.push(amoba::provenance::PROVENANCE_SCHEMA.to_string());
+    want.push(amoba::core::provenance::PROVENANCE_SCHEMA.to_string());
     want.sort();
     assert_eq!(
         names, want,
@@ -345,7 +345,7 @@ fn enumerate_writes_where_told_and_one_thread_gives_the_same_bytes() {
         summary["published_before_reduction"]["computed"],
         6_210_560u64
     );
-    common::schema::assert_valid(&amoba::provenance::ENUMERATE, &summary);
+    common::schema::assert_valid(&amoba::core::provenance::ENUMERATE, &summary);
     assert_eq!(
         summary["provenance"]["command"]
             .as_str()
@@ -410,7 +410,7 @@ fn verify_json_satisfies_its_schema() {
     assert_eq!(doc["inputs"][0]["reports"].as_array().unwrap().len(), 4);
     assert_eq!(
         doc["provenance"]["catalogue_sha256"],
-        amoba::output::results::catalogue_sha256(common::catalogue())
+        amoba::report::results::catalogue_sha256(common::catalogue())
     );
     // On the cube there is no catalogue: the digest is null.
     let out = amoba()

@@ -317,7 +317,7 @@ fn brute_packing(types: &[Vec<(Cell, bool)>], basis: [Cell; 2], dirs: &[Cell], k
 
 #[test]
 fn found_and_none_on_small_lattices_agree_with_a_brute_force_packing_search() {
-    use amoba::search::cookie::{Game, kept};
+    use amoba::placement::cookie::{Game, kept};
     let mut answers = [0, 0];
     for (t, k, dirs, max_index) in [
         (4, 3, TWO, 6),

@@ -7,9 +7,9 @@
 mod common;
 mod independent;
 
-use amoba::board::Board;
-use amoba::catalogue::Catalogue;
-use amoba::graph::PairingGraph;
+use amoba::core::board::Board;
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::graph::PairingGraph;
 use common::{Rng, catalogue, square9};
 use independent::torus::{Torus, dihedral_square};
 use rayon::prelude::*;
@@ -98,7 +98,7 @@ fn every_class_of(board: &Board, t: &Torus) {
         .map(|f| board.family(f).to_vec())
         .collect();
     assert_eq!(dirs, theirs, "{}: the direction codes", board.name());
-    let cat = amoba::catalogue::enumerate::run(board, 1, None, &|_, _| {}).catalogue;
+    let cat = amoba::pairing::catalogue::enumerate::run(board, 1, None, &|_, _| {}).catalogue;
     let ids = line_numbers(&cat);
     let (graph, _) = PairingGraph::build(board, &cat).unwrap();
     let mut relation = Vec::new();
@@ -171,7 +171,8 @@ fn the_verifier_passes_every_line_of_the_8x8_catalogue() {
     // (consistency, one domino per line, the 64×64 window of the plane, the two
     // agreeing), and its catalogue ID. The line must be that least image, and its ID
     // its line number. Goodness is checked a second time by tests/independent.
-    use amoba::verify::{Geometry, classify};
+    use amoba::check::pairing::Geometry;
+    use amoba::verify::classify;
     let board = square9();
     let geom = Geometry::new(board).unwrap();
     let torus = Torus::square8();

@@ -3,11 +3,11 @@
 mod common;
 mod independent;
 
-use amoba::board::pairing::Pairing;
-use amoba::board::{Board, Symmetry};
-use amoba::catalogue::Catalogue;
-use amoba::search::{Options, enumerate_generic};
-use amoba::symmetry::{apply, canonical};
+use amoba::core::board::pairing::Pairing;
+use amoba::core::board::{Board, Symmetry};
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::search::{Options, enumerate_generic};
+use amoba::pairing::symmetry::{apply, canonical};
 use common::{Rng, catalogue, enumeration, square9};
 use independent::count8::Counter;
 
@@ -89,7 +89,7 @@ proptest::proptest! {
         let cat = catalogue();
         let g = Symmetry { m, t };
         let p = cat.pairing(id);
-        let q = amoba::symmetry::apply_pairing(b, &p, g);
+        let q = amoba::pairing::symmetry::apply_pairing(b, &p, g);
         proptest::prop_assert!(q.is_good(b), "g(P) is good whenever P is");
         let c = canonical(b, &q);
         proptest::prop_assert_eq!(&c.codes[..], p.codes(), "canonical(g(P)) = canonical(P)");
@@ -101,7 +101,7 @@ proptest::proptest! {
 
 #[test]
 fn catalogue_is_the_same_bytes_for_one_thread_and_all() {
-    let one = amoba::catalogue::enumerate::run(square9(), 1, None, &|_, _| {});
+    let one = amoba::pairing::catalogue::enumerate::run(square9(), 1, None, &|_, _| {});
     assert_eq!(one.catalogue, *catalogue());
     assert_eq!(one.stats.nodes, enumeration().stats.nodes);
 }

@@ -1,16 +1,16 @@
-//! Graph exports (`amoba::output::export`): exact bytes on a tiny graph, sparse6 against
+//! Graph exports (`amoba::report::export`): exact bytes on a tiny graph, sparse6 against
 //! nauty's own encodings and a decoder written from nauty's formats.txt, invariants,
 //! error handling, and the real 8×8 graph cross-checked with NetworkX by
 //! `scripts/check_exports.py` (run with `cargo test --release --test export`).
 
 mod common;
 
-use amoba::catalogue::Catalogue;
-use amoba::graph::PairingGraph;
-use amoba::graph::analysis::{Analysis, analyse};
-use amoba::output::export::{self, Export, Source};
-use amoba::provenance::Provenance;
-use amoba::search::Found;
+use amoba::core::provenance::Provenance;
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::graph::PairingGraph;
+use amoba::pairing::graph::analysis::{Analysis, analyse};
+use amoba::pairing::search::Found;
+use amoba::report::export::{self, Export, Source};
 use common::Rng;
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -388,7 +388,7 @@ fn the_sidecar_schema_rejects_what_it_does_not_describe() {
     export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
     let side: serde_json::Value =
         serde_json::from_str(&read(&dir.path().join("graph-tiny.json"))).unwrap();
-    let format = &amoba::provenance::GRAPH_EXPORT;
+    let format = &amoba::core::provenance::GRAPH_EXPORT;
     let broken = |f: &dyn Fn(&mut serde_json::Value)| {
         let mut v = side.clone();
         f(&mut v);
@@ -653,7 +653,7 @@ fn real_graph_exports_pass_the_networkx_check() {
     let cat = common::catalogue();
     let (g, _) = PairingGraph::build(board, cat).unwrap();
     let a = analyse(&g);
-    let sha = amoba::output::results::catalogue_sha256(cat);
+    let sha = amoba::report::results::catalogue_sha256(cat);
     let p = Provenance::new(board.name(), "amoba graph", Some(sha));
     let dir = TempDir::new("real");
     let t = std::time::Instant::now();
@@ -699,7 +699,7 @@ fn real_graph_exports_pass_the_networkx_check() {
     );
     // The analysis beside the exports, as `amoba graph` writes it: the script compares
     // its giant-component diameter with NetworKit's.
-    let analysis = amoba::graph::analysis::analyse(&g);
+    let analysis = amoba::pairing::graph::analysis::analyse(&g);
     assert_eq!(analysis.component_facts[0].diameter, 34);
     let json = serde_json::json!({ "board": board.name(), "analysis": analysis });
     std::fs::write(dir.path().join("analysis-9.json"), json.to_string()).unwrap();

@@ -20,7 +20,7 @@ use std::path::Path;
 /// the merged certificate.
 fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
     let game = file::parse(text).unwrap();
-    let sha = amoba::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
+    let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
     let f = Frontier::new(&game, depth).unwrap();
     let request = PartRequest {
         memory: 1 << 20,

@@ -46,7 +46,7 @@ fn agree(h: &Hypergraph, text: &str, what: &str) {
         .collect();
     assert_eq!(values, expected, "{what}: first moves\n{text}");
     let mut cert = Vec::new();
-    let sha = amoba::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
+    let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
     answer
         .certificate
         .unwrap()

@@ -35,7 +35,7 @@ fn shipped() -> Vec<PathBuf> {
     v
 }
 
-/// The words of a command line as `amoba::provenance::command_line` quotes them:
+/// The words of a command line as `amoba::core::provenance::command_line` quotes them:
 /// blanks separate words, single quotes quote.
 fn shell_words(line: &str) -> Vec<String> {
     let mut words = Vec::new();
@@ -523,7 +523,7 @@ fn info_reads_standard_input_and_lenient_files() {
     assert_eq!(doc["start"]["maker"][0], "2,0");
     assert_eq!(doc["blocking_power"]["text"], "2k − 2");
     assert_eq!(doc["counting_bound"]["num"], 7);
-    let sha = amoba::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
+    let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
     assert_eq!(doc["file_sha256"], sha);
 }
 

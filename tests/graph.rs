@@ -2,13 +2,13 @@
 
 mod common;
 
-use amoba::board::pairing::Pairing;
-use amoba::graph::bfs::Bfs;
-use amoba::graph::diameter::{bounding_diameter, ifub_diameter};
-use amoba::graph::moves::{AllMoves, apply_move};
-use amoba::graph::{Naming, PairingGraph};
-use amoba::output::results::{GraphRun, run_graph};
-use amoba::symmetry::canonical_pairing;
+use amoba::core::board::pairing::Pairing;
+use amoba::pairing::graph::bfs::Bfs;
+use amoba::pairing::graph::diameter::{bounding_diameter, ifub_diameter};
+use amoba::pairing::graph::moves::{AllMoves, apply_move};
+use amoba::pairing::graph::{Naming, PairingGraph};
+use amoba::pairing::symmetry::canonical_pairing;
+use amoba::report::results::{GraphRun, run_graph};
 use common::{Rng, catalogue, square9};
 use std::collections::BTreeMap;
 use std::sync::OnceLock;
@@ -92,7 +92,9 @@ fn bitboard_class_keys_give_the_canonical_form_graph() {
     // The keys of the 194,543 classes are different (the index refuses duplicates).
     let keys: std::collections::HashSet<_> = (1..=cat.len())
         .map(|id| {
-            amoba::symmetry::torus8::class_key(&amoba::symmetry::torus8::anchors(cat.codes_of(id)))
+            amoba::pairing::symmetry::torus8::class_key(&amoba::pairing::symmetry::torus8::anchors(
+                cat.codes_of(id),
+            ))
         })
         .collect();
     assert_eq!(keys.len(), cat.len());
@@ -114,7 +116,7 @@ fn an_incomplete_catalogue_is_an_error_not_a_wrong_graph() {
         .map(|(_, l)| l)
         .collect();
     let path = std::path::Path::new("without-1000.txt");
-    let partial = amoba::catalogue::Catalogue::parse(b, &kept, path, 0).unwrap();
+    let partial = amoba::pairing::catalogue::Catalogue::parse(b, &kept, path, 0).unwrap();
     assert_eq!(partial.len(), cat.len() - 1);
     let lost = Pairing::from_codes(cat.codes_of(1000).to_vec()).to_line();
     for naming in [Naming::Auto, Naming::CanonicalForm] {

@@ -449,7 +449,7 @@ fn progress_and_json_are_the_same_option_everywhere() {
     // `amoba --help` names the boards.
     let o = amoba().arg("--help").output().unwrap();
     let top = String::from_utf8(o.stdout).unwrap();
-    for board in amoba::board::Board::NAMES {
+    for board in amoba::core::board::Board::NAMES {
         assert!(top.contains(board), "{board} not in amoba --help");
     }
 }

@@ -5,9 +5,9 @@
 //! small entries that preserves the lattice and the directions), plain recursion over
 //! cells, and canonical forms as the minimum over every symmetry.
 
-use amoba::board::Board;
-use amoba::catalogue::enumerate::build_catalogue;
-use amoba::search::Options;
+use amoba::core::board::Board;
+use amoba::pairing::catalogue::enumerate::build_catalogue;
+use amoba::pairing::search::Options;
 use std::collections::{BTreeMap, BTreeSet};
 
 /// A periodic board of the plane, in the brute force's own terms.
@@ -236,7 +236,7 @@ fn agree(name: &str, basis: [[i64; 2]; 2], dirs: Vec<[i64; 2]>) -> usize {
             .collect::<Vec<_>>()
             .join(", ")
     );
-    let board = amoba::board::builtin::parse(&text, name).unwrap();
+    let board = amoba::core::board::builtin::parse(&text, name).unwrap();
     let group = plain.point_group();
     assert_eq!(
         group.len(),
@@ -261,7 +261,7 @@ fn agree(name: &str, basis: [[i64; 2]; 2], dirs: Vec<[i64; 2]>) -> usize {
 }
 
 fn board_of(text: &str) -> Board {
-    amoba::board::builtin::parse(text, "test").unwrap()
+    amoba::core::board::builtin::parse(text, "test").unwrap()
 }
 
 #[test]
@@ -308,7 +308,8 @@ fn the_16_toroidal_board_is_the_quotient_by_its_lattice() {
 /// the same classes and labelled count; every certificate passes `amoba verify`.
 #[test]
 fn scans_agree_with_a_brute_force() {
-    use amoba::search::scan::{Counts, Existence, Limits, candidates, scan};
+    use amoba::core::board::directions::candidates;
+    use amoba::pairing::scan::{Counts, Existence, Limits, scan};
     let games: [(Vec<[i64; 2]>, usize); 3] = [
         (vec![[1, 0], [0, 1]], 16),
         (vec![[1, 0], [1, 2]], 16),

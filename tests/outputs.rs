@@ -167,7 +167,7 @@ fn a_failed_write_leaves_no_temporary_file() {
     let dir = temp_dir("out-fail");
     let path = dir.join("x.txt");
     std::fs::write(&path, "old").unwrap();
-    let err = amoba::io::write_atomic(&path, |w| {
+    let err = amoba::core::io::write_atomic(&path, |w| {
         w.write_all(&[b'x'; 1 << 21])?;
         Err(std::io::Error::other("disk on fire"))
     })

@@ -182,7 +182,7 @@ fn query_lists_every_move_and_each_replays_by_the_definition() {
     let mut rng = common::Rng(0x9e37_79b9);
     let mut ids = vec![1, 11211, cat.len()];
     ids.extend((0..5).map(|_| 1 + rng.below(cat.len())));
-    let graph = amoba::graph::of_catalogue(common::square9(), cat).unwrap();
+    let graph = amoba::pairing::graph::of_catalogue(common::square9(), cat).unwrap();
     for id in ids {
         let doc = json(&["query", &id.to_string(), "--json"]);
         assert_eq!(doc["id"], id);
@@ -250,7 +250,7 @@ fn brute_canonical(codes: &[u8]) -> Vec<u8> {
 #[test]
 fn a_path_is_a_chain_of_moves_as_short_as_a_breadth_first_search_finds() {
     let cat = common::catalogue();
-    let graph = amoba::graph::of_catalogue(common::square9(), cat).unwrap();
+    let graph = amoba::pairing::graph::of_catalogue(common::square9(), cat).unwrap();
     // The target, from a file, in other coordinates than its canonical form.
     let d = dir();
     let (moved, _, code) = amoba(
@@ -325,7 +325,7 @@ fn a_path_is_a_chain_of_moves_as_short_as_a_breadth_first_search_finds() {
 #[test]
 fn select_agrees_with_the_census_the_graph_and_a_brute_force() {
     let cat = common::catalogue();
-    let graph = amoba::graph::of_catalogue(common::square9(), cat).unwrap();
+    let graph = amoba::pairing::graph::of_catalogue(common::square9(), cat).unwrap();
     let count = |args: &[&str]| -> usize {
         let mut a = vec!["select", "--count"];
         a.extend_from_slice(args);

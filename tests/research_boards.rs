@@ -3,7 +3,7 @@
 
 mod independent;
 
-use amoba::board::builtin;
+use amoba::core::board::builtin;
 use independent::count8::{Counter, KNIGHT};
 use std::path::Path;
 
@@ -24,7 +24,7 @@ fn knight9_counts_equal_independent_counts() {
         &Path::new(env!("CARGO_MANIFEST_DIR")).join("data/boards/research/knight9.toml"),
     )
     .unwrap();
-    let engine = amoba::catalogue::enumerate::run(&board, 0, None, &|_, _| {});
+    let engine = amoba::pairing::catalogue::enumerate::run(&board, 0, None, &|_, _| {});
 
     let t = std::time::Instant::now();
     let counter = Counter::for_directions(KNIGHT);
@@ -59,8 +59,11 @@ fn knight9_counts_equal_independent_counts() {
     assert_eq!(classes, engine.census.classes);
     assert_eq!(engine.catalogue.len() as u64, classes);
     // `amoba count` (the search without a catalogue) agrees class for class.
-    let (by_stab, _) =
-        amoba::search::count_classes(&board, amoba::search::Options::default(), &|_, _| {});
+    let (by_stab, _) = amoba::pairing::search::count_classes(
+        &board,
+        amoba::pairing::search::Options::default(),
+        &|_, _| {},
+    );
     assert_eq!(by_stab, engine.census.classes_by_stabiliser_order);
     // The figures the README states.
     assert_eq!((labelled, classes), (58_929_152, 231_760));

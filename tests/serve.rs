@@ -277,7 +277,7 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     assert_eq!(all["total"], 26);
     assert_eq!(all["rows"].as_array().unwrap().len(), 10);
     common::schema::assert_valid(
-        &amoba::provenance::SELECT,
+        &amoba::core::provenance::SELECT,
         &json!({ "provenance": all["head"]["provenance"] }),
     );
     let page3 = ok_json(&a, &s.url("/api/select?per_page=10&page=3"));

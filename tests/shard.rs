@@ -1,9 +1,9 @@
 //! Sharded enumeration and merge (on square9, the real tree).
 
-use amoba::board::Board;
-use amoba::catalogue::enumerate::{run, run_with};
-use amoba::catalogue::parts::{merge, part_name, read_part, write_part};
-use amoba::search::{Options, Shard};
+use amoba::core::board::Board;
+use amoba::pairing::catalogue::enumerate::{run, run_with};
+use amoba::pairing::catalogue::parts::{merge, part_name, read_part, write_part};
+use amoba::pairing::search::{Options, Shard};
 use std::path::PathBuf;
 
 mod common;
@@ -15,7 +15,7 @@ fn shard(index: usize, count: usize) -> Shard {
 }
 
 /// The enumeration of shard `s` of `board`.
-fn shard_run(board: &Board, s: Shard) -> amoba::catalogue::enumerate::EnumerateOutput {
+fn shard_run(board: &Board, s: Shard) -> amoba::pairing::catalogue::enumerate::EnumerateOutput {
     run_with(
         board,
         Options {

@@ -3,8 +3,8 @@
 mod common;
 use common::{digits as codes, output_text as out};
 
-use amoba::output::draw::{DrawError, View, ascii, svg};
-use amoba::verify::Geometry;
+use amoba::check::pairing::Geometry;
+use amoba::report::draw::{DrawError, View, ascii, svg};
 use common::{catalogue, square9};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -359,7 +359,7 @@ fn cube7_windows_and_refusals() {
     let mut c = codes(line);
     let i = (1..216).find(|&i| c[i] != c[0]).unwrap();
     c.swap(0, i);
-    let g = Geometry::new(&amoba::board::Board::cube7()).unwrap();
+    let g = Geometry::new(&amoba::core::board::Board::cube7()).unwrap();
     assert!(matches!(
         ascii(&g, &c, View::Torus, ""),
         Err(DrawError::Inconsistent { .. })

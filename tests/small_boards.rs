@@ -3,8 +3,8 @@
 //! matchings of the torus by plain recursion, keeps those with one domino per line,
 //! and canonicalises with its own coordinate arithmetic.
 
-use amoba::board::Board;
-use amoba::search::{Mode, Options, count_labelled, enumerate_all};
+use amoba::core::board::Board;
+use amoba::pairing::search::{Mode, Options, count_labelled, enumerate_all};
 use std::collections::BTreeSet;
 
 mod common;

@@ -7,8 +7,8 @@
 mod common;
 use common::amoba;
 
-use amoba::search::cookie::{Game, census, census_within, peel};
-use amoba::search::placement::{Cookies, Cover, Tightness};
+use amoba::placement::cookie::{Game, census, census_within, peel};
+use amoba::placement::tight::{Cookies, Cover, Tightness};
 use common::output_text;
 use std::collections::HashSet;
 
@@ -167,7 +167,7 @@ fn the_cookie_census_and_peeling_match_a_brute_force() {
         // Peeling from the census of king-connected cookies (the blocking command's
         // targets).
         let matrices: Vec<Vec<i64>> = g.directions.iter().map(|v| v.to_vec()).collect();
-        let group = amoba::board::directions::symmetries(&matrices).unwrap();
+        let group = amoba::core::board::directions::symmetries(&matrices).unwrap();
         let near = census_within(&g, t, 1);
         let mut upper = vec![0u32; 2];
         for s in 2..=t {
@@ -537,9 +537,10 @@ fn tight_placement_counts_match_a_brute_force() {
         for &lat in lattices {
             let expected = brute_count(&pieces, dirs, k, lat);
             let l =
-                amoba::board::lattice::Lattice::new(&[vec![lat.0, 0], vec![lat.1, lat.2]]).unwrap();
+                amoba::core::board::lattice::Lattice::new(&[vec![lat.0, 0], vec![lat.1, lat.2]])
+                    .unwrap();
             let board = Cover::new(&l, &cookies);
-            let group = amoba::board::group::point_group(
+            let group = amoba::core::board::group::point_group(
                 &l,
                 &dirs.iter().map(|&(x, y)| vec![x, y]).collect::<Vec<_>>(),
             )

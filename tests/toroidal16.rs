@@ -27,10 +27,10 @@
 
 mod common;
 
-use amoba::board::Board;
-use amoba::catalogue::blocks;
-use amoba::catalogue::enumerate::run;
-use amoba::symmetry::canonical_into;
+use amoba::core::board::Board;
+use amoba::pairing::catalogue::blocks;
+use amoba::pairing::catalogue::enumerate::run;
+use amoba::pairing::symmetry::canonical_into;
 use common::{Rng, STEP, catalogue, square9, temp_dir};
 use rayon::prelude::*;
 use std::collections::{BTreeMap, BTreeSet};
@@ -406,7 +406,7 @@ fn table_of_blocks_over_the_catalogue() {
     let (classes, _, _) = route();
     let flat: Vec<u8> = classes.iter().flatten().copied().collect();
     let text: String = classes.iter().map(|q| line(q) + "\n").collect();
-    let cat16 = amoba::catalogue::Catalogue::parse(
+    let cat16 = amoba::pairing::catalogue::Catalogue::parse(
         &Board::square9_16(),
         &text,
         std::path::Path::new("second route"),
@@ -620,14 +620,15 @@ fn the_search_of_the_whole_board_agrees_with_the_rooted_search() {
     let out = run(&board, 0, Some(&eight.census), &|_, _| {});
     let mut sixteen: Vec<u8> = Vec::new();
     let mut periodic: BTreeMap<usize, u64> = BTreeMap::new();
-    let stats = amoba::search::enumerate(&board, Default::default(), &|_, _| {}, &mut |f| {
-        let q: &[u8; 128] = f.codes[..].try_into().unwrap();
-        if eight_toroidal(q) {
-            *periodic.entry(f.stabiliser).or_default() += 1;
-        } else {
-            sixteen.extend(q.iter().map(|&k| b'0' + k).chain([b'\n']));
-        }
-    });
+    let stats =
+        amoba::pairing::search::enumerate(&board, Default::default(), &|_, _| {}, &mut |f| {
+            let q: &[u8; 128] = f.codes[..].try_into().unwrap();
+            if eight_toroidal(q) {
+                *periodic.entry(f.stabiliser).or_default() += 1;
+            } else {
+                sixteen.extend(q.iter().map(|&k| b'0' + k).chain([b'\n']));
+            }
+        });
     let mut rooted = Vec::new();
     out.catalogue.write_to(&mut rooted).unwrap();
     assert!(

@@ -9,13 +9,11 @@
 mod common;
 use common::{digits as codes_of, output_text as text};
 
-use amoba::board::{Board, Symmetry};
-use amoba::graph::PairingGraph;
-use amoba::symmetry::apply_pairing;
-use amoba::verify::{
-    Form, Geometry, Reader, VerifyError, analyse, check_catalogue_line, classify, graph_facts,
-    window_check,
-};
+use amoba::check::pairing::{Form, Geometry, Reader, VerifyError, analyse, window_check};
+use amoba::core::board::{Board, Symmetry};
+use amoba::pairing::graph::PairingGraph;
+use amoba::pairing::symmetry::apply_pairing;
+use amoba::verify::{check_catalogue_line, classify, graph_facts};
 use common::{Rng, catalogue, square9};
 use std::io::{Read, Write};
 use std::path::{Path, PathBuf};
@@ -71,7 +69,7 @@ fn geom() -> &'static Geometry {
     G.get_or_init(|| Geometry::new(square9()).unwrap())
 }
 
-fn read_str(g: &Geometry, s: &[u8]) -> Result<Vec<amoba::verify::Candidate>, VerifyError> {
+fn read_str(g: &Geometry, s: &[u8]) -> Result<Vec<amoba::check::pairing::Candidate>, VerifyError> {
     Reader::new(g, "t", s).collect()
 }
 
@@ -536,7 +534,7 @@ fn window_check_catches_consistent_pairings_that_are_not_good() {
         // The first failing run lies on an empty line of the torus.
         assert!(!an.lines_without_domino.is_empty());
         assert!(f.cells == 9 && f.x >= 0 && f.y >= 0);
-        assert!(!amoba::board::pairing::Pairing::from_codes(c.clone()).is_good(b));
+        assert!(!amoba::core::board::pairing::Pairing::from_codes(c.clone()).is_good(b));
     }
     // Every good pairing passes.
     let an = analyse(g, cat.codes_of(cat.len()));
@@ -731,7 +729,7 @@ fn other_boards_verify_their_own_catalogues() {
 
 /// On the 2-cell torus of line3 the symmetries (identity, translation 1) and
 /// (reflection, translation 1) move the cells alike and differ only in how they
-/// rewrite codes. `amoba::symmetry::canonical` once identified stabiliser elements by
+/// rewrite codes. `amoba::pairing::symmetry::canonical` once identified stabiliser elements by
 /// their action on cells only, and reported (m=0, t=1) for the pairing `10` instead of
 /// (m=1, t=1); the verifier's brute force caught it. It now matches the code map too.
 #[test]
@@ -743,7 +741,7 @@ fn every_class_verifies_under_every_point_symmetry(name: &str) {
     {
         let b = Board::by_name(name).unwrap();
         let g = Geometry::new(&b).unwrap();
-        let out = amoba::catalogue::enumerate::run(&b, 1, None, &|_, _| {});
+        let out = amoba::pairing::catalogue::enumerate::run(&b, 1, None, &|_, _| {});
         let cat = &out.catalogue;
         assert!(!cat.is_empty());
         for id in 1..=cat.len() {
@@ -850,10 +848,10 @@ fn cube_flip(codes: &[u8]) -> Option<Vec<u8>> {
 fn cube7_good_pairing_verifies_without_a_catalogue() {
     let b = cube7();
     let codes = cube_good();
-    let p = amoba::board::pairing::Pairing::from_codes(codes.clone());
+    let p = amoba::core::board::pairing::Pairing::from_codes(codes.clone());
     assert!(p.is_good(b));
-    let canon = amoba::symmetry::canonical_pairing(b, &p);
-    let stab = amoba::symmetry::canonical(b, &p).stabiliser.len();
+    let canon = amoba::pairing::symmetry::canonical_pairing(b, &p);
+    let stab = amoba::pairing::symmetry::canonical(b, &p).stabiliser.len();
     let (o, e, code) = text(&verify(&["--board", "cube7", "data/cube7/good.txt"], None));
     assert_eq!(code, 0, "{o}{e}");
     assert!(o.contains("(one-line form): GOOD"), "{o}");
@@ -971,7 +969,7 @@ fn cube7_consistent_but_not_good_is_caught_by_both_checks() {
                 m: rng.below(48),
                 t: rng.below(216),
             };
-            amoba::symmetry::apply(b, &good, s)
+            amoba::pairing::symmetry::apply(b, &good, s)
         };
         let Some(bad) = cube_flip(&base) else {
             continue;
@@ -997,7 +995,7 @@ fn cube7_consistent_but_not_good_is_caught_by_both_checks() {
             6,
             "a run of 7 along one axis: {f:?}"
         );
-        assert!(!amoba::board::pairing::Pairing::from_codes(bad.clone()).is_good(b));
+        assert!(!amoba::core::board::pairing::Pairing::from_codes(bad.clone()).is_good(b));
         if round == 0 {
             let path = scratch("cube7-flipped.txt", &format!("{}\n", line_text(&bad)));
             let (o, e, code) = text(&verify(&["--board", "cube7", path.to_str().unwrap()], None));
@@ -1028,7 +1026,7 @@ fn cube7_random_symmetries_give_the_same_canonical_form() {
             m: rng.below(b.point_group().len()),
             t: rng.below(216),
         };
-        let img = amoba::symmetry::apply(b, &good, s);
+        let img = amoba::pairing::symmetry::apply(b, &good, s);
         // The verifier's own arithmetic moves the pairing the same way.
         let mut own = vec![0; 216];
         g.apply(&good, s.m, s.t, &mut own);
@@ -1043,7 +1041,7 @@ fn cube7_random_symmetries_give_the_same_canonical_form() {
     // Several images in one file, through the binary.
     let mut file = String::from("# images of data/cube7/good.txt\n");
     for t in [0, 1, 37, 215] {
-        let img = amoba::symmetry::apply(b, &good, Symmetry { m: t % 48, t });
+        let img = amoba::pairing::symmetry::apply(b, &good, Symmetry { m: t % 48, t });
         file.push_str(&line_text(&img));
         file.push('\n');
     }

@@ -11,11 +11,11 @@
 mod common;
 use common::{Rng, catalogue, digits, square9};
 
-use amoba::board::Board;
-use amoba::verify::{
-    BoardData, Form, Geometry, Reader, Refinement, VerifyError, analyse, brute_force_class,
-    classify, code_char, code_value, codes_text,
+use amoba::check::pairing::{
+    BoardData, Form, Geometry, Reader, VerifyError, analyse, code_char, code_value, codes_text,
 };
+use amoba::core::board::Board;
+use amoba::verify::{Refinement, brute_force_class, classify};
 use std::path::{Path, PathBuf};
 use std::process::{Command, Stdio};
 use std::sync::OnceLock;
@@ -73,7 +73,7 @@ fn refinement() -> &'static Refinement {
     R.get_or_init(|| Refinement::new(geom16(), geom8()).unwrap())
 }
 
-fn read(g: &Geometry, text: &[u8]) -> Result<Vec<amoba::verify::Candidate>, VerifyError> {
+fn read(g: &Geometry, text: &[u8]) -> Result<Vec<amoba::check::pairing::Candidate>, VerifyError> {
     Reader::new(g, "t", text).collect()
 }
 

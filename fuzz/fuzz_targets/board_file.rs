@@ -1,5 +1,5 @@
 //! Fuzz target: arbitrary bytes through the board-file reader
-//! (`amoba::board::builtin::parse`, FORMATS.md "Board files"): the TOML, the lattice's
+//! (`amoba::core::board::builtin::parse`, FORMATS.md "Board files"): the TOML, the lattice's
 //! normal form, the directions, the point group and the board's tables.
 //!
 //! Properties checked on every input, besides "no panic, no hang":
@@ -9,7 +9,7 @@
 //! * every symmetry maps cells to cells, bijectively.
 #![no_main]
 
-use amoba::board::{builtin, group, lattice::MAX_CELLS};
+use amoba::core::board::{builtin, group, lattice::MAX_CELLS};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

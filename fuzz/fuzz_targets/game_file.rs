@@ -49,7 +49,7 @@ fuzz_target!(|data: &[u8]| {
     assert_eq!(text, text2);
 
     let _ = info::blocking_power(&game);
-    let p = amoba::provenance::Provenance::new("fuzz", "fuzz", None);
+    let p = amoba::core::provenance::Provenance::new("fuzz", "fuzz", None);
     let doc = info::Info::new(p, "fuzz", "0", &game, 4);
     let _ = doc.to_text();
 });

@@ -1,5 +1,5 @@
 //! Fuzz target: arbitrary bytes through the readers of inline boards and direction
-//! sets (`amoba::board::builtin::inline`, `parse_vectors`, `Lattice::new`,
+//! sets (`amoba::core::board::builtin::inline`, `parse_vectors`, `Lattice::new`,
 //! `directions::normal_form`; the options `--directions`, `--lattice` and the
 //! argument of `amoba directions`).
 //!
@@ -14,7 +14,7 @@
 //!   coordinates are within the input limit), it gives the form.
 #![no_main]
 
-use amoba::board::{builtin, directions, lattice::Lattice, lattice::MAX_CELLS};
+use amoba::core::board::{builtin, directions, lattice::Lattice, lattice::MAX_CELLS};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -50,7 +50,7 @@ fuzz_target!(|data: &[u8]| {
     {
         // The form's coordinates may exceed the limit of an input (it is the image
         // under a unimodular matrix); within it, the form is its own normal form.
-        let limit = amoba::board::group::MAX_COORDINATE as u64;
+        let limit = amoba::core::board::group::MAX_COORDINATE as u64;
         if nf.form.iter().flatten().all(|x| x.unsigned_abs() <= limit) {
             let again =
                 directions::normal_form(&nf.form).expect("a normal form is a direction set");

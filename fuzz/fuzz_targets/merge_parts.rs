@@ -1,6 +1,6 @@
 //! Fuzz target: arbitrary bytes through the merges of sharded documents: `amoba count
-//! --merge` (`amoba::output::count::merge`) and `amoba scan --merge`
-//! (`amoba::output::scan::merge`).
+//! --merge` (`amoba::report::count::merge`) and `amoba scan --merge`
+//! (`amoba::report::scan::merge`).
 //!
 //! The input is split at every `0xFF` byte into the documents of one merge (JSON, as
 //! the command reads them).
@@ -10,7 +10,7 @@
 //! its parts together.
 #![no_main]
 
-use amoba::output::{count::CountDoc, scan::ScanDoc};
+use amoba::report::{count::CountDoc, scan::ScanDoc};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {
@@ -21,7 +21,7 @@ fuzz_target!(|data: &[u8]| {
         .filter_map(|(i, d)| Some((format!("part{i}"), serde_json::from_slice(d).ok()?)))
         .collect();
     if !counts.is_empty()
-        && let Ok(whole) = amoba::output::count::merge(&counts)
+        && let Ok(whole) = amoba::report::count::merge(&counts)
     {
         assert_eq!(whole.shard, None);
         assert!(whole.check().is_ok());
@@ -34,6 +34,6 @@ fuzz_target!(|data: &[u8]| {
         .filter_map(|(i, d)| Some((format!("part{i}"), serde_json::from_slice(d).ok()?)))
         .collect();
     if !scans.is_empty() {
-        let _ = amoba::output::scan::merge(&scans);
+        let _ = amoba::report::scan::merge(&scans);
     }
 });

@@ -1,6 +1,6 @@
 //! Fuzz target: arbitrary bytes through the placement-file reader and checker
-//! (`amoba::verify::placement`, FORMATS.md "Placement files"), and the pictures of
-//! `amoba::output::placement`.
+//! (`amoba::check::placement`, FORMATS.md "Placement files"), and the pictures of
+//! `amoba::report::placement`.
 //!
 //! Properties checked on every input, besides "no panic, no hang":
 //! * an error names the file, a line from 1 and a column from 1;
@@ -10,8 +10,8 @@
 //!   winning sets as the index times the directions, the unblocked ones at most those.
 #![no_main]
 
-use amoba::verify::VerifyError;
-use amoba::verify::placement::{
+use amoba::check::pairing::VerifyError;
+use amoba::check::placement::{
     Game, MAX_COORDINATE, MAX_INDEX, check_placement, parse_placement, tile,
 };
 use libfuzzer_sys::fuzz_target;
@@ -50,8 +50,8 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => check_error(&e),
     }
     if let Ok(tiling) = tile("fuzz.txt", &placement, None) {
-        let _ = amoba::output::placement::ascii(&tiling, 12);
-        let _ = amoba::output::placement::svg(&placement, &tiling, 12);
+        let _ = amoba::report::placement::ascii(&tiling, 12);
+        let _ = amoba::report::placement::svg(&placement, &tiling, 12);
     }
 });
 

@@ -1,12 +1,12 @@
 //! Fuzz target: arbitrary bytes through the reader of symmetry strings
-//! (`amoba::symmetry::text`, FORMATS.md "Symmetries") on every built-in board.
+//! (`amoba::pairing::symmetry::text`, FORMATS.md "Symmetries") on every built-in board.
 //!
 //! Properties checked on every input, besides "no panic, no hang": a symmetry read
 //! is written back as text that reads as the same symmetry.
 #![no_main]
 
-use amoba::board::{Board, builtin::NAMES};
-use amoba::symmetry::text::{format, parse};
+use amoba::core::board::{Board, builtin::NAMES};
+use amoba::pairing::symmetry::text::{format, parse};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

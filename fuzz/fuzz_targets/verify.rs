@@ -5,7 +5,7 @@
 //! * every candidate the reader returns has exactly `N` codes, each below `2F`;
 //! * the periodic-window check agrees with the line count (`checks_agree`);
 //! * a good candidate classifies without a cross-check failure (brute-force canonical
-//!   form and stabiliser equal `amoba::symmetry::canonical`'s), and its canonical form
+//!   form and stabiliser equal `amoba::pairing::symmetry::canonical`'s), and its canonical form
 //!   is good;
 //! * the text report and the ASCII and SVG pictures of a consistent candidate render.
 //!
@@ -13,9 +13,10 @@
 //! stabiliser fix found by tests/verify.rs, line3_stabiliser_cross_check).
 #![no_main]
 
-use amoba::board::Board;
-use amoba::output::draw::{View, ascii, svg};
-use amoba::verify::{Geometry, PairingReport, Reader, analyse, classify};
+use amoba::check::pairing::{Geometry, Reader, analyse};
+use amoba::core::board::Board;
+use amoba::report::draw::{View, ascii, svg};
+use amoba::verify::{PairingReport, classify};
 use libfuzzer_sys::fuzz_target;
 use std::sync::OnceLock;
 

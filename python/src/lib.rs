@@ -1,5 +1,5 @@
 //! The native half of the `amoba` Python package: the engine's library
-//! ([`amoba::output::query::Answers`]) behind a handful of functions that return JSON
+//! ([`amoba::report::query::Answers`]) behind a handful of functions that return JSON
 //! text (the very documents of the CLI's `--json`) or raw little-endian arrays, which
 //! `amoba/__init__.py` turns into dicts, NumPy arrays, SciPy matrices and NetworkX
 //! graphs.
@@ -11,8 +11,8 @@
 //! building the graph, verifying) runs with the GIL released, so other Python threads
 //! go on meanwhile, and on a thread of its own, so that Ctrl-C interrupts the call.
 
-use amoba::graph::query::{Filter, SymmetryFilter};
-use amoba::output::query::{Answers, Target, read_pairings};
+use amoba::pairing::graph::query::{Filter, SymmetryFilter};
+use amoba::report::query::{Answers, Target, read_pairings};
 use amoba::verify::Classes;
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
@@ -34,7 +34,7 @@ static CLASSES: Cache<ClassesKey, Mutex<Classes>> = Mutex::new(Vec::new());
 
 /// An engine error, with its causes (`outer: cause: root cause`).
 fn err(e: impl std::error::Error) -> PyErr {
-    AmobaError::new_err(amoba::io::error_chain(&e))
+    AmobaError::new_err(amoba::core::io::error_chain(&e))
 }
 
 /// An error of this module's own, from its message.
@@ -112,7 +112,7 @@ fn answers(py: Python<'_>, board: &str, catalogue: Option<&str>) -> PyResult<Arc
     interruptible(py, move || {
         let (board, catalogue) = key.clone();
         cached(&OPEN, key, || {
-            let b = amoba::board::Board::by_name(&board).map_err(err)?;
+            let b = amoba::core::board::Board::by_name(&board).map_err(err)?;
             let command = format!("python: amoba (board {board})");
             Answers::open(
                 b,
@@ -258,7 +258,7 @@ fn verify(
     interruptible(py, move || {
         let (board, catalogue, coarser, graph) = key.clone();
         let classes = cached(&CLASSES, key, || {
-            let b = amoba::board::Board::by_name(&board).map_err(err)?;
+            let b = amoba::core::board::Board::by_name(&board).map_err(err)?;
             let c = Classes::new(
                 b,
                 catalogue.as_deref().map(std::path::Path::new),
@@ -294,7 +294,7 @@ fn select(
     let symmetry = match symmetry {
         None => None,
         Some(text) => {
-            let g = amoba::symmetry::text::parse(&s.board, text).map_err(err)?;
+            let g = amoba::pairing::symmetry::text::parse(&s.board, text).map_err(err)?;
             Some(if text.contains('+') {
                 SymmetryFilter::Exact(g)
             } else {
@@ -317,16 +317,18 @@ fn select(
 #[pyfunction]
 #[pyo3(signature = (board, text, symmetry))]
 fn transform(board: &str, text: &str, symmetry: &str) -> PyResult<Vec<String>> {
-    let b = amoba::board::Board::by_name(board).map_err(err)?;
-    let g = amoba::symmetry::text::parse(&b, symmetry).map_err(err)?;
-    let geom = amoba::verify::Geometry::new(&b).map_err(err)?;
+    let b = amoba::core::board::Board::by_name(board).map_err(err)?;
+    let g = amoba::pairing::symmetry::text::parse(&b, symmetry).map_err(err)?;
+    let geom = amoba::check::pairing::Geometry::new(&b).map_err(err)?;
     let all = read_pairings(&geom, "<string>", text.as_bytes()).map_err(err)?;
     Ok(all
         .into_iter()
         .filter_map(|t| match t {
             Target::Pairing { codes, .. } => Some(
-                amoba::board::pairing::Pairing::from_codes(amoba::symmetry::apply(&b, &codes, g))
-                    .to_line(),
+                amoba::core::board::pairing::Pairing::from_codes(amoba::pairing::symmetry::apply(
+                    &b, &codes, g,
+                ))
+                .to_line(),
             ),
             Target::Id(_) => None,
         })
@@ -336,7 +338,7 @@ fn transform(board: &str, text: &str, symmetry: &str) -> PyResult<Vec<String>> {
 /// The names of the built-in boards.
 #[pyfunction]
 fn boards() -> Vec<String> {
-    amoba::board::Board::NAMES
+    amoba::core::board::Board::NAMES
         .iter()
         .map(|s| s.to_string())
         .collect()

@@ -1,3 +1,15 @@
+//! The independent checkers: each reads what an engine claims and decides it with
+//! code of its own, sharing none with the engine (`tests/layout.rs` holds them to it).
+//!
+//! * [`pairing`] — candidate pairings (`amoba verify`): its own reader, geometry and
+//!   checks; from [`crate::core`] it takes the board's data only;
+//! * [`placement`] — periodic t-placements of cookies (`amoba verify --placements`),
+//!   with its own lattice arithmetic;
+//! * this module, [`game`] and [`strategy`] — strategy certificates of Maker–Breaker
+//!   games, below; they use nothing of amoba at all.
+//!
+//! # The checker of strategy certificates
+//!
 //! The independent checker of strategy certificates (FORMATS.md, *Game files* and
 //! *Strategy certificates*): `amoba verify --strategy GAME FILE`.
 //!
@@ -15,7 +27,7 @@
 //! # Independence
 //!
 //! The checker shares no code with the solver it checks: it imports nothing from
-//! `crate::game`, `crate::search` or any other engine of amoba, only the standard
+//! `crate::game`, `crate::pairing::search` or any other engine of amoba, only the standard
 //! library, `sha2` (the game file's digest) and `thiserror` (the error type). It has
 //! its own reader of game files ([`game`]) and of certificates ([`strategy`]), each
 //! written from the text of FORMATS.md, and its own representation of positions.
@@ -46,10 +58,24 @@
 //!   the lines actually read (at most 16 MiB of game file, 4 GiB of certificate).
 
 pub mod game;
+pub mod pairing;
+pub mod placement;
 pub mod strategy;
 
 pub use game::Game;
 pub use strategy::{check_strategy, check_with_game};
+
+/// The exit code of a verifier run: 2 when some input is unreadable or malformed, else
+/// 1 when fewer than `checked` candidates are good, else 0.
+pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {
+    if malformed > 0 {
+        2
+    } else if good < checked {
+        1
+    } else {
+        0
+    }
+}
 
 use std::fmt;
 

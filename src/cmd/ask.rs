@@ -1,10 +1,10 @@
 //! What `amoba query`, `path`, `select` and `canon` share: the board and catalogue
 //! options, the answers over the catalogue and its graph (through the index of
-//! [`amoba::graph::index`]), and how a command-line argument names a pairing.
+//! [`amoba::pairing::graph::index`]), and how a command-line argument names a pairing.
 
 use super::note;
-use amoba::output::query::{Answers, Target, read_pairings};
-use amoba::verify::Geometry;
+use amoba::check::pairing::Geometry;
+use amoba::report::query::{Answers, Target, read_pairings};
 use std::io::{BufRead, BufReader, Read};
 use std::path::{Path, PathBuf};
 
@@ -43,7 +43,7 @@ pub fn as_id(arg: &Path) -> Option<usize> {
 
 /// Opens `name` for reading (`-` = standard input), with the name messages give it.
 pub fn open_input(name: &Path) -> anyhow::Result<(String, Box<dyn BufRead>)> {
-    if amoba::io::is_dash(name) {
+    if amoba::core::io::is_dash(name) {
         return Ok(("<stdin>".to_string(), Box::new(std::io::stdin().lock())));
     }
     let display = name.display().to_string();
@@ -90,7 +90,7 @@ pub fn target(geom: &Geometry, arg: &Path, pick: usize) -> anyhow::Result<Target
 /// Prints a document as pretty JSON on stdout.
 pub fn print_json(doc: &impl serde::Serialize) -> anyhow::Result<()> {
     use std::io::Write as _;
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     serde_json::to_writer_pretty(&mut out, doc)?;
     writeln!(out)?;
     Ok(())
@@ -103,7 +103,7 @@ pub fn cell(v: &[i64]) -> String {
 }
 
 /// A chain of slides, `(0,0)-(1,0) → (1,0)-(2,0), …`.
-pub fn chain(slides: &[amoba::output::query::SlideDoc]) -> String {
+pub fn chain(slides: &[amoba::report::query::SlideDoc]) -> String {
     slides
         .iter()
         .map(|s| {

@@ -14,8 +14,8 @@
 //! the published form.
 
 use super::note;
-use amoba::output::table::fmt_int;
-use amoba::search::cookie::{self, Cookie, Game};
+use amoba::core::text::fmt_int;
+use amoba::placement::cookie::{self, Cookie, Game};
 use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -125,7 +125,7 @@ struct JsonForm {
 /// The `--json` document (docs/schemas/blocking.schema.json).
 #[derive(serde::Serialize)]
 struct Document {
-    provenance: amoba::provenance::Provenance,
+    provenance: amoba::core::provenance::Provenance,
     directions: Vec<[i64; 2]>,
     entries: Vec<JsonEntry>,
     linear_lower_bounds: Vec<JsonForm>,
@@ -385,7 +385,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // Per k (independent, on all threads): the exhaustive census as far as the budget
     // reaches, then peeling from the best cookies linking within fewer steps.
     let dirs: Vec<Vec<i64>> = directions.iter().map(|v| v.to_vec()).collect();
-    let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let group =
+        amoba::core::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let progress = super::progress::Progress::counting(args.progress, "blocking", "values of k");
     let done = std::sync::atomic::AtomicU64::new(0);
     let total = (args.k_max - args.k_min + 1) as u64;
@@ -729,8 +730,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
             .collect();
         let doc = Document {
-            provenance: amoba::provenance::Provenance::new("plane", &super::command_line(), None)
-                .stamped(&amoba::provenance::BLOCKING),
+            provenance: amoba::core::provenance::Provenance::new(
+                "plane",
+                &super::command_line(),
+                None,
+            )
+            .stamped(&amoba::core::provenance::BLOCKING),
             directions: directions.clone(),
             entries,
             linear_lower_bounds,

@@ -1,6 +1,6 @@
 //! `amoba canon FILE`: for each pairing of a file, its canonical form, catalogue ID,
 //! stabiliser order and a symmetry that carries it there
-//! ([`amoba::output::query::Answers::canon`]). Exit 1 when some pairing is not good.
+//! ([`amoba::report::query::Answers::canon`]). Exit 1 when some pairing is not good.
 
 use super::ask::{AskArgs, print_json, read_file};
 use std::io::Write;
@@ -32,7 +32,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_json(&doc)?;
         return Ok(code);
     }
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     for e in &doc.pairings {
         match (&e.canonical, e.id, &e.to_canonical) {
             (Some(c), Some(id), Some(g)) => writeln!(

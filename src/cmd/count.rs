@@ -1,11 +1,11 @@
 //! `amoba count`: the classes and labelled good pairings of a board, counted by the
 //! canonical search without keeping a catalogue, for the whole board or one shard of
-//! its search; `--merge` adds up the shards (`amoba::output::count`).
+//! its search; `--merge` adds up the shards (`amoba::report::count`).
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::output::count::{CountDoc, merge};
-use amoba::search::{Options, Shard, count_classes};
+use amoba::pairing::search::{Options, Shard, count_classes};
+use amoba::report::count::{CountDoc, merge};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -97,7 +97,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // A shard is one part of a job meant to be out of reach as a whole: only the
     // whole board is sized up first.
     super::refuse_out_of_reach(&board, args.threads, args.force || shard.is_some())?;
-    let tag = amoba::catalogue::enumerate::file_tag(&board);
+    let tag = amoba::pairing::catalogue::enumerate::file_tag(&board);
     let path = args.out.clone().unwrap_or_else(|| match shard {
         Some(s) => args.out_dir.join(format!(
             "parts/count-{tag}.part-{}-of-{}.json",
@@ -144,14 +144,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         start.elapsed().as_secs_f64(),
         stats.nodes as f64 / start.elapsed().as_secs_f64().max(1e-9)
     );
-    let provenance = amoba::provenance::Provenance::new(board.name(), &super::command_line(), None);
+    let provenance =
+        amoba::core::provenance::Provenance::new(board.name(), &super::command_line(), None);
     let doc = CountDoc::new(&board, &provenance, shard, by_stab, &stats);
     write(&doc, &path, args.json)
 }
 
 /// Prints the document (`json`) or its line on stdout.
 fn print(doc: &CountDoc, json: bool) -> anyhow::Result<()> {
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     if json {
         serde_json::to_writer_pretty(&mut out, doc)?;
         writeln!(out)?;
@@ -165,12 +166,12 @@ fn print(doc: &CountDoc, json: bool) -> anyhow::Result<()> {
 /// when the document itself went to stdout); the message on stderr.
 fn write(doc: &CountDoc, path: &Path, json: bool) -> anyhow::Result<ExitCode> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty())
-        && !amoba::io::is_stdout(path)
+        && !amoba::core::io::is_stdout(path)
     {
         std::fs::create_dir_all(dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
     }
-    amoba::output::results::write_json(path, doc)?;
-    if amoba::io::is_stdout(path) {
+    amoba::report::results::write_json(path, doc)?;
+    if amoba::core::io::is_stdout(path) {
         note!("{}", doc.line());
     } else {
         print(doc, json)?;

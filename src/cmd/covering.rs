@@ -3,16 +3,16 @@
 //! lattice up to an index.
 //!
 //! Every placement printed has passed the independent checker
-//! ([`amoba::verify::placement`]) first. Exit 0 a placement was found, 1 none was (the
+//! ([`amoba::check::placement`]) first. Exit 0 a placement was found, 1 none was (the
 //! message says what the search proves), 2 usage or input error.
 
 use super::note;
 use super::progress::{Mode, Progress};
 use super::tight::{lattice, reachable_census};
-use amoba::board::lattice::Lattice;
-use amoba::search::cookie::{self, Cookie, Game};
-use amoba::search::covering::{self, Covering, Outcome};
-use amoba::search::placement::{Cookies, Tightness};
+use amoba::core::board::lattice::Lattice;
+use amoba::placement::cookie::{self, Cookie, Game};
+use amoba::placement::covering::{self, Covering, Outcome};
+use amoba::placement::tight::{Cookies, Tightness};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -213,7 +213,7 @@ pub fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
     Ok(match (&args.lattice, args.max_index) {
         (Some(text), _) => vec![lattice(text)?],
         (None, Some(max)) => {
-            amoba::search::scan::check_max_index(max)?;
+            amoba::pairing::scan::check_max_index(max)?;
             let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
             listed(&dirs, args.min_index, max, args.progress)?
                 .into_iter()
@@ -231,11 +231,12 @@ pub fn listed(
     min: usize,
     max: usize,
     mode: Mode,
-) -> anyhow::Result<Vec<amoba::search::scan::Candidate>> {
+) -> anyhow::Result<Vec<amoba::core::board::directions::Candidate>> {
     let progress = Progress::counting(mode, "listing lattices", "of the index sum");
-    let list = amoba::search::scan::candidates_reporting(directions, 1, min, max, &|a, b| {
-        progress.update(a, b)
-    })?;
+    let list =
+        amoba::core::board::directions::candidates_reporting(directions, 1, min, max, &|a, b| {
+            progress.update(a, b)
+        })?;
     progress.finish();
     Ok(list)
 }
@@ -244,7 +245,7 @@ pub fn listed(
 pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Result<ExitCode> {
     let n = kinds.cookies.game.directions.len();
     let per_cell = kinds.per_cell;
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     let (best, size) = kinds.cookies.ratio;
     if kinds.cookies.tightness == Tightness::Below {
         writeln!(

@@ -1,9 +1,9 @@
 //! `amoba directions`: a set of directions up to `GL(d, Z)` — its normal form, the
 //! matrix that takes it there, its symmetries — or every class of sets in a box
-//! (`amoba::board::directions`, docs/spec.md §9).
+//! (`amoba::core::board::directions`, docs/spec.md §9).
 
-use amoba::board::directions::{Class, classes_in_box, normal_form, symmetries};
-use amoba::output::scan::set_text as set;
+use amoba::core::board::directions::{Class, classes_in_box, normal_form, symmetries};
+use amoba::report::scan::set_text as set;
 use std::io::Write;
 use std::process::ExitCode;
 
@@ -36,7 +36,7 @@ pub struct Args {
 }
 
 fn vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    amoba::board::builtin::parse_vectors("VECTORS", text).map_err(|e| anyhow::anyhow!("{e}"))
+    amoba::core::board::builtin::parse_vectors("VECTORS", text).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// Checks the bounds of a box of directions (`--box R`, `--dims D`, `n` directions).
@@ -48,7 +48,7 @@ pub fn check_box(d: usize, r: i64, n: usize) -> anyhow::Result<()> {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     if let Some(n) = args.all {
         let r = args.box_.expect("clap requires --box");
         check_box(args.dims, r, n)?;
@@ -76,7 +76,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let dirs = vectors(args.directions.as_deref().expect("clap requires VECTORS"))?;
     // The same checks as a board's directions: primitive, distinct up to sign.
     let d = dirs.first().map_or(0, Vec::len);
-    amoba::board::check_directions(&dirs, d).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
+    amoba::core::board::check_directions(&dirs, d).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
     let nf = normal_form(&dirs).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
     writeln!(out, "directions   {}", set(&dirs))?;
     writeln!(out, "normal form  {}", set(&nf.form))?;

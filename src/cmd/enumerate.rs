@@ -1,15 +1,15 @@
 //! `amoba enumerate`: the catalogue of a board (docs/spec.md §4) and its summary, or one shard
-//! of it for a cluster (`--shard I/N`, see `amoba::catalogue::parts`).
+//! of it for a cluster (`--shard I/N`, see `amoba::pairing::catalogue::parts`).
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::board::Board;
-use amoba::catalogue::Catalogue;
-use amoba::catalogue::census::Census;
-use amoba::catalogue::enumerate::{self as pipeline, EnumerateOutput};
-use amoba::catalogue::{blocks, source};
-use amoba::io::is_stdout;
-use amoba::search::{Options, Shard};
+use amoba::core::board::Board;
+use amoba::core::io::is_stdout;
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::catalogue::census::Census;
+use amoba::pairing::catalogue::enumerate::{self as pipeline, EnumerateOutput};
+use amoba::pairing::catalogue::{blocks, source};
+use amoba::pairing::search::{Options, Shard};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let (out, provenance) = enumerate(&args, None)?;
-    let summary = amoba::output::summary::human_summary(&out);
+    let summary = amoba::report::summary::human_summary(&out);
     if args.json {
         note!("{}", summary.trim_end());
         out.write_summary(Path::new("-"), &provenance)?;
@@ -116,7 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         // Standard output carries a file: the summary must not mix into it.
         note!("{}", summary.trim_end());
     } else {
-        write!(amoba::io::stdout(), "{summary}")?;
+        write!(amoba::core::io::stdout(), "{summary}")?;
     }
     Ok(ExitCode::SUCCESS)
 }
@@ -166,13 +166,16 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     super::directory_option(&parts_dir, "--parts-dir")?;
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
-    let path = parts_dir.join(amoba::catalogue::parts::part_name(
+    let path = parts_dir.join(amoba::pairing::catalogue::parts::part_name(
         &pipeline::file_tag(&board),
         shard,
     ));
     if path.exists() {
-        match amoba::catalogue::parts::read_part(&board, &path) {
-            Ok((h, _)) if h.shard == shard && h.split == amoba::catalogue::parts::split(&board) => {
+        match amoba::pairing::catalogue::parts::read_part(&board, &path) {
+            Ok((h, _))
+                if h.shard == shard
+                    && h.split == amoba::pairing::catalogue::parts::split(&board) =>
+            {
                 note!(
                     "{} is complete ({} forms): skipped",
                     path.display(),
@@ -195,10 +198,10 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
         &|d, t| progress.update(d, t),
     );
     progress.finish();
-    amoba::catalogue::parts::write_part(&path, &board, shard, &out.catalogue)?;
+    amoba::pairing::catalogue::parts::write_part(&path, &board, shard, &out.catalogue)?;
     note!("{}", out.cost_line());
     writeln!(
-        amoba::io::stdout(),
+        amoba::core::io::stdout(),
         "shard {shard} of board {}: {} in {}",
         board.name(),
         super::counted(out.catalogue.len(), "class", "classes"),
@@ -221,7 +224,7 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 pub fn enumerate(
     args: &Args,
     coarse: Option<(&Catalogue, &Census)>,
-) -> anyhow::Result<(EnumerateOutput, amoba::provenance::Provenance)> {
+) -> anyhow::Result<(EnumerateOutput, amoba::core::provenance::Provenance)> {
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
@@ -257,10 +260,10 @@ pub fn enumerate(
     });
     progress.finish();
     out.catalogue.write(&cat_path)?;
-    let provenance = amoba::provenance::Provenance::new(
+    let provenance = amoba::core::provenance::Provenance::new(
         board.name(),
         &super::command_line(),
-        Some(amoba::output::results::catalogue_sha256(&out.catalogue)),
+        Some(amoba::report::results::catalogue_sha256(&out.catalogue)),
     );
     if let Some(p) = &sum_path {
         out.write_summary(p, &provenance)?;
@@ -305,7 +308,7 @@ fn write_blocks(
 ) -> anyhow::Result<()> {
     let rows = blocks::table(board8, cat8, &out.catalogue)?;
     let path = cat_path.with_file_name(format!("blocks-{}.csv", board.tag()));
-    amoba::io::write_atomic(&path, |w| blocks::write_csv(&rows, w))?;
+    amoba::core::io::write_atomic(&path, |w| blocks::write_csv(&rows, w))?;
     note!("{}", blocks::distributions(&rows, 10).markdown());
     note!("wrote {}", super::shown(&path));
     Ok(())

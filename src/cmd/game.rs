@@ -153,7 +153,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         extra.extend(["--name".into(), name]);
     }
     let comments = recipe.comments(&game, &extra);
-    amoba::io::write_atomic(&out.out, |w| file::write_commented(&game, &comments, w))?;
+    amoba::core::io::write_atomic(&out.out, |w| file::write_commented(&game, &comments, w))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -163,7 +163,7 @@ fn info(path: &std::path::Path, density: u64, json: bool) -> anyhow::Result<Exit
     if json {
         super::ask::print_json(&doc)?;
     } else {
-        amoba::io::stdout().write_all(doc.to_text().as_bytes())?;
+        amoba::core::io::stdout().write_all(doc.to_text().as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

@@ -2,11 +2,11 @@
 //! the report, from the catalogue (enumerated first if missing).
 
 use super::note;
-use amoba::catalogue::census::Census;
-use amoba::catalogue::source::{self, Location};
-use amoba::output::results::{catalogue_sha256, report_rows, run_graph, write_results};
-use amoba::output::table::published_table;
-use amoba::provenance::Provenance;
+use amoba::core::provenance::Provenance;
+use amoba::pairing::catalogue::census::Census;
+use amoba::pairing::catalogue::source::{self, Location};
+use amoba::report::results::{catalogue_sha256, report_rows, run_graph, write_results};
+use amoba::report::table::published_table;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -38,7 +38,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     super::directory_option(&args.out_dir, "--out-dir")?;
     super::with_threads(args.threads, || {
         let board = args.board.load()?;
-        if let Some(why) = amoba::graph::no_graph_reason(&board) {
+        if let Some(why) = amoba::pairing::graph::no_graph_reason(&board) {
             anyhow::bail!(why);
         }
         super::refuse_out_of_reach(&board, args.threads, args.force)?;
@@ -77,7 +77,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             board.tag()
         );
         write!(
-            amoba::io::stdout(),
+            amoba::core::io::stdout(),
             "{}",
             published_table(&report_rows(&board, &census, &run))
         )?;

@@ -19,10 +19,10 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = args.board.load()?;
-    let cat = amoba::catalogue::parts::merge(&board, &args.parts)?;
+    let cat = amoba::pairing::catalogue::parts::merge(&board, &args.parts)?;
     let out = args
         .out
-        .unwrap_or_else(|| amoba::catalogue::source::results_path(&board));
+        .unwrap_or_else(|| amoba::pairing::catalogue::source::results_path(&board));
     cat.write(&out)?;
     note!(
         "merged {}: {}; wrote {}",

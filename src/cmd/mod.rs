@@ -9,10 +9,10 @@
 //! candidate is not good; with `--check-published`, a figure differs from the
 //! published one), 2 usage or input error.
 //! A closed stdout (`amoba … | head`) is not an error and never changes the exit code:
-//! data goes through [`amoba::io::stdout`], which discards what the reader no longer
+//! data goes through [`amoba::core::io::stdout`], which discards what the reader no longer
 //! wants, so a command finishes its work and reports its verdict; a closed stderr is
 //! ignored too ([`note!`]). SIGINT, SIGTERM and SIGHUP remove the temporary files of
-//! the writes in progress before the process ends ([`amoba::io`]).
+//! the writes in progress before the process ends ([`amoba::core::io`]).
 
 mod ask;
 mod blocking;
@@ -209,7 +209,7 @@ pub(crate) use note;
 /// Runs the command line; maps errors to exit codes.
 pub fn main() -> ExitCode {
     #[cfg(unix)]
-    if let Err(e) = amoba::io::remove_temp_files_on_signals() {
+    if let Err(e) = amoba::core::io::remove_temp_files_on_signals() {
         note!(
             "amoba: warning: cannot watch for interrupts ({e}); an interrupted write may leave a temporary file"
         );
@@ -247,7 +247,7 @@ pub fn main() -> ExitCode {
     match result {
         Ok(code) => code,
         // Only a command with no verdict to report can end here: data on stdout goes
-        // through amoba::io::stdout, which does not fail on a closed pipe.
+        // through amoba::core::io::stdout, which does not fail on a closed pipe.
         Err(e) if is_broken_pipe(&e) => ExitCode::SUCCESS,
         Err(e) => {
             // `{:#}` prints the chain `outer: cause: root cause`; library errors keep
@@ -267,7 +267,7 @@ fn command() -> clap::Command {
          command's JSON document on stdout instead of its text; exit 0 answered, 1 the \
          negative verdict a command exists for, 2 usage or input error; messages and \
          progress on stderr.",
-        amoba::board::Board::NAMES.join(", ")
+        amoba::core::board::Board::NAMES.join(", ")
     );
     let cmd = Cli::command();
     let after = cmd
@@ -281,7 +281,7 @@ fn command() -> clap::Command {
 fn completions(shell: clap_complete::Shell) -> anyhow::Result<ExitCode> {
     let mut buf = Vec::new();
     clap_complete::generate(shell, &mut command(), "amoba", &mut buf);
-    amoba::io::stdout().write_all(&buf)?;
+    amoba::core::io::stdout().write_all(&buf)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -303,7 +303,7 @@ fn man(command: Option<&str>) -> anyhow::Result<ExitCode> {
     };
     let mut buf = Vec::new();
     clap_mangen::Man::new(page).render(&mut buf)?;
-    amoba::io::stdout().write_all(&buf)?;
+    amoba::core::io::stdout().write_all(&buf)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -314,7 +314,7 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
-pub use amoba::io::error_chain as chain;
+pub use amoba::core::io::error_chain as chain;
 
 /// Runs `f` on a pool of `threads` threads (0 = rayon's default, all cores).
 pub fn with_threads<T: Send>(
@@ -336,18 +336,18 @@ pub fn board_help() -> String {
     format!(
         "Board: {}, or a board file (*.toml; docs/spec.md appendix A, FORMATS.md) \
          [default: square9]",
-        amoba::board::Board::NAMES.join(", ")
+        amoba::core::board::Board::NAMES.join(", ")
     )
 }
 
 /// The board named on the command line.
-pub fn board(name: &str) -> anyhow::Result<amoba::board::Board> {
-    amoba::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))
+pub fn board(name: &str) -> anyhow::Result<amoba::core::board::Board> {
+    amoba::core::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 /// How every command takes its board: `--board NAME|FILE`, or an inline game
 /// `--directions "1,0 0,1 1,2 2,1" --lattice "8,0 0,8"` (k = 2n + 1, point group
-/// computed; see [`amoba::board::builtin::inline`]).
+/// computed; see [`amoba::core::board::builtin::inline`]).
 #[derive(clap::Args, Clone, Debug)]
 pub struct BoardArgs {
     #[arg(long, value_name = "NAME|FILE", help = board_help(),
@@ -374,10 +374,10 @@ impl BoardArgs {
     }
 
     /// The board these options describe.
-    pub fn load(&self) -> anyhow::Result<amoba::board::Board> {
+    pub fn load(&self) -> anyhow::Result<amoba::core::board::Board> {
         match (&self.directions, &self.lattice) {
             (Some(d), Some(l)) => {
-                amoba::board::builtin::inline(d, l).map_err(|e| anyhow::anyhow!("{e}"))
+                amoba::core::board::builtin::inline(d, l).map_err(|e| anyhow::anyhow!("{e}"))
             }
             (Some(_), None) => anyhow::bail!(
                 "--directions: an inline board needs --lattice too (only `verify \
@@ -406,7 +406,7 @@ pub const DEFAULT_BOARD: &str = "square9";
 /// Refuses `-` for an option that names a directory (`-` means standard output only
 /// where a file is written).
 pub fn directory_option(path: &Path, option: &str) -> anyhow::Result<()> {
-    if amoba::io::is_dash(path) {
+    if amoba::core::io::is_dash(path) {
         anyhow::bail!(
             "{option} names a directory, expected a directory path: '-' (standard output) \
              stands for a file only (use ./- for a directory called '-')"
@@ -417,7 +417,7 @@ pub fn directory_option(path: &Path, option: &str) -> anyhow::Result<()> {
 
 /// How a written file is named in messages: its path, or `standard output`.
 pub fn shown(path: &Path) -> String {
-    if amoba::io::is_stdout(path) {
+    if amoba::core::io::is_stdout(path) {
         "standard output".into()
     } else {
         path.display().to_string()
@@ -425,10 +425,10 @@ pub fn shown(path: &Path) -> String {
 }
 
 /// The command line of this process, as recorded in the provenance of every file it
-/// writes ([`amoba::provenance::command_line`]); an argument that is not UTF-8 is
+/// writes ([`amoba::core::provenance::command_line`]); an argument that is not UTF-8 is
 /// written with U+FFFD in place of its bad bytes.
 pub fn command_line() -> String {
-    amoba::provenance::this_command()
+    amoba::core::provenance::this_command()
 }
 
 /// Refuses work that is out of reach before it starts: on a board whose catalogue is
@@ -436,11 +436,11 @@ pub fn command_line() -> String {
 /// search cannot hold, says so with an estimate of the cost and fails with exit 2,
 /// unless `force` is set.
 pub fn refuse_out_of_reach(
-    board: &amoba::board::Board,
+    board: &amoba::core::board::Board,
     threads: usize,
     force: bool,
 ) -> anyhow::Result<()> {
-    amoba::search::searchable(board, true)
+    amoba::pairing::search::searchable(board, true)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
     if force || board.info().catalogue == Some(true) {
         return Ok(());
@@ -452,7 +452,7 @@ pub fn refuse_out_of_reach(
         "board {}: enumerating its classes is out of reach; estimating the cost…",
         board.name()
     );
-    let run = amoba::output::results::estimate_board(board, threads);
+    let run = amoba::report::results::estimate_board(board, threads);
     anyhow::bail!(
         "board {}: a full enumeration is out of reach: about {:.1e} labelled good pairings, \
          {:.1e} search nodes, about {:.0e} years at the measured {:.1e} nodes/s (Knuth's \
@@ -499,9 +499,9 @@ pub fn read_json_docs<D: serde::de::DeserializeOwned>(
 const QUICK_LIMIT: f64 = 1e12;
 
 /// Refuses, with the estimate, a board whose quick estimate
-/// ([`amoba::search::quick_size`]) exceeds [`QUICK_LIMIT`] nodes.
-fn refuse_if_large(board: &amoba::board::Board, threads: usize) -> anyhow::Result<()> {
-    let quick = amoba::search::quick_size(board, threads);
+/// ([`amoba::pairing::search::quick_size`]) exceeds [`QUICK_LIMIT`] nodes.
+fn refuse_if_large(board: &amoba::core::board::Board, threads: usize) -> anyhow::Result<()> {
+    let quick = amoba::pairing::search::quick_size(board, threads);
     if quick.nodes <= QUICK_LIMIT {
         return Ok(());
     }
@@ -523,7 +523,7 @@ fn refuse_if_large(board: &amoba::board::Board, threads: usize) -> anyhow::Resul
 
 /// `n` and the noun, singular or plural: `counted(1, "class", "classes")` is "1 class".
 pub fn counted(n: usize, one: &str, many: &str) -> String {
-    amoba::output::table::counted(n as u64, one, many)
+    amoba::core::text::counted(n as u64, one, many)
 }
 
 /// Writes a command's product (a pairing or placement found) by the rule of `--out`:
@@ -531,8 +531,8 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
 /// stderr naming the file.
 pub fn write_product(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
     let path = out.unwrap_or(Path::new("-"));
-    amoba::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
-    if !amoba::io::is_stdout(path) {
+    amoba::core::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
+    if !amoba::core::io::is_stdout(path) {
         note!("wrote {}", path.display());
     }
     Ok(())
@@ -549,22 +549,22 @@ pub fn write_report_and_json(
     json: bool,
     json_out: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let json_out_stdout = json_out.is_some_and(amoba::io::is_stdout);
+    let json_out_stdout = json_out.is_some_and(amoba::core::io::is_stdout);
     if let Some(path) = json_out {
-        amoba::output::results::write_json(path, doc)?;
+        amoba::report::results::write_json(path, doc)?;
         if !json_out_stdout {
             note!("wrote {}", path.display());
         }
     }
     if json && !json_out_stdout {
-        amoba::output::results::write_json(Path::new("-"), doc)?;
+        amoba::report::results::write_json(Path::new("-"), doc)?;
     }
-    if amoba::io::is_stdout(out) {
+    if amoba::core::io::is_stdout(out) {
         if !(json || json_out_stdout) {
-            amoba::io::stdout().write_all(report.as_bytes())?;
+            amoba::core::io::stdout().write_all(report.as_bytes())?;
         }
     } else {
-        amoba::io::write_atomic(out, |w| w.write_all(report.as_bytes()))?;
+        amoba::core::io::write_atomic(out, |w| w.write_all(report.as_bytes()))?;
         note!("wrote {}", out.display());
     }
     Ok(())

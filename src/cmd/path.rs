@@ -1,12 +1,12 @@
 //! `amoba path A B`: a shortest sequence of moves from one pairing to another (IDs or
 //! files), each step with its cell, its chain of slides and the class it reaches
-//! ([`amoba::output::query::Answers::path`]); exit 1 when they lie in different
+//! ([`amoba::report::query::Answers::path`]); exit 1 when they lie in different
 //! components. `--svg DIR` draws every step with the dominoes that slid highlighted.
 
 use super::ask::{AskArgs, cell, chain, print_json, target};
 use super::note;
-use amoba::io::write_atomic;
-use amoba::output::draw::{View, svg_marked};
+use amoba::core::io::write_atomic;
+use amoba::report::draw::{View, svg_marked};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -102,7 +102,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_json(&doc)?;
         return Ok(code);
     }
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     match doc.length {
         Some(n) => writeln!(
             out,

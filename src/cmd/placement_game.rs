@@ -17,8 +17,8 @@
 
 use super::progress::Mode;
 use super::{covering, tight};
-use amoba::search::cookie;
-use amoba::search::placement::{Cookies, Tightness};
+use amoba::placement::cookie;
+use amoba::placement::tight::{Cookies, Tightness};
 use std::path::PathBuf;
 use std::process::ExitCode;
 

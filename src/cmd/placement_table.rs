@@ -1,7 +1,7 @@
 //! `amoba placement-table`: the k-versus-t table of good t-placements (docs/spec.md
 //! §10), each entry decided by an argument amoba computes, beside the published table.
 //!
-//! Per `k`, one census of line-connected cookies ([`amoba::search::cookie`]) gives the
+//! Per `k`, one census of line-connected cookies ([`amoba::placement::cookie`]) gives the
 //! best blocking number per cell `ρ(k, t)` for every `t` it reaches, and the cookies
 //! blocking at least 4 sets per cell; an entry beyond the census's budget that a
 //! smaller one does not answer gets both by peeling ([`cookie::peel`]: `c_s` from the
@@ -9,11 +9,11 @@
 //!
 //! * **N** by counting when `ρ < 4`;
 //! * when `ρ = 4` (tight): **N** if some square no tight placement covers
-//!   ([`placement::plane`]), else **Y** with a tight placement found on a lattice (and
+//!   ([`tight::plane`]), else **Y** with a tight placement found on a lattice (and
 //!   passed by the independent checker), else open with "none on lattices of index
 //!   ≤ N";
 //! * when `ρ > 4`: **Y** with a good placement (a covering) found by the SAT search of
-//!   [`amoba::search::covering`] on a lattice of small index, from the cookies blocking
+//!   [`amoba::placement::covering`] on a lattice of small index, from the cookies blocking
 //!   at least 4 sets per cell, and passed by the independent checker; else open, saying
 //!   how far the search went;
 //! * open when neither the census nor peeling reaches it;
@@ -23,9 +23,9 @@
 
 use super::covering::{self, Kinds};
 use super::note;
-use amoba::search::cookie::{self, Game, Growth};
-use amoba::search::covering::Outcome;
-use amoba::search::placement::{self, Plane, Tightness};
+use amoba::placement::cookie::{self, Game, Growth};
+use amoba::placement::covering::Outcome;
+use amoba::placement::tight::{self, Plane, Tightness};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
@@ -107,7 +107,7 @@ struct JsonEntry {
 /// The `--json` document (docs/schemas/placement-table.schema.json).
 #[derive(serde::Serialize)]
 struct Document {
-    provenance: amoba::provenance::Provenance,
+    provenance: amoba::core::provenance::Provenance,
     directions: Vec<[i64; 2]>,
     entries: Vec<JsonEntry>,
     settled: usize,
@@ -155,15 +155,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         k: args.k_max,
     }
     .check_largest(args.t_max)?;
-    if !(1..=amoba::search::placement::MAX_SIDE).contains(&args.side) {
+    if !(1..=amoba::placement::tight::MAX_SIDE).contains(&args.side) {
         anyhow::bail!(
             "--side {}: expected 1 ≤ M ≤ {}",
             args.side,
-            amoba::search::placement::MAX_SIDE
+            amoba::placement::tight::MAX_SIDE
         );
     }
-    amoba::search::scan::check_max_index(args.max_index)?;
-    amoba::search::scan::check_max_index(args.cover_index).map_err(|e| {
+    amoba::pairing::scan::check_max_index(args.max_index)?;
+    amoba::pairing::scan::check_max_index(args.cover_index).map_err(|e| {
         anyhow::anyhow!("{}", e.to_string().replace("--max-index", "--cover-index"))
     })?;
     let ks: Vec<usize> = (2..=args.k_max).collect();
@@ -214,7 +214,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .collect();
     census_progress.finish();
     let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
-    let group = amoba::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let group =
+        amoba::core::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let mut grid: Vec<Vec<Entry>> = Vec::new();
     let progress = super::progress::Progress::counting(args.progress, "placement-table", "entries");
     for (i, (&k, (growth, reach, sizes, near))) in ks.iter().zip(&censuses).enumerate() {
@@ -285,8 +286,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (text, entries) = report(&args, &grid, &ks, &ts);
     let differ = entries.iter().filter(|e| e.comparison == "differs").count();
     let doc = Document {
-        provenance: amoba::provenance::Provenance::new("plane", &super::command_line(), None)
-            .stamped(&amoba::provenance::PLACEMENT_TABLE),
+        provenance: amoba::core::provenance::Provenance::new("plane", &super::command_line(), None)
+            .stamped(&amoba::core::provenance::PLACEMENT_TABLE),
         directions: FOUR.to_vec(),
         settled: entries.iter().filter(|e| e.comparison == "settled").count(),
         differ,
@@ -324,7 +325,8 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
         }),
         Tightness::Above => {
             let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
-            let lattices = amoba::search::scan::candidates(&dirs, 1, 1, args.cover_index)?;
+            let lattices =
+                amoba::core::board::directions::candidates(&dirs, 1, 1, args.cover_index)?;
             let mut undecided = 0;
             for c in &lattices {
                 let searched = covering::search(kinds, &c.lattice, args.conflicts)?;
@@ -362,7 +364,7 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
             )))
         }
         Tightness::Tight => {
-            match placement::plane(cookies, args.side, Some(args.node_limit), &mut |_| {}) {
+            match tight::plane(cookies, args.side, Some(args.node_limit), &mut |_| {}) {
                 Plane::Excluded { side, nodes, .. } => {
                     return Ok(Entry {
                         answer: Answer::No,
@@ -378,8 +380,8 @@ fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
             let mut found = None;
             let mut failure = None;
             let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-            let lattices = amoba::search::scan::candidates(&dirs, 1, 1, args.max_index)?;
-            placement::on_lattices(
+            let lattices = amoba::core::board::directions::candidates(&dirs, 1, 1, args.max_index)?;
+            tight::on_lattices(
                 cookies,
                 &lattices,
                 Some(args.node_limit),

@@ -1,7 +1,7 @@
 //! `amoba verify --placements FILE...`: are these periodic t-placements good?
 //!
 //! Each file holds one placement (docs/spec.md §10; FORMATS.md, *Placement files*);
-//! [`amoba::verify::placement`] checks it against the game the command line names
+//! [`amoba::check::placement`] checks it against the game the command line names
 //! (`--board`, or `--directions` with `--k`), or else the game the file records (its
 //! `directions`, `k` and `t` lines), or else square9's; `--k` and `--t` override. One report per file, or one
 //! JSON document with `--json` (docs/schemas/placements.schema.json). Exit 0 every
@@ -9,7 +9,7 @@
 //! it), 2 some file unreadable or malformed (the message names the line).
 
 use super::note;
-use amoba::verify::placements::{
+use amoba::placement::verify::{
     GameChoice, PlacementInput, PlacementsDoc, board_game, checked_game,
 };
 use std::io::{Read, Write};
@@ -40,7 +40,7 @@ fn options_game(args: &super::verify::Args) -> anyhow::Result<(String, GameChoic
 pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
     // The options alone must name a valid game, whatever the files record.
     let (mut board, options) = options_game(args)?;
-    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
     let mut inputs = Vec::new();
     for name in &args.files {
         let (display, input) = super::ask::open_input(name)?;
@@ -57,7 +57,7 @@ pub fn run(args: &super::verify::Args) -> anyhow::Result<ExitCode> {
                     anyhow::bail!(
                         "{display}: the file is larger than {MAX_BYTES} bytes, expected a \
                          placement of at most {} cells (FORMATS.md, Placement files)",
-                        amoba::verify::placement::MAX_INDEX
+                        amoba::check::placement::MAX_INDEX
                     );
                 }
                 Ok(())

@@ -1,6 +1,6 @@
 //! `amoba query ID|FILE`: a class and everything around it — canonical form,
 //! stabiliser with its elements, component and degree, and each neighbour with the move
-//! that reaches it ([`amoba::output::query::Answers::query`]).
+//! that reaches it ([`amoba::report::query::Answers::query`]).
 
 use super::ask::{AskArgs, cell, chain, print_json, target};
 use std::io::Write;
@@ -30,7 +30,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         print_json(&doc)?;
         return Ok(ExitCode::SUCCESS);
     }
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     writeln!(
         out,
         "class ID {} of {} (board {})",

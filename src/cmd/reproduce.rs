@@ -7,12 +7,12 @@
 //! enumerates that one too, to count every good pairing of the game.
 
 use super::{enumerate, note};
-use amoba::output::results::{
+use amoba::core::provenance::Provenance;
+use amoba::pairing::scan::Existence;
+use amoba::report::results::{
     estimate_board, estimate_rows, report_rows, run_graph, write_estimate, write_results,
 };
-use amoba::output::table::{Cost, Row, Stage, published_table, reproduce_document};
-use amoba::provenance::Provenance;
-use amoba::search::scan::Existence;
+use amoba::report::table::{Cost, Row, Stage, published_table, reproduce_document};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -60,7 +60,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             "board {}: enumerating its classes is out of reach; finding a good pairing \
              (at most {:.0e} nodes) and estimating the count…",
             board.name(),
-            amoba::output::results::FIRST_PAIRING_NODES as f64
+            amoba::report::results::FIRST_PAIRING_NODES as f64
         );
         let run = estimate_board(&board, args.threads);
         none_exists = matches!(run.first_pairing, Existence::None { .. });
@@ -99,15 +99,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         };
         if !board.one_domino_per_line() {
             // No pairing graph (its move needs one domino per line): the enumeration alone.
-            let mut rows = amoba::output::summary::published_rows(&out);
-            rows.extend(amoba::output::summary::refinement_rows(&out));
+            let mut rows = amoba::report::summary::published_rows(&out);
+            rows.extend(amoba::report::summary::refinement_rows(&out));
             (provenance, rows, cost)
         } else {
             // The board that refines this one (the 16-toroidal board of 9-in-a-row): its
             // enumeration completes the count of every good pairing of the game.
-            let finer = amoba::board::builtin::NAMES
+            let finer = amoba::core::board::builtin::NAMES
                 .iter()
-                .filter_map(|name| amoba::board::Board::by_name(name).ok())
+                .filter_map(|name| amoba::core::board::Board::by_name(name).ok())
                 .find(|b| b.info().refines.as_deref() == Some(board.name()));
             let finer_out = match &finer {
                 Some(f) => Some(
@@ -152,19 +152,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
                 let mut rows = report_rows(&board, &out.census, &run);
                 if let Some(f) = &finer_out {
-                    rows.extend(amoba::output::summary::all_pairings_rows(&out, f));
+                    rows.extend(amoba::report::summary::all_pairings_rows(&out, f));
                 }
                 Ok((provenance, rows, cost))
             })?
         }
     };
     cost.total_seconds = start.elapsed().as_secs_f64();
-    cost.peak_memory_bytes = amoba::io::peak_memory_bytes();
+    cost.peak_memory_bytes = amoba::core::io::peak_memory_bytes();
     let differ = rows
         .iter()
-        .filter(|r| r.status == amoba::output::table::Status::Differ)
+        .filter(|r| r.status == amoba::report::table::Status::Differ)
         .count();
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     if args.json {
         write!(stdout, "{}", reproduce_document(&provenance, &rows, &cost))?;
     } else {

@@ -1,5 +1,5 @@
 //! `amoba scan`: one game, or every class of games of a kind, on every period lattice
-//! up to an index (docs/spec.md §9; the engine is `amoba::search::scan`).
+//! up to an index (docs/spec.md §9; the engine is `amoba::pairing::scan`).
 //!
 //! Every pairing a scan reports is checked by the independent verifier
 //! (`amoba::verify`) before it is written; a pairing that fails is a bug and stops
@@ -7,10 +7,11 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::board::directions::{classes_in_box, normal_form, symmetries};
-use amoba::output::scan::{Game, ScanDoc, markdown, merge, set_text, tally};
-use amoba::search::Shard;
-use amoba::search::scan::{Existence, Limits, board_on, candidates, scan};
+use amoba::core::board::directions::candidates;
+use amoba::core::board::directions::{classes_in_box, normal_form, symmetries};
+use amoba::pairing::scan::{Existence, Limits, board_on, scan};
+use amoba::pairing::search::Shard;
+use amoba::report::scan::{Game, ScanDoc, markdown, merge, set_text, tally};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -86,7 +87,8 @@ pub struct Args {
 }
 
 fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    amoba::board::builtin::parse_vectors("--directions", text).map_err(|e| anyhow::anyhow!("{e}"))
+    amoba::core::board::builtin::parse_vectors("--directions", text)
+        .map_err(|e| anyhow::anyhow!("{e}"))
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -100,14 +102,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--shard", args.shard.is_some()),
             ("--json", args.json),
             ("--json-out", args.json_out.is_some()),
-            ("--out", !amoba::io::is_dash(&args.out)),
+            ("--out", !amoba::core::io::is_dash(&args.out)),
             ("--threads", args.threads != 0),
             ("--count-limit", args.count_limit != COUNT_LIMIT),
         ])?;
         let directions =
             (args.directions.clone()).unwrap_or_else(|| super::tight::FOUR_DIRECTIONS.into());
         let max = args.max_index.expect("clap requires --max-index");
-        amoba::search::scan::check_max_index(max)?;
+        amoba::pairing::scan::check_max_index(max)?;
         let job = Job::Scan {
             min: args.min_index,
             max,
@@ -122,7 +124,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return write(&args, &doc);
     }
     let max_index = args.max_index.expect("clap requires --max-index");
-    amoba::search::scan::check_max_index(max_index)?;
+    amoba::pairing::scan::check_max_index(max_index)?;
     // Each game with the number of sets of its class in the box (`--all`).
     let games: Vec<(Vec<Vec<i64>>, Option<usize>)> = match (&args.directions, args.all) {
         (Some(text), _) => {
@@ -135,7 +137,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             }
             // The directions a board needs (primitive, distinct up to sign); that they
             // span is checked with their symmetries, when the lattices are listed.
-            amoba::board::check_directions(&dirs, d)
+            amoba::core::board::check_directions(&dirs, d)
                 .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
             vec![(dirs, None)]
         }
@@ -174,11 +176,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
         if list
             .iter()
-            .any(|c| c.lattice.index() > amoba::search::MAX_CELLS)
+            .any(|c| c.lattice.index() > amoba::pairing::search::MAX_CELLS)
         {
             anyhow::bail!(
                 "--max-index {max_index}: the search handles boards of at most {} cells",
-                amoba::search::MAX_CELLS
+                amoba::pairing::search::MAX_CELLS
             );
         }
         lists.push(list);
@@ -216,7 +218,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         before += list.len() as u64;
         // Every pairing found passes the verifier before it is written (in parallel:
         // the periodic check of a large 3-D board takes a while).
-        let found: Vec<(&amoba::search::scan::Row, &str)> = rows
+        let found: Vec<(&amoba::pairing::scan::Row, &str)> = rows
             .iter()
             .filter_map(|r| match &r.existence {
                 Existence::Found { pairing, .. } => Some((r, pairing.as_str())),
@@ -238,7 +240,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     progress.finish();
     note!("scan: {:.1} s", start.elapsed().as_secs_f64());
     let doc = ScanDoc {
-        provenance: amoba::provenance::Provenance::new("scan", &super::command_line(), None),
+        provenance: amoba::core::provenance::Provenance::new("scan", &super::command_line(), None),
         dims: d,
         min_index: args.min_index,
         max_index,
@@ -251,15 +253,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 }
 
 /// Checks the pairing found on a row's board with the independent verifier.
-fn certify(dirs: &[Vec<i64>], row: &amoba::search::scan::Row, pairing: &str) -> anyhow::Result<()> {
-    let lattice = amoba::board::lattice::Lattice::new(&row.lattice)?;
+fn certify(
+    dirs: &[Vec<i64>],
+    row: &amoba::pairing::scan::Row,
+    pairing: &str,
+) -> anyhow::Result<()> {
+    let lattice = amoba::core::board::lattice::Lattice::new(&row.lattice)?;
     let board = board_on("scan", dirs, &lattice)?;
-    let geom = amoba::verify::Geometry::new(&board)?;
+    let geom = amoba::check::pairing::Geometry::new(&board)?;
     let codes: Vec<u8> = pairing
         .chars()
-        .map(|c| amoba::board::pairing::char_code(c).unwrap_or(u8::MAX))
+        .map(|c| amoba::core::board::pairing::char_code(c).unwrap_or(u8::MAX))
         .collect();
-    let a = amoba::verify::analyse(&geom, &codes);
+    let a = amoba::check::pairing::analyse(&geom, &codes);
     if !a.good {
         anyhow::bail!(
             "the search reported a pairing on {} that the verifier rejects: {pairing}",
@@ -272,7 +278,7 @@ fn certify(dirs: &[Vec<i64>], row: &amoba::search::scan::Row, pairing: &str) -> 
 /// Writes the report and the document where asked ([`super::write_report_and_json`]).
 fn write(args: &Args, doc: &ScanDoc) -> anyhow::Result<ExitCode> {
     let stamped = ScanDoc {
-        provenance: doc.provenance.stamped(&amoba::provenance::SCAN),
+        provenance: doc.provenance.stamped(&amoba::core::provenance::SCAN),
         ..doc.clone()
     };
     super::write_report_and_json(

@@ -3,7 +3,7 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::board::pairing::Pairing;
+use amoba::core::board::pairing::Pairing;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -48,15 +48,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         return run(&args.placement, directions, Some(lattice), job, args.force);
     }
     let board = args.board.load()?;
-    amoba::search::searchable(&board, false)
+    amoba::pairing::search::searchable(&board, false)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
     let start = std::time::Instant::now();
     let progress = Progress::counting(args.progress, "search", "nodes");
     let (found, stats) =
-        amoba::search::find_one_reporting(&board, args.node_limit, &|n| progress.update_open(n));
+        amoba::pairing::search::find_one_reporting(&board, args.node_limit, &|n| {
+            progress.update_open(n)
+        });
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     match found {
         Some(codes) => {
             let p = Pairing::from_codes(codes);

@@ -1,9 +1,9 @@
 //! `amoba select`: the classes of the catalogue that pass a filter — ID range,
 //! stabiliser order, component, degree, a symmetry they must have — printed as IDs,
-//! canonical forms or JSON lines ([`amoba::graph::query::select`]).
+//! canonical forms or JSON lines ([`amoba::pairing::graph::query::select`]).
 
 use super::ask::AskArgs;
-use amoba::graph::query::{Filter, SymmetryFilter};
+use amoba::pairing::graph::query::{Filter, SymmetryFilter};
 use std::io::Write;
 use std::ops::RangeInclusive;
 use std::process::ExitCode;
@@ -52,9 +52,9 @@ pub struct Args {
     pub ask: AskArgs,
 }
 
-/// Parses `N`, `A..B`, `A..` or `..B` (inclusive; [`amoba::graph::query::parse_range`]).
+/// Parses `N`, `A..B`, `A..` or `..B` (inclusive; [`amoba::pairing::graph::query::parse_range`]).
 fn range(s: &str) -> Result<RangeInclusive<usize>, String> {
-    amoba::graph::query::parse_range(s)
+    amoba::pairing::graph::query::parse_range(s)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -74,7 +74,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         symmetry,
     };
     let ids = answers.select(&filter);
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     if args.count {
         writeln!(out, "{}", ids.len())?;
         return Ok(ExitCode::SUCCESS);

@@ -1,25 +1,26 @@
 //! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG.
 //!
-//! The picture is [`amoba::output::draw`]'s. An argument that is a whole number and not the
+//! The picture is [`amoba::report::draw`]'s. An argument that is a whole number and not the
 //! name of an existing file is a catalogue ID (docs/spec.md §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
 //! `results/` (scripts/draw-figures.sh). The catalogue comes from where `amoba verify`
-//! finds it ([`amoba::catalogue::source`]). On the board square9-16 the picture
-//! (unless `--window` asks for a plain window) is [`amoba::output::blocks`]'s: the 16×16
+//! finds it ([`amoba::pairing::catalogue::source`]). On the board square9-16 the picture
+//! (unless `--window` asks for a plain window) is [`amoba::report::blocks`]'s: the 16×16
 //! window of the plane at the blocks C and W of the pairing, with the dominoes on which
 //! they differ highlighted.
 
 use super::note;
-use amoba::board::Board;
-use amoba::catalogue::Catalogue;
-use amoba::catalogue::blocks;
-use amoba::catalogue::source::{self, Location};
-use amoba::io::write_atomic;
-use amoba::output::blocks::BlockIds;
-use amoba::output::draw::{View, ascii, svg};
-use amoba::output::figures::figure_set;
-use amoba::verify::{Geometry, Reader, analyse, no_catalogue_reason};
+use amoba::check::pairing::{Geometry, Reader, analyse};
+use amoba::core::board::Board;
+use amoba::core::io::write_atomic;
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::catalogue::blocks;
+use amoba::pairing::catalogue::source::{self, Location};
+use amoba::report::blocks::BlockIds;
+use amoba::report::draw::{View, ascii, svg};
+use amoba::report::figures::figure_set;
+use amoba::verify::no_catalogue_reason;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -37,7 +38,7 @@ pub enum Format {
 
 /// The pairing `codes` of `board` in the candidate file form, headed by `caption`.
 fn codes_file(board: &Board, codes: &[u8], caption: &str) -> String {
-    let pairing = amoba::board::pairing::Pairing::from_codes(codes.to_vec());
+    let pairing = amoba::core::board::pairing::Pairing::from_codes(codes.to_vec());
     // A grid on the plane; the one-line form elsewhere (one line, any dimension).
     let body = if board.dim() == 2 {
         pairing.to_grid(board)
@@ -135,9 +136,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 
 /// Writes the picture to `out` (atomically; standard output by default).
 fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
-    let out = out.map_or_else(|| PathBuf::from(amoba::io::STDOUT), Path::to_path_buf);
+    let out = out.map_or_else(|| PathBuf::from(amoba::core::io::STDOUT), Path::to_path_buf);
     write_atomic(&out, |w| w.write_all(picture.as_bytes()))?;
-    if !amoba::io::is_stdout(&out) {
+    if !amoba::core::io::is_stdout(&out) {
         note!("wrote {}", out.display());
     }
     Ok(ExitCode::SUCCESS)
@@ -167,8 +168,8 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
         ids.w = blocks::block_id(&board8, &cat8, &r.w);
     }
     let picture = match args.format {
-        Format::Ascii => amoba::output::blocks::ascii(&codes, ids, &caption)?,
-        Format::Svg => amoba::output::blocks::svg(&codes, ids, &caption)?,
+        Format::Ascii => amoba::report::blocks::ascii(&codes, ids, &caption)?,
+        Format::Svg => amoba::report::blocks::svg(&codes, ids, &caption)?,
         Format::Codes => codes_file(board, &codes, &caption),
     };
     emit(args.out.as_deref(), &picture)
@@ -177,7 +178,7 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
 /// Catalogue pairing `id`, and a caption naming it.
 fn by_id(
     board: &str,
-    cat: &amoba::catalogue::Catalogue,
+    cat: &amoba::pairing::catalogue::Catalogue,
     location: &source::Location,
     id: usize,
 ) -> anyhow::Result<(Vec<u8>, String)> {
@@ -220,7 +221,7 @@ fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u
     )
 }
 
-/// Writes the figure set of `results/` into `dir` ([`amoba::output::figures`]).
+/// Writes the figure set of `results/` into `dir` ([`amoba::report::figures`]).
 fn figures(
     board: &Board,
     geom: &Geometry,
@@ -242,7 +243,7 @@ fn figures(
             .collect::<Vec<_>>()
             .join(", ")
     };
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     writeln!(
         out,
         "{} of stabiliser order {}: IDs {}",
@@ -261,12 +262,15 @@ fn figures(
 }
 
 /// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
-fn build_graph(board: &Board, cat: &Catalogue) -> anyhow::Result<amoba::graph::PairingGraph> {
+fn build_graph(
+    board: &Board,
+    cat: &Catalogue,
+) -> anyhow::Result<amoba::pairing::graph::PairingGraph> {
     note!(
         "amoba: building the pairing graph of {}",
         super::counted(cat.len(), "class", "classes")
     );
-    Ok(amoba::graph::of_catalogue(board, cat)?)
+    Ok(amoba::pairing::graph::of_catalogue(board, cat)?)
 }
 
 /// Loads the catalogue from `location`, with notes on stderr.
@@ -276,17 +280,17 @@ fn load_catalogue(board: &Board, location: &source::Location) -> anyhow::Result<
 
 /// `--placement`: reads, checks the tiling and draws a placement.
 fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
-    use amoba::verify::placement::{parse_placement, tile};
+    use amoba::check::placement::{parse_placement, tile};
     let target = args
         .target
         .as_deref()
         .ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
     if let Some(n) = args.window
-        && !(1..=amoba::output::draw::MAX_WINDOW).contains(&n)
+        && !(1..=amoba::report::draw::MAX_WINDOW).contains(&n)
     {
         anyhow::bail!(
             "--window {n}: expected 1 to {}",
-            amoba::output::draw::MAX_WINDOW
+            amoba::report::draw::MAX_WINDOW
         );
     }
     let (display, text) = super::ask::read_text(target)?;
@@ -294,10 +298,10 @@ fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
     let tiling = tile(&display, &placement, None)?;
     let n = args
         .window
-        .unwrap_or_else(|| amoba::output::placement::default_window(&tiling));
+        .unwrap_or_else(|| amoba::report::placement::default_window(&tiling));
     let picture = match args.format {
-        Format::Ascii => amoba::output::placement::ascii(&tiling, n),
-        Format::Svg => amoba::output::placement::svg(&placement, &tiling, n),
+        Format::Ascii => amoba::report::placement::ascii(&tiling, n),
+        Format::Svg => amoba::report::placement::svg(&placement, &tiling, n),
         // The placement file itself is the form that reads back.
         Format::Codes => text.clone(),
     };

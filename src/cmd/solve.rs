@@ -6,7 +6,7 @@ use super::note;
 use super::progress::Mode;
 use amoba::game::decide::{Answer, CertificateDoc, Request, SolveDoc, decide};
 use amoba::game::{Game, file};
-use amoba::search::shard::Shard;
+use amoba::pairing::search::shard::Shard;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -105,7 +105,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let seconds = start.elapsed().as_secs_f64();
     let cert = match (&a.certificate, &answer.certificate) {
         (Some(path), Some(c)) => {
-            amoba::io::write_atomic(path, |w| c.write(game, &loaded.sha256, w))?;
+            amoba::core::io::write_atomic(path, |w| c.write(game, &loaded.sha256, w))?;
             note!("wrote {}", super::shown(path));
             Some(CertificateDoc {
                 file: path.display().to_string(),
@@ -138,7 +138,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
 }
 
 fn print_text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> anyhow::Result<()> {
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     writeln!(
         out,
         "game {}: {} cells, {} winning sets, {} moves first; {} automorphism{} folded",
@@ -162,7 +162,7 @@ fn print_text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> anyhow:
         "nodes: {} ({:.2} s, peak memory {})",
         answer.total_nodes(),
         seconds,
-        amoba::io::peak_memory_bytes()
+        amoba::core::io::peak_memory_bytes()
             .map(|b| format!("{:.0} MB", b as f64 / 1e6))
             .unwrap_or_else(|| "unknown".into())
     )?;

@@ -11,7 +11,7 @@ use amoba::game::Side;
 use amoba::game::decide::CertificateDoc;
 use amoba::game::file::{self, Loaded};
 use amoba::game::shard::{self, Frontier, Part, PartRequest, PartsDoc, Solved};
-use amoba::search::shard::Shard;
+use amoba::pairing::search::shard::Shard;
 use std::collections::BTreeMap;
 use std::io::Write as _;
 use std::path::{Path, PathBuf};
@@ -90,7 +90,7 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
             count: s.count,
             solved: solved.values().cloned().collect(),
         };
-        amoba::io::write_atomic(&path, |w| part.write(game, w))?;
+        amoba::core::io::write_atomic(&path, |w| part.write(game, w))?;
         Ok(())
     };
     let failed = Mutex::new(None);
@@ -190,7 +190,7 @@ fn write_certificate(
     let (Some(path), Some(c)) = (path, c) else {
         return Ok(None);
     };
-    amoba::io::write_atomic(path, |w| c.write(&loaded.game, &loaded.sha256, w))?;
+    amoba::core::io::write_atomic(path, |w| c.write(&loaded.game, &loaded.sha256, w))?;
     note!("wrote {}", super::shown(path));
     Ok(Some(CertificateDoc {
         file: path.display().to_string(),
@@ -201,7 +201,7 @@ fn write_certificate(
 
 /// `solve-<game>.part-I-of-N.txt`, the game named by its file's stem.
 fn part_name(game: &Path, s: Shard) -> PathBuf {
-    let stem = if amoba::io::is_dash(game) {
+    let stem = if amoba::core::io::is_dash(game) {
         "stdin".to_string()
     } else {
         game.file_stem()
@@ -224,7 +224,7 @@ fn print(json: bool, doc: &PartsDoc, what: &str, root: Option<Option<Side>>) -> 
     if json {
         return super::ask::print_json(doc);
     }
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     writeln!(
         out,
         "{what}: split at depth {} into {} ({} above {})",

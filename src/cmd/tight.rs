@@ -3,18 +3,18 @@
 //! excluded from the whole plane by a square no tight placement can cover.
 //!
 //! Every placement printed has passed the independent checker
-//! ([`amoba::verify::placement`]) first. Exit 0 a placement was found (or, with
+//! ([`amoba::check::placement`]) first. Exit 0 a placement was found (or, with
 //! `--plane`, none was excluded), 1 none exists (the message says where and how many
 //! nodes the exhaustive search took), 2 usage or input error, or a game whose good
 //! placements need not be tight.
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::board::builtin::parse_vectors;
-use amoba::board::lattice::Lattice;
-use amoba::search::cookie::{self, Game};
-use amoba::search::placement::{self, Cookies, Cover, Plane, Tightness};
-use amoba::verify::placement as checker;
+use amoba::check::placement as checker;
+use amoba::core::board::builtin::parse_vectors;
+use amoba::core::board::lattice::Lattice;
+use amoba::placement::cookie::{self, Game};
+use amoba::placement::tight::{self, Cookies, Cover, Plane, Tightness};
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -116,7 +116,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<ExitCode> {
     let n = game.directions.len();
     let (best, size) = cookies.ratio;
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     match cookies.tightness {
         Tightness::Below => {
             writeln!(
@@ -147,17 +147,17 @@ pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<E
         super::counted(cookies.pieces.len(), "piece", "pieces")
     );
     if args.plane {
-        if !(1..=amoba::search::placement::MAX_SIDE).contains(&args.side) {
+        if !(1..=amoba::placement::tight::MAX_SIDE).contains(&args.side) {
             anyhow::bail!(
                 "--side {}: expected 1 ≤ M ≤ {}",
                 args.side,
-                amoba::search::placement::MAX_SIDE
+                amoba::placement::tight::MAX_SIDE
             );
         }
         return plane(args, cookies);
     }
     if let Some(max) = args.max_index {
-        amoba::search::scan::check_max_index(max)?;
+        amoba::pairing::scan::check_max_index(max)?;
         return scan(args, cookies, max);
     }
     let Some(text) = &args.lattice else {
@@ -215,7 +215,7 @@ pub(super) fn plane_directions(text: &str) -> anyhow::Result<Vec<[i64; 2]>> {
             [x, y] if (*x, *y) != (0, 0) => Ok([*x, *y]),
             _ => anyhow::bail!(
                 "--directions: expected non-zero plane vectors x,y, found {}",
-                amoba::board::lattice::vector_text(v)
+                amoba::core::board::lattice::vector_text(v)
             ),
         })
         .collect::<anyhow::Result<Vec<_>>>()?;
@@ -302,7 +302,7 @@ pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyh
     Ok(text)
 }
 
-fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::search::dlx::Stats) -> String {
+fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::solvers::dlx::Stats) -> String {
     if stats.cut {
         format!(
             "lattice {lattice}: no tight {}-placement of {}-in-a-row found within {} \
@@ -330,13 +330,13 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         .iter()
         .map(|v| v.to_vec())
         .collect();
-    let group = amoba::board::group::point_group(&board.lattice, &dirs)?;
+    let group = amoba::core::board::group::point_group(&board.lattice, &dirs)?;
     let start = std::time::Instant::now();
     let progress = Progress::counting(args.progress, "tight placements", "classes");
     let census = board.census(&group, &mut |classes| progress.update_open(classes));
     progress.finish();
     note!("counted in {:.3} s", start.elapsed().as_secs_f64());
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     let order = group.len() * board.lattice.index();
     writeln!(
         stdout,
@@ -381,7 +381,7 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
 }
 
 fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> {
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     let (mut found, mut unknown, mut searched) = (0usize, 0usize, 0usize);
     let mut first: Option<String> = None;
     let mut failure = None;
@@ -389,7 +389,7 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
     let lattices = super::covering::listed(&dirs, args.min_index, max, args.progress)?;
     let total = lattices.len();
     let progress = Progress::counting(args.progress, "tight", "lattices");
-    placement::on_lattices(
+    tight::on_lattices(
         cookies,
         &lattices,
         Some(args.node_limit),
@@ -451,10 +451,10 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
 }
 
 fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
-    let mut stdout = amoba::io::stdout();
+    let mut stdout = amoba::core::io::stdout();
     let progress = Progress::counting(args.progress, "tight --plane", "square sides");
     let side = args.side as u64;
-    let plane = placement::plane(cookies, args.side, Some(args.node_limit), &mut |m| {
+    let plane = tight::plane(cookies, args.side, Some(args.node_limit), &mut |m| {
         progress.update(m as u64 - 1, side)
     });
     progress.finish();

@@ -1,13 +1,13 @@
 //! `amoba transform --symmetry SYM ID|FILE`: applies a symmetry of the board to
 //! pairings and prints the images in one-line form (or as grids), so nobody remaps
 //! direction codes by hand. The symmetry is written as FORMATS.md, *Symmetries*, says
-//! ([`amoba::symmetry::text`]).
+//! ([`amoba::pairing::symmetry::text`]).
 
 use super::ask::read_file;
-use amoba::board::pairing::Pairing;
-use amoba::output::query::Target;
-use amoba::symmetry::{apply, text};
-use amoba::verify::Geometry;
+use amoba::check::pairing::Geometry;
+use amoba::core::board::pairing::Pairing;
+use amoba::pairing::symmetry::{apply, text};
+use amoba::report::query::Target;
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -46,7 +46,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })
             .collect(),
     };
-    let mut out = amoba::io::stdout();
+    let mut out = amoba::core::io::stdout();
     for codes in &pairings {
         let image = Pairing::from_codes(apply(&board, codes, g));
         if args.grid {

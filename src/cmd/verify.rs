@@ -26,10 +26,8 @@
 //! that board's catalogue and graph ([`amoba::verify::Refinement`]).
 
 use super::note;
-use amoba::verify::{
-    Classes, ErrorDoc, FileDoc, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyDoc, VerifyError,
-    no_catalogue_reason,
-};
+use amoba::check::pairing::{MAX_REPORTED_ERRORS, Reader, VerifyError};
+use amoba::verify::{Classes, ErrorDoc, FileDoc, PairingReport, VerifyDoc, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -100,15 +98,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(why) = no_catalogue_reason(&geom) {
         note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
     }
-    let no_graph = amoba::graph::no_graph_reason(&board);
+    let no_graph = amoba::pairing::graph::no_graph_reason(&board);
     if let (Some(why), false) = (&no_graph, args.no_graph) {
         note!("amoba: {why}; good pairings get no graph facts");
     }
-    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
     let (mut total, mut good, mut malformed, mut bad_lines) = (0usize, 0usize, 0usize, 0usize);
     let mut files = Vec::new();
     for name in &args.files {
-        let stdin = amoba::io::is_dash(name);
+        let stdin = amoba::core::io::is_dash(name);
         let display = if stdin {
             "<stdin>".to_string()
         } else {
@@ -191,17 +189,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         files.push(file);
     }
-    let code = exit_code(malformed, good, total);
+    let code = amoba::check::exit_code(malformed, good, total);
     if args.json {
         let doc = VerifyDoc {
-            provenance: amoba::provenance::Provenance::new(
+            provenance: amoba::core::provenance::Provenance::new(
                 board.name(),
                 &super::command_line(),
                 classes
                     .catalogue()
-                    .map(amoba::output::results::catalogue_sha256),
+                    .map(amoba::report::results::catalogue_sha256),
             )
-            .stamped(&amoba::provenance::VERIFY),
+            .stamped(&amoba::core::provenance::VERIFY),
             catalogue: classes.describe(),
             inputs: files,
             pairings: total,
@@ -226,9 +224,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::from(code))
-}
-
-/// The exit code of a verifier run ([`amoba::verify::exit_code`]).
-pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {
-    amoba::verify::exit_code(malformed, good, checked)
 }

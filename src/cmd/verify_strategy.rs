@@ -25,7 +25,7 @@ struct ErrorJson {
 /// The `--json` document (docs/schemas/strategy-check.schema.json).
 #[derive(Serialize)]
 struct Document {
-    provenance: amoba::provenance::Provenance,
+    provenance: amoba::core::provenance::Provenance,
     game: String,
     game_sha256: Option<String>,
     certificate: String,
@@ -49,7 +49,7 @@ pub fn run(game_path: &Path, files: &[PathBuf], json: bool) -> anyhow::Result<Ex
         );
     };
     let game_name = game_path.display().to_string();
-    let stdin = amoba::io::is_dash(cert_path);
+    let stdin = amoba::core::io::is_dash(cert_path);
     let cert_name = if stdin {
         "<stdin>".to_string()
     } else {
@@ -100,7 +100,7 @@ pub fn run(game_path: &Path, files: &[PathBuf], json: bool) -> anyhow::Result<Ex
             _ => note!("{}: {}", e.file, e.message),
         }
     }
-    let mut out = std::io::BufWriter::new(amoba::io::stdout());
+    let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
     if json {
         let board = game
             .as_ref()
@@ -108,8 +108,12 @@ pub fn run(game_path: &Path, files: &[PathBuf], json: bool) -> anyhow::Result<Ex
             .unwrap_or("game")
             .to_string();
         let mut doc = Document {
-            provenance: amoba::provenance::Provenance::new(&board, &super::command_line(), None)
-                .stamped(&amoba::provenance::STRATEGY_CHECK),
+            provenance: amoba::core::provenance::Provenance::new(
+                &board,
+                &super::command_line(),
+                None,
+            )
+            .stamped(&amoba::core::provenance::STRATEGY_CHECK),
             game: game_name.clone(),
             game_sha256: game.as_ref().map(|g| g.sha256().to_string()),
             certificate: cert_name.clone(),

@@ -183,7 +183,7 @@ pub struct CostDoc {
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct SolveDoc {
     /// The shared provenance block.
-    pub provenance: crate::provenance::Provenance,
+    pub provenance: crate::core::provenance::Provenance,
     /// The game's name (the file's when the game has none).
     pub game: String,
     /// SHA-256 of the game file's bytes.
@@ -225,8 +225,8 @@ impl SolveDoc {
         seconds: f64,
     ) -> SolveDoc {
         SolveDoc {
-            provenance: crate::provenance::Provenance::new(name, command, None)
-                .stamped(&crate::provenance::SOLVE),
+            provenance: crate::core::provenance::Provenance::new(name, command, None)
+                .stamped(&crate::core::provenance::SOLVE),
             game: name.to_string(),
             game_sha256: sha256.to_string(),
             cells: game.ncells(),
@@ -249,7 +249,7 @@ impl SolveDoc {
             certificate,
             cost: CostDoc {
                 seconds,
-                peak_memory_bytes: crate::io::peak_memory_bytes(),
+                peak_memory_bytes: crate::core::io::peak_memory_bytes(),
             },
         }
     }

@@ -90,7 +90,7 @@ pub struct GameFileError {
 #[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     /// The file cannot be opened or read (the path is the message, the failure its
-    /// source, as [`crate::io::IoError`]).
+    /// source, as [`crate::core::io::IoError`]).
     #[error("{name}")]
     Io {
         /// The file as messages name it (`<stdin>` for `-`).
@@ -217,7 +217,7 @@ pub fn load(path: &Path) -> Result<Loaded, ReadError> {
         name: name.clone(),
         error,
     })?;
-    let sha256 = crate::provenance::hex(&Sha256::digest(&bytes));
+    let sha256 = crate::core::provenance::hex(&Sha256::digest(&bytes));
     Ok(Loaded { name, game, sha256 })
 }
 
@@ -228,7 +228,7 @@ pub fn load(path: &Path) -> Result<Loaded, ReadError> {
 ///
 /// As [`read`].
 pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), ReadError> {
-    let dash = crate::io::is_dash(path);
+    let dash = crate::core::io::is_dash(path);
     let name = display_name(path);
     let io_error = |source| ReadError::Io {
         name: name.clone(),
@@ -873,7 +873,7 @@ fn check(game: &Game) -> Result<(), String> {
 
 /// The name messages give a file: its path, or `<stdin>` for `-`.
 pub fn display_name(path: &Path) -> String {
-    if crate::io::is_dash(path) {
+    if crate::core::io::is_dash(path) {
         "<stdin>".into()
     } else {
         path.display().to_string()

@@ -82,7 +82,7 @@
 
 use super::file::{coordinates, is_name, is_name_char};
 use super::{Cells, Game, MAX_CELLS, MAX_SETS, Side};
-use crate::board::Board;
+use crate::core::board::Board;
 use std::collections::HashSet;
 
 /// The four directions of the plane: rows, columns and both diagonals.
@@ -329,7 +329,8 @@ pub fn rectangle(
         ));
     }
     let vectors: Vec<Vec<i64>> = directions.iter().map(|&(x, y)| vec![x, y]).collect();
-    crate::board::check_directions(&vectors, 2).map_err(|e| bad("directions", e.to_string()))?;
+    crate::core::board::check_directions(&vectors, 2)
+        .map_err(|e| bad("directions", e.to_string()))?;
     let mut g = Grid::new(width, height)?;
     if k <= width.max(height) {
         let span = (k - 1) as i64;
@@ -365,7 +366,7 @@ pub fn rectangle(
 /// [`MAX_SETS`] sets.
 ///
 /// ```
-/// use amoba::board::Board;
+/// use amoba::core::board::Board;
 /// use amoba::game::generate::torus;
 /// let g = torus(&Board::square9()).unwrap();
 /// assert_eq!(g.sets.len(), 32);
@@ -594,7 +595,7 @@ impl Recipe {
 
     /// The comment lines that open the file of `game` (made by this recipe, then given
     /// `extra` arguments such as `--name`): [`Recipe::about`], `written by: amoba game
-    /// …` (quoted for a POSIX shell, as [`crate::provenance::command_line`]), and the
+    /// …` (quoted for a POSIX shell, as [`crate::core::provenance::command_line`]), and the
     /// [`summary`](super::file::summary).
     pub fn comments(&self, game: &Game, extra: &[String]) -> Vec<String> {
         let words = std::iter::once("amoba".to_string())
@@ -602,7 +603,10 @@ impl Recipe {
             .chain(extra.iter().cloned());
         vec![
             self.about(),
-            format!("written by: {}", crate::provenance::command_line(words)),
+            format!(
+                "written by: {}",
+                crate::core::provenance::command_line(words)
+            ),
             super::file::summary(game),
         ]
     }

@@ -40,8 +40,8 @@
 
 use super::file::{ReadError, load, size_counts, summary};
 use super::{Game, cells};
-use crate::board::gcd;
-use crate::provenance::{GAME_INFO, Provenance};
+use crate::core::board::gcd;
+use crate::core::provenance::{GAME_INFO, Provenance};
 use serde::Serialize;
 use std::fmt;
 use std::path::Path;
@@ -561,7 +561,7 @@ mod tests {
         assert!(blocking_power(&g).is_err());
         let g = file::parse("first maker\ncells a b\nset a b\n").unwrap();
         assert_eq!(blocking_power(&g), Err(BlockingError::NoCoordinates));
-        let torus = generate::torus(&crate::board::Board::square9()).unwrap();
+        let torus = generate::torus(&crate::core::board::Board::square9()).unwrap();
         assert!(blocking_power(&torus).is_err(), "rows wrap around");
         assert_eq!(
             blocking_power_from_sizes(&[3, 1]),

@@ -300,7 +300,7 @@ pub fn load_part(game: &Game, path: &std::path::Path) -> Result<Part, ReadError>
         ),
     };
     let mut bytes = Vec::new();
-    if crate::io::is_dash(path) {
+    if crate::core::io::is_dash(path) {
         io::stdin()
             .lock()
             .take(MAX_PART_BYTES + 1)
@@ -473,7 +473,7 @@ impl<'t> PartReader<'_, 't> {
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct PartsDoc {
     /// The shared provenance block.
-    pub provenance: crate::provenance::Provenance,
+    pub provenance: crate::core::provenance::Provenance,
     /// The game's name (the file's when the game has none).
     pub game: String,
     /// SHA-256 of the game file's bytes.
@@ -526,8 +526,8 @@ impl PartsDoc {
     ) -> PartsDoc {
         let won = |w| solved.iter().filter(|s| s.winner == Some(w)).count();
         PartsDoc {
-            provenance: crate::provenance::Provenance::new(name, command, None)
-                .stamped(&crate::provenance::SOLVE_PARTS),
+            provenance: crate::core::provenance::Provenance::new(name, command, None)
+                .stamped(&crate::core::provenance::SOLVE_PARTS),
             game: name.to_string(),
             game_sha256: sha256.to_string(),
             split_depth: frontier.depth,
@@ -547,7 +547,7 @@ impl PartsDoc {
             certificate: None,
             cost: super::decide::CostDoc {
                 seconds,
-                peak_memory_bytes: crate::io::peak_memory_bytes(),
+                peak_memory_bytes: crate::core::io::peak_memory_bytes(),
             },
         }
     }

@@ -5,14 +5,16 @@ use super::{
     App, GAME_MEMORY_MIB, Loaded, MAX_BODY, MAX_DRAWN, MAX_GAME_NODES, MAX_PASTED_PAIRINGS,
     MAX_PER_PAGE, MAX_PLACEMENT_WINDOW, MAX_RADIUS,
 };
-use crate::graph::query::{Filter, SymmetryFilter, parse_range};
-use crate::output::draw::{View, svg_flagged, svg_marked, svg_with_notes};
-use crate::output::plot::graph_drawing;
-use crate::output::query::{AskError, SelectHead, SelectRow, Target};
-use crate::verify::placements::{
+use crate::check::exit_code;
+use crate::check::pairing::{Geometry, VerifyError};
+use crate::pairing::graph::query::{Filter, SymmetryFilter, parse_range};
+use crate::placement::verify::{
     GameChoice, PlacementError, PlacementInput, PlacementsDoc, board_game,
 };
-use crate::verify::{Geometry, VerifyDoc, VerifyError, check_text, exit_code};
+use crate::report::draw::{View, svg_flagged, svg_marked, svg_with_notes};
+use crate::report::plot::graph_drawing;
+use crate::report::query::{AskError, SelectHead, SelectRow, Target};
+use crate::verify::{VerifyDoc, check_text};
 use axum::Router;
 use axum::extract::rejection::{PathRejection, QueryRejection, StringRejection};
 use axum::extract::{DefaultBodyLimit, Path, Query, State};
@@ -180,7 +182,7 @@ impl From<AskError> for ApiError {
             }
             AskError::Query(_) | AskError::Index(_) => StatusCode::INTERNAL_SERVER_ERROR,
         };
-        ApiError::new(status, crate::io::error_chain(&e))
+        ApiError::new(status, crate::core::io::error_chain(&e))
     }
 }
 
@@ -199,7 +201,7 @@ impl From<VerifyError> for ApiError {
             },
             other => ApiError::new(
                 StatusCode::INTERNAL_SERVER_ERROR,
-                crate::io::error_chain(&other),
+                crate::core::io::error_chain(&other),
             ),
         }
     }
@@ -298,7 +300,7 @@ fn svg_response(svg: String, q: &Params, name: &str) -> Response {
     r
 }
 
-fn draw_error(e: crate::output::draw::DrawError) -> ApiError {
+fn draw_error(e: crate::report::draw::DrawError) -> ApiError {
     ApiError::bad(e.to_string())
 }
 
@@ -421,7 +423,7 @@ async fn pairing_svg(
 
 /// The cells a move's slides cover afterwards (the dominoes it slid), as `amoba path
 /// --svg` marks them.
-fn slid_cells(slides: &[crate::graph::moves::Slide]) -> Vec<usize> {
+fn slid_cells(slides: &[crate::pairing::graph::moves::Slide]) -> Vec<usize> {
     slides.iter().flat_map(|s| [s.pivot, s.to]).collect()
 }
 
@@ -439,7 +441,7 @@ async fn move_svg(
         let id = id_of(&id, "ID", a.classes())?;
         let to = id_of(&to, "neighbour", a.classes())?;
         let codes = a.data.catalogue.codes_of(id);
-        let moves = crate::graph::query::moves_from(&a.board, &a.data.catalogue, codes)
+        let moves = crate::pairing::graph::query::moves_from(&a.board, &a.data.catalogue, codes)
             .map_err(AskError::from)?;
         let n = moves
             .neighbours
@@ -656,14 +658,14 @@ fn verify_text(b: &Loaded, app: &App, text: &str) -> Result<VerifyDoc, ApiError>
     let malformed = usize::from(bad_lines > 0);
     let a = &b.answers;
     Ok(VerifyDoc {
-        provenance: crate::provenance::Provenance::new(
+        provenance: crate::core::provenance::Provenance::new(
             a.board.name(),
             &app.command,
             classes
                 .catalogue()
-                .map(crate::output::results::catalogue_sha256),
+                .map(crate::report::results::catalogue_sha256),
         )
-        .stamped(&crate::provenance::VERIFY),
+        .stamped(&crate::core::provenance::VERIFY),
         catalogue: classes.describe(),
         inputs: vec![file],
         pairings: total,
@@ -720,7 +722,7 @@ async fn verify_svg(
                     reports.len()
                 ))
             })?;
-        let codes = crate::board::pairing::Pairing::parse_line(&a.board, &r.pairing)
+        let codes = crate::core::board::pairing::Pairing::parse_line(&a.board, &r.pairing)
             .map_err(|e| ApiError::bad(e.to_string()))?
             .codes()
             .to_vec();
@@ -836,7 +838,7 @@ impl SubgraphDoc {
 }
 
 /// The edges of the pairing graph among `ids` (ascending).
-fn edges_among(g: &crate::graph::PairingGraph, ids: &BTreeSet<usize>) -> Vec<[usize; 2]> {
+fn edges_among(g: &crate::pairing::graph::PairingGraph, ids: &BTreeSet<usize>) -> Vec<[usize; 2]> {
     ids.iter()
         .flat_map(|&u| {
             g.neighbors(u)
@@ -1068,7 +1070,7 @@ async fn game(
         } else {
             game.name.as_str()
         };
-        let sha256 = crate::provenance::hex(&Sha256::digest(text.as_bytes()));
+        let sha256 = crate::core::provenance::hex(&Sha256::digest(text.as_bytes()));
         Ok(json(&SolveDoc::new(
             name,
             &sha256,
@@ -1125,7 +1127,7 @@ impl From<PlacementError> for ApiError {
     fn from(e: PlacementError) -> ApiError {
         match e {
             PlacementError::Verify(e @ VerifyError::Malformed { .. }) => e.into(),
-            other => ApiError::bad(crate::io::error_chain(&other)),
+            other => ApiError::bad(crate::core::io::error_chain(&other)),
         }
     }
 }
@@ -1158,7 +1160,7 @@ fn placement_choice(app: &App, q: &Params) -> Result<(String, GameChoice), ApiEr
                     app.boards.keys().cloned().collect::<Vec<_>>().join(", ")
                 ))
             })?,
-        None => crate::board::Board::square9(),
+        None => crate::core::board::Board::square9(),
     };
     let options = board_game(&board, k, t)?;
     Ok((
@@ -1207,13 +1209,13 @@ async fn placement_svg(
 ) -> Result<Response, ApiError> {
     let (Query(q), text) = (q?, body?);
     blocking(move || {
-        let placement = crate::verify::placement::parse_placement("pasted", &text)
+        let placement = crate::check::placement::parse_placement("pasted", &text)
             .map_err(PlacementError::from)?;
-        let tiling = crate::verify::placement::tile("pasted", &placement, None)
+        let tiling = crate::check::placement::tile("pasted", &placement, None)
             .map_err(PlacementError::from)?;
         let max = MAX_PLACEMENT_WINDOW;
         let n = match q.get("window") {
-            None => crate::output::placement::default_window(&tiling),
+            None => crate::report::placement::default_window(&tiling),
             Some(_) => number(&q, "window", 0)?,
         };
         if !(1..=max).contains(&n) {
@@ -1222,7 +1224,7 @@ async fn placement_svg(
             )));
         }
         Ok(svg_response(
-            crate::output::placement::svg(&placement, &tiling, n),
+            crate::report::placement::svg(&placement, &tiling, n),
             &q,
             "placement.svg",
         ))

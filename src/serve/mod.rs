@@ -18,16 +18,16 @@
 //!
 //! Every page takes `?board=NAME` for another built-in board (the served one is the
 //! default). The API under `/api/` answers with the documents the command line
-//! prints with `--json` where one exists ([`crate::output::query::QueryDoc`] of
-//! `amoba query`, [`crate::output::query::PathDoc`] of `amoba path`,
+//! prints with `--json` where one exists ([`crate::report::query::QueryDoc`] of
+//! `amoba query`, [`crate::report::query::PathDoc`] of `amoba path`,
 //! [`crate::verify::VerifyDoc`] of `amoba verify`,
 //! [`crate::game::decide::SolveDoc`] of `amoba solve`,
-//! [`crate::verify::placements::PlacementsDoc`] of `amoba verify --placements`, the rows
+//! [`crate::placement::verify::PlacementsDoc`] of `amoba verify --placements`, the rows
 //! of `amoba select`), computed by the same library calls
-//! ([`crate::output::query::Answers`], [`crate::verify::check_text`],
-//! [`crate::verify::placements::GameChoice::check`]); every picture is an SVG of
-//! [`crate::output::draw`], [`crate::output::placement`] or
-//! [`crate::output::plot::graph_drawing`], downloadable as
+//! ([`crate::report::query::Answers`], [`crate::verify::check_text`],
+//! [`crate::placement::verify::GameChoice::check`]); every picture is an SVG of
+//! [`crate::report::draw`], [`crate::report::placement`] or
+//! [`crate::report::plot::graph_drawing`], downloadable as
 //! it is. FORMATS.md (*The explorer's API*) lists the endpoints.
 //!
 //! # Invariants
@@ -60,8 +60,8 @@
 
 mod api;
 
-use crate::board::Board;
-use crate::output::query::Answers;
+use crate::core::board::Board;
+use crate::report::query::Answers;
 use crate::verify::Classes;
 use std::collections::BTreeMap;
 use std::net::{IpAddr, SocketAddr};
@@ -166,8 +166,8 @@ fn note(s: &str) {
 
 impl BoardSlot {
     fn new(board: Board, catalogue: Option<PathBuf>) -> BoardSlot {
-        let unavailable = crate::graph::no_graph_reason(&board).or_else(|| {
-            match crate::verify::Geometry::new(&board) {
+        let unavailable = crate::pairing::graph::no_graph_reason(&board).or_else(|| {
+            match crate::check::pairing::Geometry::new(&board) {
                 Ok(g) => crate::verify::no_catalogue_reason(&g),
                 Err(e) => Some(e.to_string()),
             }
@@ -193,7 +193,7 @@ impl BoardSlot {
                     command,
                     &note,
                 )
-                .map_err(|e| crate::io::error_chain(&e))?;
+                .map_err(|e| crate::core::io::error_chain(&e))?;
                 let classes = Classes::new(
                     self.board.clone(),
                     self.catalogue.as_deref(),
@@ -201,7 +201,7 @@ impl BoardSlot {
                     true,
                     note,
                 )
-                .map_err(|e| crate::io::error_chain(&e))?;
+                .map_err(|e| crate::core::io::error_chain(&e))?;
                 Ok(Arc::new(Loaded {
                     answers,
                     classes: Mutex::new(classes),

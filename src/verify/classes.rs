@@ -11,19 +11,19 @@
 //! file is there and never enumerated. [`Classes`] holds that state, so that the
 //! command line and Python give the same reports by construction.
 //!
-//! The catalogue and graph come through [`crate::graph::index`] when graph facts are
+//! The catalogue and graph come through [`crate::pairing::graph::index`] when graph facts are
 //! wanted (the index makes a later run fast), else through
-//! [`crate::catalogue::source`]. Every ID found is confirmed against the text of its
+//! [`crate::pairing::catalogue::source`]. Every ID found is confirmed against the text of its
 //! catalogue line ([`check_catalogue_line`]), as check 6 requires.
 
 use super::{
     Candidate, Geometry, GraphFacts, PairingReport, Refinement, VerifyError, check_catalogue_line,
     classify, graph_facts, no_catalogue_reason,
 };
-use crate::board::Board;
-use crate::catalogue::Catalogue;
-use crate::catalogue::source::{self, Location};
-use crate::graph::PairingGraph;
+use crate::core::board::Board;
+use crate::pairing::catalogue::Catalogue;
+use crate::pairing::catalogue::source::{self, Location};
+use crate::pairing::graph::PairingGraph;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
@@ -82,7 +82,7 @@ impl Classes {
             }
             None => None,
         };
-        let want_graph = want_graph && crate::graph::no_graph_reason(&board).is_none();
+        let want_graph = want_graph && crate::pairing::graph::no_graph_reason(&board).is_none();
         Ok(Classes {
             location: source::locate(&board, catalogue),
             board,
@@ -124,7 +124,7 @@ impl Classes {
         if self.loaded.is_none() {
             let note = self.note;
             let loaded = if self.want_graph {
-                let ix = crate::graph::index::load(&self.board, &self.location, &note)?;
+                let ix = crate::pairing::graph::index::load(&self.board, &self.location, &note)?;
                 Loaded {
                     catalogue: ix.catalogue,
                     file: ix.catalogue_file,
@@ -132,7 +132,7 @@ impl Classes {
                 }
             } else {
                 let l = source::load(&self.board, &self.location, &note)
-                    .map_err(crate::graph::index::IndexError::from)?;
+                    .map_err(crate::pairing::graph::index::IndexError::from)?;
                 Loaded {
                     catalogue: l.catalogue,
                     file: l.file,
@@ -260,7 +260,7 @@ impl Classes {
             && let Some(path) = self.location.path().filter(|p| p.is_file())
         {
             let catalogue = Catalogue::read(&self.board, path)
-                .map_err(crate::graph::index::IndexError::from)?;
+                .map_err(crate::pairing::graph::index::IndexError::from)?;
             self.loaded = Some(Loaded {
                 catalogue,
                 file: Some(path.to_path_buf()),

@@ -2,23 +2,6 @@
 
 use super::*;
 
-/// A symmetry `g(x) = M·x + t`, readable.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
-pub struct SymmetryReport {
-    /// Index into the board's point group ([`crate::board::Symmetry::m`]).
-    pub point_group_element: usize,
-    /// Cell index of the translation ([`crate::board::Symmetry::t`]).
-    pub translation_cell: usize,
-    /// The matrix `M`, row by row.
-    pub matrix: Vec<Vec<i64>>,
-    /// The translation `t`.
-    pub translation: Vec<i64>,
-    /// In words, e.g. `half turn, then translation by (4,4)`.
-    pub kind: String,
-    /// As a map, e.g. `(x,y) ↦ (−x+4, −y+4) (mod 8)`.
-    pub formula: String,
-}
-
 /// Where a class sits in the pairing graph (docs/spec.md §5).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub struct GraphFacts {
@@ -32,7 +15,7 @@ pub struct GraphFacts {
 
 /// The pairing-graph facts of class `id` (1-based), `None` when `graph` has no
 /// such vertex.
-pub fn graph_facts(graph: &crate::graph::PairingGraph, id: usize) -> Option<GraphFacts> {
+pub fn graph_facts(graph: &crate::pairing::graph::PairingGraph, id: usize) -> Option<GraphFacts> {
     if id == 0 || id > graph.vertex_count() {
         return None;
     }
@@ -142,12 +125,12 @@ pub fn classify(
         ..
     } = brute_force_class(geom, codes);
     // The machinery's answer.
-    let pairing = crate::board::pairing::Pairing::from_codes(codes.to_vec());
+    let pairing = crate::core::board::pairing::Pairing::from_codes(codes.to_vec());
     let lib = symmetry::canonical(board, &pairing);
     let text = codes_text;
     if lib.codes != own_canon {
         return Err(VerifyError::CrossCheck(format!(
-            "canonical form of {}: amoba::symmetry::canonical gives {}, the brute-force \
+            "canonical form of {}: amoba::pairing::symmetry::canonical gives {}, the brute-force \
              minimum over all {} images is {}",
             text(codes),
             text(&lib.codes),
@@ -159,7 +142,7 @@ pub fn classify(
     lib_stab.sort_unstable();
     if lib_stab != stab {
         return Err(VerifyError::CrossCheck(format!(
-            "stabiliser of {}: amoba::symmetry::canonical finds {} symmetries {:?}, the \
+            "stabiliser of {}: amoba::pairing::symmetry::canonical finds {} symmetries {:?}, the \
              brute force {} {:?}",
             text(codes),
             lib_stab.len(),
@@ -172,7 +155,7 @@ pub fn classify(
     geom.apply(codes, tm, tt, &mut img);
     if img != own_canon {
         return Err(VerifyError::CrossCheck(format!(
-            "the symmetry returned by amoba::symmetry::canonical does not map {} to its \
+            "the symmetry returned by amoba::pairing::symmetry::canonical does not map {} to its \
              canonical form",
             text(codes)
         )));

@@ -48,7 +48,7 @@ impl ErrorDoc {
             other => ErrorDoc {
                 line: None,
                 column: None,
-                message: crate::io::error_chain(other),
+                message: crate::core::io::error_chain(other),
             },
         }
     }
@@ -58,7 +58,7 @@ impl ErrorDoc {
 #[derive(Clone, Debug, Serialize)]
 pub struct VerifyDoc {
     /// The shared provenance block.
-    pub provenance: crate::provenance::Provenance,
+    pub provenance: crate::core::provenance::Provenance,
     /// Where the catalogue is read ([`Classes::describe`]).
     pub catalogue: String,
     /// The inputs, in order.
@@ -73,20 +73,8 @@ pub struct VerifyDoc {
     pub malformed_files: usize,
     /// Malformed lines in all.
     pub malformed_lines: usize,
-    /// The exit code of the run ([`exit_code`]).
+    /// The exit code of the run ([`crate::check::exit_code`]).
     pub exit_code: u8,
-}
-
-/// The exit code of a verifier run: 2 when some input is unreadable or malformed, else
-/// 1 when fewer than `checked` candidates are good, else 0.
-pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {
-    if malformed > 0 {
-        2
-    } else if good < checked {
-        1
-    } else {
-        0
-    }
 }
 
 /// Checks every pairing of `text` (named `name`) as `amoba verify` checks a file: a

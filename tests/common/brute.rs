@@ -212,8 +212,12 @@ pub fn generate(gens: &[[i64; 4]]) -> Vec<[i64; 4]> {
 /// The engine on `board` agrees with a brute force that found the canonical forms
 /// `classes` among `good` labelled good pairings: same classes, the unreduced search
 /// finds `good` pairings, and the orbit sum `Σ |G| / |stabiliser|` is `good` too.
-pub fn assert_engine_agrees(board: &amoba::board::Board, classes: &BTreeSet<Vec<u8>>, good: usize) {
-    use amoba::search::{Mode, Options, count_labelled, enumerate_all};
+pub fn assert_engine_agrees(
+    board: &amoba::core::board::Board,
+    classes: &BTreeSet<Vec<u8>>,
+    good: usize,
+) {
+    use amoba::pairing::search::{Mode, Options, count_labelled, enumerate_all};
     let (found, _) = enumerate_all(board, Options::default());
     let engine: BTreeSet<Vec<u8>> = found.iter().map(|f| f.codes.clone()).collect();
     assert_eq!(&engine, classes, "{}", board.name());

@@ -1,9 +1,9 @@
 //! Shared fixtures: the square9 catalogue, built once per test binary.
 #![allow(dead_code)]
 
-use amoba::board::Board;
-use amoba::catalogue::Catalogue;
-use amoba::catalogue::enumerate::{self, EnumerateOutput};
+use amoba::core::board::Board;
+use amoba::pairing::catalogue::Catalogue;
+use amoba::pairing::catalogue::enumerate::{self, EnumerateOutput};
 use std::sync::OnceLock;
 
 pub fn square9() -> &'static Board {

@@ -2,7 +2,7 @@
 //! (draft 2020-12, by the `jsonschema` crate; the schemas refer to each other by file
 //! name, resolved here from that directory and nowhere else).
 
-use amoba::provenance::{JSON_FORMATS, JsonFormat};
+use amoba::core::provenance::{JSON_FORMATS, JsonFormat};
 use serde_json::Value;
 use std::path::{Path, PathBuf};
 

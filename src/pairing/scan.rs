@@ -1,0 +1,305 @@
+//! Lattice scans: one game — a set of directions `S`, `k = 2n + 1` — on every period
+//! lattice up to an index, each searched for a tight pairing (docs/spec.md §8, §9).
+//!
+//! # What is scanned
+//!
+//! The lattices `Λ ⊂ Z^d` of index `N` in Hermite normal form are listed by
+//! [`Lattice::all_of_index`]. A lattice is a board of the game only when every
+//! direction has `ord(v)` a multiple of `p = 2n`; the others are skipped (their lines
+//! cannot hold dominoes `p` apart). The symmetries of `S` ([`crate::core::board::directions::symmetries`]) map a board
+//! onto an isomorphic one, so each orbit is searched once, at its least Hermite form,
+//! and the row says how many lattices the orbit has.
+//!
+//! # What is asked of each board
+//!
+//! * **exists**: [`find_one_within`], a depth-first search with no symmetry
+//!   reduction, stopped at a node limit. Its three outcomes are a pairing (the
+//!   certificate, which the caller checks with the independent verifier), *none* —
+//!   the search was exhaustive, with its node count — or *unknown*: the limit was
+//!   reached. "None" is exhaustive on that lattice only.
+//! * **counts** (optional, on the boards where a pairing was found): the canonical
+//!   enumeration ([`enumerate`](crate::pairing::search::enumerate)) on one thread, stopped at a node limit: classes,
+//!   labelled pairings `Σ |G| / |stab|` and classes by stabiliser order, or
+//!   *unfinished*.
+//!
+//! Every figure is a function of the game, the lattice and the limits: the same for
+//! any number of threads (the boards are searched in parallel, each on one thread,
+//! and the rows are put back in order).
+
+use crate::core::board::directions::Candidate;
+use crate::core::board::lattice::Lattice;
+use crate::core::board::{Board, BoardDef, BoardError, Info};
+use crate::pairing::search::{Options, Shard, Stats, count_classes, find_one_within, labelled};
+use rayon::prelude::*;
+use serde::{Deserialize, Serialize};
+use std::collections::BTreeMap;
+
+/// Why a largest index was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--max-index {0}: expected at most {max}, the most cells a searched board may have", max = crate::pairing::search::MAX_CELLS)]
+pub struct IndexError(pub usize);
+
+/// Refuses a largest index beyond the boards the search handles ([`crate::pairing::search::MAX_CELLS`]),
+/// before any lattice of it is listed.
+pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
+    if max_index > crate::pairing::search::MAX_CELLS {
+        return Err(IndexError(max_index));
+    }
+    Ok(())
+}
+
+/// Limits of a scan.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Nodes the existence search may visit per lattice.
+    pub find_nodes: u64,
+    /// Nodes the counting enumeration may visit per lattice (`None`: do not count).
+    pub count_nodes: Option<u64>,
+}
+
+/// Whether a board has a good pairing.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "answer", rename_all = "snake_case")]
+pub enum Existence {
+    /// A good pairing (one-line form), found after `nodes` nodes.
+    Found { pairing: String, nodes: u64 },
+    /// None exists on this lattice: the search was exhaustive, `nodes` nodes.
+    None { nodes: u64 },
+    /// The search stopped at its limit of `nodes` nodes: not known.
+    Unknown { nodes: u64 },
+}
+
+impl Existence {
+    /// The answer of a search for one pairing ([`find_one_within`]): the pairing it
+    /// found, or none, exhaustively unless the node limit cut the search
+    /// (`stats.cut`).
+    pub fn of(found: Option<&[u8]>, stats: &Stats) -> Existence {
+        match found {
+            Some(codes) => Existence::Found {
+                pairing: crate::core::board::pairing::Pairing::from_codes(codes.to_vec()).to_line(),
+                nodes: stats.nodes,
+            },
+            None if stats.cut => Existence::Unknown { nodes: stats.nodes },
+            None => Existence::None { nodes: stats.nodes },
+        }
+    }
+
+    /// `found`, `none` or `unknown`, as in the JSON documents.
+    pub fn answer(&self) -> &'static str {
+        match self {
+            Existence::Found { .. } => "found",
+            Existence::None { .. } => "none",
+            Existence::Unknown { .. } => "unknown",
+        }
+    }
+
+    /// Nodes of the search.
+    pub fn nodes(&self) -> u64 {
+        match self {
+            Existence::Found { nodes, .. }
+            | Existence::None { nodes }
+            | Existence::Unknown { nodes } => *nodes,
+        }
+    }
+}
+
+/// A map keyed by stabiliser orders, read from JSON object keys. (Inside an
+/// internally tagged enum serde buffers the keys as strings, which a `usize` key does
+/// not accept: a scan document with counts could not be read back for a merge.)
+fn orders_from_strings<'de, D: serde::Deserializer<'de>>(
+    d: D,
+) -> Result<BTreeMap<usize, u64>, D::Error> {
+    let map = <BTreeMap<String, u64> as Deserialize>::deserialize(d)?;
+    map.into_iter()
+        .map(|(k, v)| {
+            k.parse::<usize>().map(|k| (k, v)).map_err(|_| {
+                serde::de::Error::custom(format!("expected a stabiliser order, found {k:?}"))
+            })
+        })
+        .collect()
+}
+
+/// The counts of a board where a pairing exists.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(tag = "status", rename_all = "snake_case")]
+pub enum Counts {
+    /// The enumeration finished.
+    Complete {
+        /// Classes under the board's symmetry group.
+        classes: u64,
+        /// Labelled good pairings, `Σ |G| / |stab|`.
+        labelled: u64,
+        /// Classes by stabiliser order.
+        #[serde(deserialize_with = "orders_from_strings")]
+        classes_by_stabiliser_order: BTreeMap<usize, u64>,
+        /// Search nodes.
+        nodes: u64,
+    },
+    /// The enumeration passed its node limit (it had visited `nodes` nodes).
+    Unfinished { nodes: u64 },
+}
+
+/// One row of a scan.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Row {
+    /// Index of the lattice (cells of the board).
+    pub index: usize,
+    /// Its basis in Hermite normal form.
+    pub lattice: Vec<Vec<i64>>,
+    /// Lattices in its orbit under the symmetries of the directions.
+    pub orbit: usize,
+    /// `ord(v)` of each direction.
+    pub orders: Vec<usize>,
+    /// Order of the board's point group.
+    pub point_group_order: usize,
+    /// Whether a good pairing exists.
+    pub existence: Existence,
+    /// Counts, when asked for and a pairing exists.
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub counts: Option<Counts>,
+}
+
+/// The board of `directions` (`k = 2n + 1`) on `lattice`.
+pub fn board_on(
+    name: &str,
+    directions: &[Vec<i64>],
+    lattice: &Lattice,
+) -> Result<Board, BoardError> {
+    Board::from_def(BoardDef {
+        info: Info {
+            name: name.into(),
+            tag: name.into(),
+            ..Info::default()
+        },
+        lattice: lattice.clone(),
+        directions: directions.to_vec(),
+        spacing: 2 * directions.len(),
+        point_group: None,
+        coarser: None,
+    })
+}
+
+/// Searches one board (see the module essay); `orbit` is the size of its lattice's
+/// orbit, for the row.
+pub fn scan_board(board: &Board, orbit: usize, limits: Limits) -> Row {
+    let (found, stats) = find_one_within(board, Some(limits.find_nodes));
+    let existence = Existence::of(found.as_deref(), &stats);
+    let counts = match (&existence, limits.count_nodes) {
+        (Existence::Found { .. }, Some(limit))
+            if crate::pairing::search::searchable(board, true).is_ok() =>
+        {
+            Some(count(board, limit))
+        }
+        _ => None,
+    };
+    Row {
+        index: board.ncells(),
+        lattice: board.lattice().basis().to_vec(),
+        orbit,
+        orders: board
+            .directions()
+            .iter()
+            .map(|v| board.lattice().order(v))
+            .collect(),
+        point_group_order: board.point_group().len(),
+        existence,
+        counts,
+    }
+}
+
+/// The canonical enumeration of `board` on one thread, up to about `limit` nodes.
+pub fn count(board: &Board, limit: u64) -> Counts {
+    let opts = Options {
+        threads: 1,
+        shard: None,
+        node_limit: Some(limit),
+    };
+    let (by_stab, stats) = count_classes(board, opts, &|_, _| {});
+    if stats.cut {
+        Counts::Unfinished { nodes: stats.nodes }
+    } else {
+        Counts::Complete {
+            classes: by_stab.values().sum(),
+            labelled: labelled(&by_stab, board.group_order()),
+            classes_by_stabiliser_order: by_stab,
+            nodes: stats.nodes,
+        }
+    }
+}
+
+/// Scans `directions` over `candidates` (or the shard of them: those at positions
+/// `j ≡ index mod count`), in parallel on `threads` threads (`0`: all cores).
+/// `progress(done, total)` is called after each board. *Returns* the rows in the
+/// order of `candidates`.
+pub fn scan(
+    directions: &[Vec<i64>],
+    candidates: &[Candidate],
+    limits: Limits,
+    shard: Option<Shard>,
+    threads: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<Row>, BoardError> {
+    let mine: Vec<&Candidate> = candidates
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| shard.is_none_or(|s| j % s.count == s.index))
+        .map(|(_, c)| c)
+        .collect();
+    let total = mine.len() as u64;
+    let done = std::sync::atomic::AtomicU64::new(0);
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .stack_size(256 << 20)
+        .build()
+        .expect("a thread pool");
+    // Each board is built where it is searched, and dropped after: a scan holds only
+    // the boards in hand, not all of them.
+    pool.install(|| {
+        mine.par_iter()
+            .with_max_len(1)
+            .map(|c| {
+                let board = board_on("scan", directions, &c.lattice)?;
+                let row = scan_board(&board, c.orbit, limits);
+                let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
+                progress(d, total);
+                Ok(row)
+            })
+            .collect()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::core::board::directions::candidates;
+
+    #[test]
+    fn the_square_game_on_small_lattices() {
+        // {E, S}: p = 4; the lattices of index ≤ 16 with both orders multiples of 4.
+        let dirs = vec![vec![1, 0], vec![0, 1]];
+        let c = candidates(&dirs, 4, 1, 16).unwrap();
+        assert!(c.iter().all(|c| c.lattice.index() % 4 == 0));
+        let rows = scan(
+            &dirs,
+            &c,
+            Limits {
+                find_nodes: 1_000_000,
+                count_nodes: Some(1_000_000),
+            },
+            None,
+            2,
+            &|_, _| {},
+        )
+        .unwrap();
+        // The 4×4 torus has the two classes of square5.
+        let r = rows
+            .iter()
+            .find(|r| r.lattice == vec![vec![4, 0], vec![0, 4]])
+            .unwrap();
+        assert!(matches!(r.existence, Existence::Found { .. }));
+        assert!(matches!(
+            r.counts,
+            Some(Counts::Complete { classes: 2, .. })
+        ));
+    }
+}

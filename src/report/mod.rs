@@ -1,0 +1,67 @@
+//! What the engine writes: the published-beside-computed tables ([`table`]), the
+//! result files of the graph stage and the reports ([`results`]), the graph exports
+//! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]), the figure set
+//! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
+//! class counts without a catalogue ([`count`]) and of the questions asked of the
+//! catalogue and the graph ([`query`]).
+
+pub mod blocks;
+pub mod count;
+pub mod draw;
+pub mod export;
+pub mod figures;
+pub mod placement;
+pub mod plot;
+pub mod query;
+pub mod results;
+pub mod scan;
+pub mod summary;
+pub mod table;
+
+/// Why shard documents cannot be merged.
+#[derive(Debug, thiserror::Error)]
+#[error("{0}")]
+pub struct MergeError(pub String);
+
+/// Checks that `parts` (file name, document) are the shards `I/N`, `I = 0 … N−1`, of
+/// one computation, each exactly once: `shard(d)` is a document's `"I/N"` (`None` for
+/// a whole computation), and `same(first, d)` says whether `d` belongs with the first
+/// document (`what` names the difference in the message). *Returns* `N`.
+pub fn check_shards<D>(
+    parts: &[(String, D)],
+    shard: impl Fn(&D) -> Option<&str>,
+    same: impl Fn(&D, &D) -> bool,
+    what: &str,
+) -> Result<usize, MergeError> {
+    let Some((first_name, first)) = parts.first() else {
+        return Err(MergeError("no shard documents to merge".into()));
+    };
+    let shard_of = |name: &str, d: &D| -> Result<crate::pairing::search::Shard, MergeError> {
+        shard(d)
+            .ok_or_else(|| MergeError(format!("{name}: key `shard`: not a shard (null)")))?
+            .parse()
+            .map_err(|e| MergeError(format!("{name}: key `shard`: {e}")))
+    };
+    let count = shard_of(first_name, first)?.count;
+    let mut seen = vec![false; count];
+    for (name, d) in parts {
+        let sh = shard_of(name, d)?;
+        if sh.count != count {
+            return Err(MergeError(format!(
+                "{name}: key `shard`: is {sh}, but the first shard is of {count}"
+            )));
+        }
+        if !same(first, d) {
+            return Err(MergeError(format!(
+                "{name}: not a shard of the same {what} as {first_name}"
+            )));
+        }
+        if std::mem::replace(&mut seen[sh.index], true) {
+            return Err(MergeError(format!("{name}: shard {sh} appears twice")));
+        }
+    }
+    if let Some(missing) = seen.iter().position(|s| !s) {
+        return Err(MergeError(format!("shard {missing}/{count} is missing")));
+    }
+    Ok(count)
+}

@@ -1,0 +1,302 @@
+//! The report of a lattice scan (`amoba scan`): a JSON document
+//! (`docs/schemas/scan.schema.json`) and the Markdown tables rendered from it.
+//!
+//! The document holds only what the scan computed — games, lattices, answers, node
+//! counts — and no times, so that a scan rerun writes the same bytes; times go to
+//! stderr. Shards of one scan are documents of the same layout with `shard` set;
+//! [`merge`] puts them back together.
+
+use crate::core::board::lattice::vector_text;
+use crate::core::provenance::Provenance;
+use crate::core::text::fmt_int;
+use crate::pairing::scan::{Counts, Existence, Row};
+pub use crate::report::MergeError;
+use crate::report::check_shards;
+use serde::{Deserialize, Serialize};
+use std::fmt::Write as _;
+
+/// One game of a scan and its rows.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Game {
+    /// The directions, in code order.
+    pub directions: Vec<Vec<i64>>,
+    /// Their normal form under `GL(d, Z)` (`amoba::core::board::directions`).
+    pub normal_form: Vec<Vec<i64>>,
+    /// `k = 2n + 1`.
+    pub k: usize,
+    /// Order of the symmetry group of the directions (matrices of `GL(d, Z)`).
+    pub symmetries: usize,
+    /// With `--all`: how many sets of directions of the box are in this game's class
+    /// (the game is the least of them).
+    #[serde(skip_serializing_if = "Option::is_none", default)]
+    pub class_members: Option<usize>,
+    /// Lattices of the index range with every order a multiple of `p`.
+    pub lattices: usize,
+    /// One row per orbit of those lattices, in order of index, then basis.
+    pub rows: Vec<Row>,
+}
+
+/// A scan document.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ScanDoc {
+    /// The shared provenance block.
+    pub provenance: Provenance,
+    /// Dimension.
+    pub dims: usize,
+    /// Least index scanned.
+    pub min_index: usize,
+    /// Greatest index scanned.
+    pub max_index: usize,
+    /// Node limit of each existence search.
+    pub node_limit: u64,
+    /// Node limit of each counting enumeration (`null`: no counts).
+    pub count_node_limit: Option<u64>,
+    /// `"I/N"` for one shard of a scan (its rows are the lattices at positions
+    /// `≡ I mod N` of each game), `null` for a whole scan.
+    pub shard: Option<String>,
+    /// The games.
+    pub games: Vec<Game>,
+}
+
+/// A set of directions as `{(1,0), (0,1)}`.
+pub fn set_text(vs: &[Vec<i64>]) -> String {
+    format!(
+        "{{{}}}",
+        vs.iter()
+            .map(|v| vector_text(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+fn lattice_text(basis: &[Vec<i64>]) -> String {
+    format!(
+        "⟨{}⟩",
+        basis
+            .iter()
+            .map(|v| vector_text(v))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
+/// How many rows of `game` are found / none / unknown.
+pub fn tally(game: &Game) -> (usize, usize, usize) {
+    let mut t = (0, 0, 0);
+    for r in &game.rows {
+        match r.existence {
+            Existence::Found { .. } => t.0 += 1,
+            Existence::None { .. } => t.1 += 1,
+            Existence::Unknown { .. } => t.2 += 1,
+        }
+    }
+    t
+}
+
+/// The Markdown report of a scan.
+pub fn markdown(doc: &ScanDoc) -> String {
+    let mut s = String::new();
+    let _ = writeln!(s, "# Tight pairings on period lattices\n");
+    let _ = writeln!(
+        s,
+        "Every period lattice of Z^{} of index {}–{} on which each direction has order a \
+         multiple of p = 2n, one per orbit of the symmetries of the directions, searched \
+         for a good pairing (k = 2n + 1). \"none\" means the search of that lattice was \
+         exhaustive and found no good pairing: it says nothing about other lattices, and \
+         does not settle the question for the game. \"unknown\" means the search stopped \
+         at its limit of {} nodes.{}\n",
+        doc.dims,
+        doc.min_index,
+        doc.max_index,
+        fmt_int(doc.node_limit),
+        match doc.count_node_limit {
+            Some(l) => format!(
+                " Where a pairing exists, the classes are counted by the canonical \
+                 enumeration, up to about {} nodes.",
+                fmt_int(l)
+            ),
+            None => String::new(),
+        }
+    );
+    if let Some(sh) = &doc.shard {
+        let _ = writeln!(s, "This is shard {sh} of the scan.\n");
+    }
+    if doc.games.len() > 1 {
+        let _ = writeln!(
+            s,
+            "| # | directions | normal form | sets in the class | lattices (orbits) | found | \
+             none | unknown |\n|---|---|---|---|---|---|---|---|"
+        );
+        for (i, g) in doc.games.iter().enumerate() {
+            let (f, n, u) = tally(g);
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} ({}) | {f} | {n} | {u} |",
+                i + 1,
+                set_text(&g.directions),
+                set_text(&g.normal_form),
+                g.class_members.map_or("".into(), |m| m.to_string()),
+                g.lattices,
+                g.rows.len()
+            );
+        }
+        let _ = writeln!(s);
+    }
+    for (i, g) in doc.games.iter().enumerate() {
+        let n = g.directions.len();
+        let _ = writeln!(
+            s,
+            "## {}{}\n\nn = {n}, k = {}, p = {}; normal form {}; {} symmetries of the \
+             directions. {} lattices of index {}–{} have every order a multiple of {}, in \
+             {} orbits.\n",
+            if doc.games.len() > 1 {
+                format!("{}. ", i + 1)
+            } else {
+                String::new()
+            },
+            set_text(&g.directions),
+            g.k,
+            2 * n,
+            set_text(&g.normal_form),
+            g.symmetries,
+            g.lattices,
+            doc.min_index,
+            doc.max_index,
+            2 * n,
+            g.rows.len()
+        );
+        if g.rows.is_empty() {
+            continue;
+        }
+        let _ = writeln!(
+            s,
+            "| index | lattice | orbit | orders | point group | answer | nodes | classes | \
+             labelled | classes by stabiliser |\n|---|---|---|---|---|---|---|---|---|---|"
+        );
+        for r in &g.rows {
+            let (answer, nodes) = (r.existence.answer(), r.existence.nodes());
+            let (classes, labelled, stabs) = match &r.counts {
+                None => ("".into(), "".into(), "".into()),
+                Some(Counts::Unfinished { nodes }) => {
+                    (format!("> {} nodes", fmt_int(*nodes)), "".into(), "".into())
+                }
+                Some(Counts::Complete {
+                    classes,
+                    labelled,
+                    classes_by_stabiliser_order,
+                    ..
+                }) => (
+                    fmt_int(*classes),
+                    fmt_int(*labelled),
+                    classes_by_stabiliser_order
+                        .iter()
+                        .map(|(k, v)| format!("{k}:{v}"))
+                        .collect::<Vec<_>>()
+                        .join(" "),
+                ),
+            };
+            let _ = writeln!(
+                s,
+                "| {} | {} | {} | {} | {} | {answer} | {} | {classes} | {labelled} | {stabs} |",
+                r.index,
+                lattice_text(&r.lattice),
+                r.orbit,
+                r.orders
+                    .iter()
+                    .map(|o| o.to_string())
+                    .collect::<Vec<_>>()
+                    .join(" "),
+                r.point_group_order,
+                fmt_int(nodes)
+            );
+        }
+        let (f, no, u) = tally(g);
+        let _ = writeln!(s, "\nfound on {f}, none on {no}, unknown on {u}.\n");
+        let found: Vec<&Row> = g
+            .rows
+            .iter()
+            .filter(|r| matches!(r.existence, Existence::Found { .. }))
+            .collect();
+        if !found.is_empty() {
+            let _ = writeln!(
+                s,
+                "Certificates (one-line forms, cells in the order of the lattice's Hermite \
+                 normal form; `amoba verify --directions … --lattice …` checks them):\n"
+            );
+            for r in found {
+                if let Existence::Found { pairing, .. } = &r.existence {
+                    let _ = writeln!(s, "- {}: `{pairing}`", lattice_text(&r.lattice));
+                }
+            }
+            let _ = writeln!(s);
+        }
+    }
+    s
+}
+
+/// Merges the shards `I/N`, `I = 0 … N−1`, of one scan into the whole scan.
+pub fn merge(parts: &[(String, ScanDoc)]) -> Result<ScanDoc, MergeError> {
+    let f = &crate::core::provenance::SCAN;
+    for (name, d) in parts {
+        if d.provenance.format != f.name || d.provenance.format_version != f.version {
+            return Err(MergeError(format!(
+                "{name}: key `provenance.format`: is {:?} version {}, expected {:?} version {}",
+                d.provenance.format, d.provenance.format_version, f.name, f.version
+            )));
+        }
+        if let Some(r) = d
+            .games
+            .iter()
+            .flat_map(|g| &g.rows)
+            .find(|r| !(d.min_index..=d.max_index).contains(&r.index))
+        {
+            return Err(MergeError(format!(
+                "{name}: key `rows`: a row of index {}, outside the scan's {}..={}",
+                r.index, d.min_index, d.max_index
+            )));
+        }
+    }
+    let same = |a: &ScanDoc, b: &ScanDoc| {
+        a.dims == b.dims
+            && a.min_index == b.min_index
+            && a.max_index == b.max_index
+            && a.node_limit == b.node_limit
+            && a.count_node_limit == b.count_node_limit
+            && a.games.len() == b.games.len()
+            && a.games
+                .iter()
+                .zip(&b.games)
+                .all(|(x, y)| x.directions == y.directions)
+    };
+    check_shards(
+        parts,
+        |d| d.shard.as_deref(),
+        same,
+        "scan (games, index range or limits differ)",
+    )?;
+    let mut out = parts[0].1.clone();
+    out.shard = None;
+    for g in &mut out.games {
+        g.rows.clear();
+    }
+    for (_, d) in parts {
+        for (g, h) in out.games.iter_mut().zip(&d.games) {
+            g.rows.extend(h.rows.iter().cloned());
+        }
+    }
+    for g in &mut out.games {
+        g.rows
+            .sort_by(|a, b| (a.index, &a.lattice).cmp(&(b.index, &b.lattice)));
+        if let Some(w) = g
+            .rows
+            .windows(2)
+            .find(|w| (w[0].index, &w[0].lattice) == (w[1].index, &w[1].lattice))
+        {
+            return Err(MergeError(format!(
+                "the lattice {:?} of index {} appears in two shards",
+                w[0].lattice, w[0].index
+            )));
+        }
+    }
+    Ok(out)
+}

@@ -228,30 +228,53 @@ pub fn load(path: &Path) -> Result<Loaded, ReadError> {
 ///
 /// As [`read`].
 pub fn read_bytes(path: &Path) -> Result<(String, Vec<u8>), ReadError> {
-    let dash = crate::core::io::is_dash(path);
+    read_limited(path, MAX_FILE_BYTES as u64, too_large)
+}
+
+/// The bytes of `path` (`-`: stdin) and its name for messages, at most `limit` of
+/// them: a regular file larger is refused before it is read, a longer stream after
+/// `limit + 1` bytes, each with the error `too_large` makes of the size found (at
+/// least). Every reader of the game engine's files reads through here.
+///
+/// # Errors
+///
+/// [`ReadError::Io`] when the file cannot be read, [`ReadError::Malformed`] when it is
+/// too large.
+pub fn read_limited(
+    path: &Path,
+    limit: u64,
+    too_large: impl Fn(u64) -> GameFileError,
+) -> Result<(String, Vec<u8>), ReadError> {
     let name = display_name(path);
     let io_error = |source| ReadError::Io {
         name: name.clone(),
         source,
     };
-    let limit = MAX_FILE_BYTES as u64 + 1;
     let mut bytes = Vec::new();
-    if dash {
+    if crate::core::io::is_dash(path) {
         io::stdin()
             .lock()
-            .take(limit)
+            .take(limit + 1)
             .read_to_end(&mut bytes)
             .map_err(io_error)?;
     } else {
         let file = std::fs::File::open(path).map_err(io_error)?;
         let meta = file.metadata().map_err(io_error)?;
-        if meta.is_file() && meta.len() > MAX_FILE_BYTES as u64 {
+        if meta.is_file() && meta.len() > limit {
             return Err(ReadError::Malformed {
                 name,
                 error: too_large(meta.len()),
             });
         }
-        file.take(limit).read_to_end(&mut bytes).map_err(io_error)?;
+        file.take(limit + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io_error)?;
+    }
+    if bytes.len() as u64 > limit {
+        return Err(ReadError::Malformed {
+            name,
+            error: too_large(bytes.len() as u64),
+        });
     }
     Ok((name, bytes))
 }
@@ -278,23 +301,30 @@ pub fn parse_bytes(bytes: &[u8]) -> Result<Game, GameFileError> {
     if bytes.len() > MAX_FILE_BYTES {
         return Err(too_large(bytes.len() as u64));
     }
-    match std::str::from_utf8(bytes) {
-        Ok(text) => parse(text),
-        Err(e) => {
-            let valid = &bytes[..e.valid_up_to()];
-            let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            // Both slices end at a character boundary of valid UTF-8.
-            let before = std::str::from_utf8(&valid[line_start..]).unwrap_or("");
-            Err(GameFileError {
-                line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
-                column: 1 + before.chars().count(),
-                message: format!(
-                    "found the byte 0x{:02x}, expected UTF-8 text",
-                    bytes[e.valid_up_to()]
-                ),
-            })
+    parse(utf8(bytes)?)
+}
+
+/// `bytes` as text, or the error at the line and column of the first byte that is not
+/// UTF-8.
+///
+/// # Errors
+///
+/// A [`GameFileError`] naming the byte.
+pub fn utf8(bytes: &[u8]) -> Result<&str, GameFileError> {
+    std::str::from_utf8(bytes).map_err(|e| {
+        let valid = &bytes[..e.valid_up_to()];
+        let line_start = valid.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+        // Both slices end at a character boundary of valid UTF-8.
+        let before = std::str::from_utf8(&valid[line_start..]).unwrap_or("");
+        GameFileError {
+            line: 1 + valid.iter().filter(|&&b| b == b'\n').count(),
+            column: 1 + before.chars().count(),
+            message: format!(
+                "found the byte 0x{:02x}, expected UTF-8 text",
+                bytes[e.valid_up_to()]
+            ),
         }
-    }
+    })
 }
 
 /// Reads the text of a game file (FORMATS.md, *Game files*).

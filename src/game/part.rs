@@ -173,18 +173,10 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
         match word {
             "game" => {
                 r.arity(2)?;
-                let h = r.fields[1].1;
                 if sha.is_some() {
                     return Err(r.err(0, "game written twice".into()));
                 }
-                if h.len() != 64
-                    || !h
-                        .bytes()
-                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-                {
-                    return Err(r.err(1, "expected 64 lowercase hexadecimal digits".into()));
-                }
-                sha = Some(h.to_string());
+                sha = Some(r.digest(1)?);
             }
             "split" => {
                 r.arity(3)?;
@@ -192,15 +184,7 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
                     return Err(r.err(0, "split written twice".into()));
                 }
                 let d = r.number(1, "a split depth", MAX_SPLIT_DEPTH as u64)? as usize;
-                let f = r.fields[2].1;
-                if f.len() != 64
-                    || !f
-                        .bytes()
-                        .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
-                {
-                    return Err(r.err(2, "expected 64 lowercase hexadecimal digits".into()));
-                }
-                split = Some((d, f.to_string()));
+                split = Some((d, r.digest(2)?));
             }
             "shard" => {
                 r.arity(3)?;
@@ -285,54 +269,16 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
 /// [`ReadError::Io`] when the file cannot be read, [`ReadError::Malformed`] (with the
 /// line and column) when it is not a part of `game` ([`read_part`]).
 pub fn load_part(game: &Game, path: &std::path::Path) -> Result<Part, ReadError> {
-    use std::io::Read as _;
-    let name = super::file::display_name(path);
-    let io_error = |source| ReadError::Io {
-        name: name.clone(),
-        source,
-    };
-    let too_large = |len: u64| ReadError::Malformed {
-        name: name.clone(),
-        error: at(
+    let (name, bytes) = super::file::read_limited(path, MAX_PART_BYTES, |len| {
+        at(
             1,
             1,
             format!("found {len} bytes or more, expected at most {MAX_PART_BYTES}"),
-        ),
-    };
-    let mut bytes = Vec::new();
-    if crate::core::io::is_dash(path) {
-        io::stdin()
-            .lock()
-            .take(MAX_PART_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io_error)?;
-    } else {
-        let file = std::fs::File::open(path).map_err(io_error)?;
-        let meta = file.metadata().map_err(io_error)?;
-        if meta.is_file() && meta.len() > MAX_PART_BYTES {
-            return Err(too_large(meta.len()));
-        }
-        file.take(MAX_PART_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io_error)?;
-    }
-    if bytes.len() as u64 > MAX_PART_BYTES {
-        return Err(too_large(bytes.len() as u64));
-    }
-    let text = std::str::from_utf8(&bytes).map_err(|e| {
-        let before = &bytes[..e.valid_up_to()];
-        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
-        let start = before
-            .iter()
-            .rposition(|&b| b == b'\n')
-            .map_or(0, |i| i + 1);
-        let column = String::from_utf8_lossy(&before[start..]).chars().count() + 1;
-        ReadError::Malformed {
-            name: name.clone(),
-            error: at(line, column, "expected UTF-8 text".into()),
-        }
+        )
     })?;
-    read_part(game, text).map_err(|error| ReadError::Malformed { name, error })
+    super::file::utf8(&bytes)
+        .and_then(|text| read_part(game, text))
+        .map_err(|error| ReadError::Malformed { name, error })
 }
 
 fn at(line: usize, column: usize, message: String) -> GameFileError {
@@ -408,6 +354,19 @@ impl<'t> PartReader<'_, 't> {
                 field,
                 format!("expected {what} (at most {max}), found {t:?}"),
             )),
+        }
+    }
+
+    /// Field `field` as a SHA-256 digest: 64 lowercase hexadecimal digits.
+    fn digest(&self, field: usize) -> Result<String, GameFileError> {
+        let t = self.fields[field].1;
+        if t.len() == 64
+            && t.bytes()
+                .all(|b| b.is_ascii_digit() || (b'a'..=b'f').contains(&b))
+        {
+            Ok(t.to_string())
+        } else {
+            Err(self.err(field, "expected 64 lowercase hexadecimal digits".into()))
         }
     }
 

@@ -46,6 +46,7 @@ pub mod solve;
 pub mod stops;
 pub mod symmetry;
 pub mod table;
+pub mod threats;
 
 use std::fmt;
 

@@ -93,6 +93,7 @@
 pub use super::stops::{pairing, potential_below};
 use super::symmetry::automorphisms;
 pub use super::table::Table;
+pub use super::threats::{Line, Threats};
 use super::{Cells, Game, Side, cells};
 use std::time::Instant;
 
@@ -105,12 +106,6 @@ const EPS_DEN: u64 = 4;
 
 /// The most automorphisms folded into the table.
 pub const MAX_SYMMETRIES: usize = 16;
-
-/// How many threats deep [`Solver::threat_win`] looks.
-const THREAT_DEPTH: u32 = 8;
-
-/// Positions [`Solver::threat_win`] may visit per call.
-const THREAT_BUDGET: u32 = 30;
 
 /// Nodes between two calls of the progress callback (and checks of the clock).
 const PROGRESS_EVERY: u64 = 1 << 16;
@@ -289,12 +284,8 @@ pub struct Solver<'g> {
     /// The root's moves to search and how many of them are decided.
     root_moves: (u32, u32),
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
-    /// Answers of [`Solver::threat_win`]: Maker's and Breaker's cells and the line
-    /// found, if any (`None`: an empty slot).
-    threat_cache: std::cell::RefCell<Vec<ThreatEntry>>,
-    /// The live sets at the start of [`Solver::threat_win`] (a buffer kept between
-    /// calls).
-    threat_live: std::cell::RefCell<Vec<Cells>>,
+    /// The search for wins by threats alone, with its cache.
+    threats: Threats,
 }
 
 /// Solvers of one game kept for reuse by parallel searches of many positions: each
@@ -346,25 +337,6 @@ impl<'g> Pool<'g> {
     }
 }
 
-/// One slot of the cache of [`Solver::threat_win`].
-type ThreatEntry = Option<(Cells, Cells, Option<Line>)>;
-
-/// A win by threats: Maker's first move, the cells of the line (Breaker must take one
-/// of them), and the union of the winning sets the line uses (its zone).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Line {
-    /// Maker's first move.
-    pub first: u8,
-    /// Maker's moves, Breaker's forced replies and the free cells of the final double
-    /// threat.
-    pub cells: Cells,
-    /// The winning sets of the line, united.
-    pub sets: Cells,
-}
-
-/// Slots of the cache of [`Solver::threat_win`] (a power of two).
-const THREAT_CACHE: usize = 1 << 16;
-
 /// The hashes of a position under each folded automorphism.
 #[derive(Clone, Copy)]
 struct Hashes {
@@ -407,8 +379,7 @@ impl<'g> Solver<'g> {
             root_numbers: (1, 1),
             root_moves: (0, 0),
             progress: options.progress,
-            threat_cache: std::cell::RefCell::new(vec![None; THREAT_CACHE]),
-            threat_live: std::cell::RefCell::new(Vec::new()),
+            threats: Threats::new(&game.sets, game.all()),
         }
     }
 
@@ -427,7 +398,7 @@ impl<'g> Solver<'g> {
     /// a fresh solver's, without allocating and mapping a new table.
     pub fn reset(&mut self, node_limit: Option<u64>) {
         self.table.clear();
-        self.threat_cache.borrow_mut().fill(None);
+        self.threats.clear();
         self.nodes = 0;
         self.limit = node_limit.unwrap_or(u64::MAX);
         self.stopped = false;
@@ -478,6 +449,32 @@ impl<'g> Solver<'g> {
         out
     }
 
+    /// [`Solver::framed_key`] of the child reached when `side` takes `c` from the
+    /// position with hashes `h`, without building the child's hashes.
+    fn child_key(&self, h: &Hashes, side: Side, c: usize) -> (u64, usize) {
+        let off = if side == Side::Maker { 0 } else { 128 };
+        let mut k = u64::MAX;
+        let mut frame = 0;
+        for (g, perm) in self.syms.iter().enumerate() {
+            let x = h.h[g] ^ self.zobrist[off + perm[c] as usize];
+            if x < k {
+                k = x;
+                frame = g;
+            }
+        }
+        (Self::side_key(k, side.other()), frame)
+    }
+
+    /// A position's key from its least hash: the player to move is part of the
+    /// position.
+    fn side_key(k: u64, to_move: Side) -> u64 {
+        if to_move == Side::Maker {
+            k
+        } else {
+            k ^ 0x5851_F42D_4C95_7F2D
+        }
+    }
+
     /// The key and the automorphism that gives it (the frame of the stored zone).
     fn framed_key(&self, h: &Hashes, side: Side) -> (u64, usize) {
         let mut k = h.h[0];
@@ -488,12 +485,7 @@ impl<'g> Solver<'g> {
                 frame = g;
             }
         }
-        // The player to move is part of the position.
-        if side == Side::Maker {
-            (k, frame)
-        } else {
-            (k ^ 0x5851_F42D_4C95_7F2D, frame)
-        }
+        (Self::side_key(k, side), frame)
     }
 
     /// The image of `zone` under automorphism `g` (into the canonical frame).
@@ -519,6 +511,11 @@ impl<'g> Solver<'g> {
     /// Maker has won, its zone.
     fn lookup(&self, h: &Hashes, side: Side) -> Option<(u32, u32, Cells)> {
         let (key, frame) = self.framed_key(h, side);
+        self.lookup_key(key, frame)
+    }
+
+    /// [`Solver::lookup`] of a position by its key and the frame of its zone.
+    fn lookup_key(&self, key: u64, frame: usize) -> Option<(u32, u32, Cells)> {
         self.table.entry(key).map(|(pn, dn, z)| {
             (
                 pn,
@@ -601,7 +598,7 @@ impl<'g> Solver<'g> {
 
     /// One scan of the winning sets at `p` (see the module documentation).
     pub fn evaluate(&self, p: &Position) -> Eval {
-        self.scan(p, true).0
+        self.scan(p, true, true).0
     }
 
     /// [`Solver::evaluate`], with the search for a win by threats only when
@@ -609,7 +606,14 @@ impl<'g> Solver<'g> {
     /// and a zone: for a position decided for Maker, the winning sets the rule uses,
     /// united; for an open position with Breaker to move, the sets of the rules that
     /// excluded some of Breaker's moves (every excluded move loses within them).
-    fn scan(&self, p: &Position, threats_too: bool) -> (Eval, Cells) {
+    ///
+    /// With `order` unset the moves come in increasing cell order, not heaviest first
+    /// (a child's first numbers need only how many there are).
+    fn scan(&self, p: &Position, threats_too: bool, order: bool) -> (Eval, Cells) {
+        if threats_too {
+            // The cache slot of the threat search below, read while the sets are.
+            self.threats.warm(p);
+        }
         let free_all = self.game.all() & !(p.maker | p.breaker);
         let mut live_sets = 0usize;
         let mut live_cells: Cells = 0;
@@ -624,6 +628,9 @@ impl<'g> Solver<'g> {
         let mut partner = [u8::MAX; 128];
         let mut via = [0u32; 128];
         let mut double: Cells = 0;
+        // Whether a live set has two free cells: without one, Maker has no threat to
+        // make, and no line of threats exists.
+        let mut any_two = false;
         let mut double_sets: Cells = 0;
         let mut double_cell = 0u8;
         for (i, &s) in self.sets.iter().enumerate() {
@@ -646,6 +653,7 @@ impl<'g> Solver<'g> {
                 }
                 threats |= free;
             } else if f == 2 {
+                any_two = true;
                 let a = free.trailing_zeros() as usize;
                 let b = 127 - free.leading_zeros() as usize;
                 for (x, y) in [(a, b), (b, a)] {
@@ -661,9 +669,11 @@ impl<'g> Solver<'g> {
                     }
                 }
             }
-            let w = 1u64 << (40 - f.min(40));
-            for c in cells(free) {
-                weight[c] += w;
+            if order {
+                let w = 1u64 << (40 - f.min(40));
+                for c in cells(free) {
+                    weight[c] += w;
+                }
             }
         }
         if live_sets == 0 {
@@ -707,6 +717,7 @@ impl<'g> Solver<'g> {
         let mut candidates = live_cells;
         let mut zone: Cells = 0;
         if threats_too
+            && any_two
             && let Some(line) = self.threat_win(&Position {
                 to_move: Side::Maker,
                 ..*p
@@ -749,8 +760,17 @@ impl<'g> Solver<'g> {
                 return (Eval::Decided(Rule::DoubleThreatAhead), zone);
             }
         }
-        let mut moves: Vec<u8> = cells(candidates).map(|c| c as u8).collect();
-        moves.sort_by(|&a, &b| weight[b as usize].cmp(&weight[a as usize]).then(a.cmp(&b)));
+        let moves: Vec<u8> = if order {
+            // Heaviest first, ties by cell: one key per cell, the weight (below 2^56:
+            // at most 2^16 sets of weight at most 2^40) above the complemented cell.
+            let mut keys: Vec<u64> = cells(candidates)
+                .map(|c| weight[c] << 8 | (255 - c as u64))
+                .collect();
+            keys.sort_unstable_by(|a, b| b.cmp(a));
+            keys.iter().map(|&k| 255 - (k & 255) as u8).collect()
+        } else {
+            cells(candidates).map(|c| c as u8).collect()
+        };
         let moves = Moves {
             cells: moves,
             live: live_cells,
@@ -759,112 +779,10 @@ impl<'g> Solver<'g> {
         (Eval::Open(moves), zone)
     }
 
-    /// A win of Maker's by threats alone from `p` (Maker to move): Maker's move makes
-    /// a threat (a live set with one free cell), Breaker's reply is forced, and so on
-    /// until Maker has a double threat. Returns Maker's first move and the *zone*: the
-    /// cells of the line (Maker's moves, Breaker's replies, the free cells of the final
-    /// double threat). A Breaker move outside the zone leaves the line intact.
-    ///
-    /// Depth first over Maker's threats, at most [`THREAT_DEPTH`] deep and
-    /// [`THREAT_BUDGET`] positions per call.
+    /// A win of Maker's by threats alone from `p` (Maker to move), if the search of
+    /// [`Threats::win`] finds one.
     pub fn threat_win(&self, p: &Position) -> Option<Line> {
-        // A direct-mapped cache of earlier answers, keyed by the cells (the same
-        // positions are looked at again each time df-pn comes back to a node).
-        let h = (p.maker as u64 ^ (p.maker >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
-            ^ (p.breaker as u64 ^ (p.breaker >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
-        let slot = (h >> 40) as usize & (THREAT_CACHE - 1);
-        {
-            if let Some((maker, breaker, line)) = self.threat_cache.borrow()[slot]
-                && maker == p.maker
-                && breaker == p.breaker
-            {
-                return line;
-            }
-        }
-        let mut budget = THREAT_BUDGET;
-        let mut live = self.threat_live.borrow_mut();
-        live.clear();
-        live.extend(self.sets.iter().filter(|&&s| s & p.breaker == 0));
-        let found = self.threats(&live, p.maker, p.breaker, THREAT_DEPTH, &mut budget);
-        let mut cache = self.threat_cache.borrow_mut();
-        cache[slot] = Some((p.maker, p.breaker, found));
-        found
-    }
-
-    /// The search of [`Solver::threat_win`] over `live`, the winning sets live at its
-    /// start (Breaker's later cells only remove sets).
-    fn threats(
-        &self,
-        live: &[Cells],
-        maker: Cells,
-        breaker: Cells,
-        depth: u32,
-        budget: &mut u32,
-    ) -> Option<Line> {
-        let free_all = self.game.all() & !(maker | breaker);
-        let mut partner = [u8::MAX; 128];
-        let mut via = [0u32; 128];
-        let mut pairs: Cells = 0;
-        for (i, &s) in live.iter().enumerate() {
-            if s & breaker != 0 {
-                continue;
-            }
-            let free = s & free_all;
-            match free.count_ones() {
-                0 | 1 => {
-                    // Already won, or a threat Maker completes.
-                    let c = if free == 0 {
-                        0
-                    } else {
-                        free.trailing_zeros() as u8
-                    };
-                    return Some(Line {
-                        first: c,
-                        cells: free,
-                        sets: s,
-                    });
-                }
-                2 => {
-                    let a = free.trailing_zeros() as usize;
-                    let b = 127 - free.leading_zeros() as usize;
-                    pairs |= free;
-                    for (x, y) in [(a, b), (b, a)] {
-                        if partner[x] == u8::MAX {
-                            partner[x] = y as u8;
-                            via[x] = i as u32;
-                        } else if partner[x] as usize != y {
-                            return Some(Line {
-                                first: x as u8,
-                                cells: (1u128 << x) | (1 << y) | (1 << partner[x]),
-                                sets: s | live[via[x] as usize],
-                            });
-                        }
-                    }
-                }
-                _ => {}
-            }
-        }
-        if depth == 0 {
-            return None;
-        }
-        for x in cells(pairs) {
-            if *budget == 0 {
-                return None;
-            }
-            *budget -= 1;
-            let y = partner[x] as usize;
-            let bits = (1u128 << x) | (1 << y);
-            if let Some(line) =
-                self.threats(live, maker | 1 << x, breaker | 1 << y, depth - 1, budget)
-            {
-                return Some(Line {
-                    first: x as u8,
-                    cells: line.cells | bits,
-                    sets: line.sets | live[via[x] as usize],
-                });
-            }
-        }
-        None
+        self.threats.win(p)
     }
 
     fn tick(&mut self) {
@@ -888,21 +806,59 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// The numbers of a position not yet in the table, from one scan of it: decided
-    /// positions get their final numbers, open ones those of [`open_numbers`]. Both are
-    /// stored (with no work, so they are the first to be replaced), so the scan is not
-    /// repeated when the parent is searched again. Returns the numbers and, when Maker
-    /// has won, the zone.
-    fn initial(&mut self, p: &Position, h: &Hashes) -> (u32, u32, Cells) {
-        let (v, zone) = match self.scan(p, true) {
+    /// The first numbers of a position not yet in the table, from one scan of it:
+    /// decided positions get their final numbers, open ones those of
+    /// [`open_numbers`]; and, when Maker has won, the zone.
+    fn first_numbers(&self, p: &Position) -> (u32, u32, Cells) {
+        match self.scan(p, true, false) {
             (Eval::Decided(rule), zone) => match rule.winner() {
-                Side::Maker => ((0, INF), zone),
-                Side::Breaker => ((INF, 0), 0),
+                Side::Maker => (0, INF, zone),
+                Side::Breaker => (INF, 0, 0),
             },
-            (Eval::Open(m), _) => (open_numbers(&m, p.to_move), 0),
-        };
-        self.store(h, p.to_move, v.0, v.1, 0, zone);
-        (v.0, v.1, zone)
+            (Eval::Open(m), _) => {
+                let (pn, dn) = open_numbers(&m, p.to_move);
+                (pn, dn, 0)
+            }
+        }
+    }
+
+    /// The numbers of the children of `p` reached by `moves`, from the table where it
+    /// has them, else from [`Solver::first_numbers`], which are then stored (with no
+    /// work, so they are the first to be replaced), so that the scan is not repeated
+    /// when `p` is searched again. The children's buckets are read first, all at
+    /// once ([`Table::warm`]).
+    fn children(&mut self, p: &Position, h: &Hashes, moves: &[u8]) -> Vec<Child> {
+        let keys: Vec<(u64, usize)> = moves
+            .iter()
+            .map(|&c| self.child_key(h, p.to_move, c as usize))
+            .collect();
+        self.table.warm(keys.iter().map(|k| k.0));
+        let mut children = Vec::with_capacity(moves.len());
+        for (&c, &(key, frame)) in moves.iter().zip(&keys) {
+            let (pn, dn, zone) = match self.lookup_key(key, frame) {
+                Some(v) => v,
+                None => {
+                    let child = p.play(c as usize);
+                    let v = self.first_numbers(&child);
+                    self.store(
+                        &self.child_hashes(h, p.to_move, c as usize),
+                        child.to_move,
+                        v.0,
+                        v.1,
+                        0,
+                        v.2,
+                    );
+                    v
+                }
+            };
+            children.push(Child {
+                cell: c,
+                pn,
+                dn,
+                zone,
+            });
+        }
+        children
     }
 
     /// The df-pn search of `p` with thresholds `(thpn, thdn)`; returns its numbers
@@ -924,7 +880,7 @@ impl<'g> Solver<'g> {
         self.nodes += 1;
         self.tick();
         let start_nodes = self.nodes;
-        let (moves, base) = match self.scan(p, true) {
+        let (moves, base) = match self.scan(p, true, true) {
             (Eval::Decided(rule), zone) => {
                 let (pn, dn, zone) = match rule.winner() {
                     Side::Maker => (0, INF, zone),
@@ -936,20 +892,7 @@ impl<'g> Solver<'g> {
             (Eval::Open(m), zone) => (m.cells, zone),
         };
         let or = p.to_move == Side::Maker;
-        let mut children: Vec<Child> = Vec::with_capacity(moves.len());
-        for &c in &moves {
-            let ch = self.child_hashes(h, p.to_move, c as usize);
-            let (pn, dn, zone) = match self.lookup(&ch, p.to_move.other()) {
-                Some(v) => v,
-                None => self.initial(&p.play(c as usize), &ch),
-            };
-            children.push(Child {
-                cell: c,
-                pn,
-                dn,
-                zone,
-            });
-        }
+        let mut children = self.children(p, h, &moves);
         // Breaker's moves still to be refuted: those inside every proved move's zone.
         let mut must: Cells = !0;
         if !or {

@@ -3,28 +3,41 @@
 //!
 //! # Layout and invariants
 //!
-//! Buckets of [`WAYS`] slots, each slot [`WORDS`] `u64` words: the key, `pn << 32 |
-//! dn`, the work spent on the position (nodes searched below it; decided
-//! positions carry bit 32 on top, so they outrank any undecided work), and, for a
-//! position Maker is proved to win, its *zone* (two words, low cells first; see
-//! [`super::solve`]), in the frame of the position's canonical image. The bucket of a
-//! key is taken from its bits 20 and up. A slot whose numbers word is zero is empty:
-//! no stored position has `pn = dn = 0`. A new position replaces the slot of its
-//! bucket with the least work (Nagai's *SmallTreeReplacement*), so a full table
-//! forgets its cheapest knowledge first and the search goes on.
+//! Buckets of [`WAYS`] slots. The *head* of a slot is two `u64` words: the key and
+//! `pn << 32 | dn`; the four heads of a bucket fill one 64-byte cache line, so a
+//! look-up that finds an undecided position, or none, reads one line. The *tail* of a
+//! slot, kept apart, is three words: the work spent on the position (nodes searched
+//! below it; decided positions carry bit 32 on top, so they outrank any undecided
+//! work), and, for a position Maker is proved to win, its *zone* (two words, low
+//! cells first; see [`super::solve`]), in the frame of the position's canonical image.
+//! The bucket of a key is taken from its bits 20 and up. A slot whose numbers word is
+//! zero is empty: no stored position has `pn = dn = 0`. A new position replaces the
+//! slot of its bucket with the least work (Nagai's *SmallTreeReplacement*), so a full
+//! table forgets its cheapest knowledge first and the search goes on.
+//!
+//! [`Table::warm`] reads the head lines of many keys at once, before their look-ups:
+//! the reads are independent, so the processor overlaps their cache misses, which
+//! one look-up after another (each followed by work on its answer) would not.
 
-/// Words per slot of the table: the key, `pn << 32 | dn`, the work spent, the zone.
-const WORDS: usize = 5;
+/// Words of a slot's head (the key, the numbers) and of its tail (the work, the zone).
+const HEAD: usize = 2;
+const TAIL: usize = 3;
+
+/// Words of a cache line.
+const LINE: usize = 8;
 
 /// Entries per bucket.
 const WAYS: usize = 4;
 
-/// The transposition table (see the module documentation). The slots live in one
-/// zeroed allocation of `u64` words, which the operating system maps lazily: a large
-/// table costs memory only as it fills. A slot whose numbers word is zero is empty
-/// (no stored position has `pn = dn = 0`).
+/// The transposition table (see the module documentation). Heads and tails live in
+/// two zeroed allocations of `u64` words, which the operating system maps lazily: a
+/// large table costs memory only as it fills. A slot whose numbers word is zero is
+/// empty (no stored position has `pn = dn = 0`).
 pub struct Table {
-    words: Vec<u64>,
+    /// The heads, from word `offset` on (the first word on a cache-line boundary).
+    heads: Vec<u64>,
+    offset: usize,
+    tails: Vec<u64>,
     mask: usize,
     used: u64,
     /// The buckets written since the table was last cleared, while they are few
@@ -35,15 +48,20 @@ pub struct Table {
 impl Table {
     /// A table of at most `bytes` bytes (at least one bucket; a power of two buckets).
     pub fn new(bytes: usize) -> Table {
-        let per_bucket = WAYS * WORDS * 8;
+        let per_bucket = WAYS * (HEAD + TAIL) * 8;
         let want = (bytes / per_bucket).max(1);
         let buckets = if want.is_power_of_two() {
             want
         } else {
             want.next_power_of_two() / 2
         };
+        let heads = vec![0u64; buckets * WAYS * HEAD + LINE];
+        // Words are 8-byte aligned; skip to the first on a 64-byte boundary.
+        let offset = (heads.as_ptr() as usize).wrapping_neg() % (LINE * 8) / 8;
         Table {
-            words: vec![0u64; buckets * WAYS * WORDS],
+            heads,
+            offset,
+            tails: vec![0u64; buckets * WAYS * TAIL],
             mask: buckets - 1,
             used: 0,
             touched: Some(Vec::new()),
@@ -60,13 +78,15 @@ impl Table {
         match self.touched.as_mut() {
             Some(t) => {
                 for &b in t.iter() {
-                    let b = b * WAYS * WORDS;
-                    self.words[b..b + WAYS * WORDS].fill(0);
+                    let h = self.offset + b * WAYS * HEAD;
+                    self.heads[h..h + WAYS * HEAD].fill(0);
+                    self.tails[b * WAYS * TAIL..(b + 1) * WAYS * TAIL].fill(0);
                 }
                 t.clear();
             }
             None => {
-                self.words.fill(0);
+                self.heads.fill(0);
+                self.tails.fill(0);
                 self.touched = Some(Vec::new());
             }
         }
@@ -75,37 +95,66 @@ impl Table {
 
     /// The bytes the table occupies once full.
     pub fn bytes(&self) -> usize {
-        self.words.len() * 8
+        (self.heads.len() - LINE + self.tails.len()) * 8
     }
 
     /// Entries in use and capacity.
     pub fn fill(&self) -> (u64, u64) {
-        (self.used, (self.words.len() / WORDS) as u64)
+        (self.used, ((self.mask + 1) * WAYS) as u64)
     }
 
+    /// The bucket of `key`.
     fn bucket(&self, key: u64) -> usize {
-        ((key >> 20) as usize & self.mask) * WAYS * WORDS
+        (key >> 20) as usize & self.mask
+    }
+
+    /// The heads of bucket `b`.
+    fn heads_of(&self, b: usize) -> &[u64] {
+        let h = self.offset + b * WAYS * HEAD;
+        &self.heads[h..h + WAYS * HEAD]
+    }
+
+    /// Reads the lines of each key's bucket, so that the look-ups that follow
+    /// find them in the cache (see the module documentation).
+    pub fn warm(&self, keys: impl Iterator<Item = u64>) {
+        let mut x = 0;
+        for key in keys {
+            let b = self.bucket(key);
+            // The head line, and the two lines the bucket's tails span (a position
+            // not found is stored next, and its slot is chosen by the tails' work).
+            x ^= self.heads[self.offset + b * WAYS * HEAD]
+                ^ self.tails[b * WAYS * TAIL]
+                ^ self.tails[(b + 1) * WAYS * TAIL - 1];
+        }
+        std::hint::black_box(x);
     }
 
     /// The numbers stored for `key`, if any.
     pub fn get(&self, key: u64) -> Option<(u32, u32)> {
-        self.entry(key).map(|(pn, dn, _)| (pn, dn))
+        let heads = self.heads_of(self.bucket(key));
+        (0..WAYS)
+            .find(|&i| heads[i * HEAD] == key && heads[i * HEAD + 1] != 0)
+            .map(|i| {
+                let n = heads[i * HEAD + 1];
+                ((n >> 32) as u32, n as u32)
+            })
     }
 
     /// The numbers and the zone stored for `key`, if any (the zone is 0 unless
     /// `pn = 0`).
     pub fn entry(&self, key: u64) -> Option<(u32, u32, u128)> {
         let b = self.bucket(key);
-        self.words[b..b + WAYS * WORDS]
-            .chunks_exact(WORDS)
-            .find(|e| e[0] == key && e[1] != 0)
-            .map(|e| {
-                (
-                    (e[1] >> 32) as u32,
-                    e[1] as u32,
-                    e[3] as u128 | (e[4] as u128) << 64,
-                )
-            })
+        let heads = self.heads_of(b);
+        let i = (0..WAYS).find(|&i| heads[i * HEAD] == key && heads[i * HEAD + 1] != 0)?;
+        let n = heads[i * HEAD + 1];
+        let (pn, dn) = ((n >> 32) as u32, n as u32);
+        let zone = if pn == 0 {
+            let t = (b * WAYS + i) * TAIL;
+            self.tails[t + 1] as u128 | (self.tails[t + 2] as u128) << 64
+        } else {
+            0
+        };
+        Some((pn, dn, zone))
     }
 
     /// Stores the numbers of `key` with the work spent on it and, when `pn = 0`,
@@ -119,36 +168,37 @@ impl Table {
         } else {
             work
         };
-        let slots = &mut self.words[b..b + WAYS * WORDS];
+        let h = self.offset + b * WAYS * HEAD;
+        let t = b * WAYS * TAIL;
         let mut victim = 0;
         for i in 0..WAYS {
-            let e = &slots[i * WORDS..(i + 1) * WORDS];
-            if e[1] == 0 || e[0] == key {
+            let (key_i, numbers) = (self.heads[h + i * HEAD], self.heads[h + i * HEAD + 1]);
+            if numbers == 0 || key_i == key {
                 victim = i;
                 break;
             }
-            if e[2] < slots[victim * WORDS + 2] {
+            if self.tails[t + i * TAIL] < self.tails[t + victim * TAIL] {
                 victim = i;
             }
         }
-        let e = &mut slots[victim * WORDS..(victim + 1) * WORDS];
-        if e[1] == 0 {
+        let (hv, tv) = (h + victim * HEAD, t + victim * TAIL);
+        if self.heads[hv + 1] == 0 {
             self.used += 1;
             // The first slot of a bucket filled: the bucket was empty.
             if victim == 0
-                && let Some(t) = self.touched.as_mut()
+                && let Some(touched) = self.touched.as_mut()
             {
-                if t.len() < (self.mask + 1) / Self::SPARSE {
-                    t.push(b / (WAYS * WORDS));
+                if touched.len() < (self.mask + 1) / Self::SPARSE {
+                    touched.push(b);
                 } else {
                     self.touched = None;
                 }
             }
         }
-        e[0] = key;
-        e[1] = (pn as u64) << 32 | dn as u64;
-        e[2] = work;
-        e[3] = zone as u64;
-        e[4] = (zone >> 64) as u64;
+        self.heads[hv] = key;
+        self.heads[hv + 1] = (pn as u64) << 32 | dn as u64;
+        self.tails[tv] = work;
+        self.tails[tv + 1] = zone as u64;
+        self.tails[tv + 2] = (zone >> 64) as u64;
     }
 }

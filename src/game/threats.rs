@@ -1,0 +1,450 @@
+//! Wins of Maker's by threats alone (docs/spec.md §11): Maker's move leaves a live
+//! winning set with one free cell (a *threat*), Breaker's reply is forced onto that
+//! cell, and so on until Maker's move leaves two threats on different cells, which
+//! no single reply stops.
+//!
+//! # What it computes
+//!
+//! [`Threats::win`] looks for such a *threat line* from a position with Maker to
+//! move: depth first over Maker's threats, at most [`THREAT_DEPTH`] threats deep and
+//! [`THREAT_BUDGET`] positions per call. It returns the first line found in a fixed
+//! order — Maker's first move, the cells of the line (Maker's moves, Breaker's forced
+//! replies and the free cells of the final double threat) and the winning sets the
+//! line uses, united (its *zone*: a Breaker move outside the line's cells leaves the
+//! line intact). A direct-mapped cache keeps the answers per position, because df-pn
+//! comes back to the same positions again and again.
+//!
+//! # Two implementations of one search
+//!
+//! Each step of the search plays a pair of cells — Maker's threat `x`, Breaker's forced
+//! reply `y` — and must then know which winning sets have one and two free cells.
+//!
+//! * **By scanning** (any number of sets): every step rescans the sets live at the
+//!   start, `O(m)` word operations for `m` sets.
+//! * **By bit slices** (at most 128 sets, every board of `data/games/`): the sets are
+//!   the bits of a `u128`; `by_cell[c]` holds the sets through cell `c`, `alive` the
+//!   sets Breaker has not touched, and the free-cell counts of all sets are kept as
+//!   binary counters sliced across words — `slice[b]` holds bit `b` of every set's
+//!   count. Breaker's `y` is `alive &= !by_cell[y]`; Maker's `x` subtracts one from
+//!   the counters of the sets in `by_cell[x]` (a ripple borrow through the slices).
+//!   The sets with 0, 1 or 2 free cells are then three mask expressions, so a step
+//!   costs `O(log max |set|)` words plus the sets with two free cells, not `O(m)`.
+//!
+//! Both visit the same positions in the same order and return the same line: the
+//! sliced search takes the sets with at most two free cells in increasing index, as
+//! the scan meets them, and stops where the scan would (a double threat found among
+//! sets before the first set with at most one free cell, else that set). A unit test
+//! holds them to the same answers on random positions of random games.
+
+use super::solve::Position;
+use super::{Cells, cells};
+use std::cell::RefCell;
+
+/// How many threats deep [`Threats::win`] looks.
+const THREAT_DEPTH: u32 = 8;
+
+/// Positions [`Threats::win`] may visit per call.
+const THREAT_BUDGET: u32 = 30;
+
+/// Slots of the cache of [`Threats::win`] (a power of two).
+const THREAT_CACHE: usize = 1 << 14;
+
+/// The most sets the bit-sliced search handles (one bit each in a `u128`).
+const SLICED_SETS: usize = 128;
+
+/// A win by threats: Maker's first move, the cells of the line (Breaker must take one
+/// of them), and the union of the winning sets the line uses (its zone).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Line {
+    /// Maker's first move.
+    pub first: u8,
+    /// Maker's moves, Breaker's forced replies and the free cells of the final double
+    /// threat.
+    pub cells: Cells,
+    /// The winning sets of the line, united.
+    pub sets: Cells,
+}
+
+/// One slot of the cache: Maker's and Breaker's cells and the line found, if any
+/// (`None`: an empty slot).
+type Entry = Option<(Cells, Cells, Option<Line>)>;
+
+/// The threat-line search of one game, with its cache.
+pub struct Threats {
+    /// The winning sets.
+    sets: Vec<Cells>,
+    /// Every cell of the game.
+    all: Cells,
+    /// For the bit-sliced search: the sets through each cell (empty when the game has
+    /// more than [`SLICED_SETS`] sets, which are searched by scanning).
+    by_cell: Vec<u128>,
+    /// Bits of the largest free-cell count (the number of counter slices).
+    bits: usize,
+    /// Earlier answers, direct mapped by a hash of the position (an answer depends
+    /// only on its position, so the cache changes the time of a search, never its
+    /// result).
+    cache: RefCell<Vec<Entry>>,
+}
+
+/// A position of the bit-sliced search: the cells taken, the sets still live, and
+/// every set's free-cell count in binary, bit `b` of set `i` at `slice[b] >> i`.
+#[derive(Clone, Copy)]
+struct Sliced {
+    maker: Cells,
+    breaker: Cells,
+    alive: u128,
+    slice: [u128; 8],
+}
+
+impl Threats {
+    /// The search over the winning sets `sets` of a game whose cells are `all`.
+    pub fn new(sets: &[Cells], all: Cells) -> Threats {
+        let sliced = sets.len() <= SLICED_SETS;
+        let by_cell = if sliced {
+            (0..128)
+                .map(|c| {
+                    sets.iter()
+                        .enumerate()
+                        .filter(|(_, s)| *s >> c & 1 == 1)
+                        .fold(0u128, |a, (i, _)| a | 1 << i)
+                })
+                .collect()
+        } else {
+            Vec::new()
+        };
+        let largest = sets.iter().map(|s| s.count_ones()).max().unwrap_or(0);
+        Threats {
+            sets: sets.to_vec(),
+            all,
+            by_cell,
+            bits: (u32::BITS - largest.leading_zeros()) as usize,
+            cache: RefCell::new(vec![None; THREAT_CACHE]),
+        }
+    }
+
+    /// Forgets every cached answer.
+    pub fn clear(&self) {
+        self.slots().fill(None);
+    }
+
+    /// A win of Maker's by threats alone from `p` (Maker to move, whatever
+    /// `p.to_move` says), or `None` when none is found within the depth and the
+    /// budget. See the module documentation.
+    ///
+    /// Complexity: at most [`THREAT_BUDGET`] + 1 positions, each `O(log s)` words
+    /// plus its sets with two free cells (bit slices), or `O(m)` (scanning).
+    pub fn win(&self, p: &Position) -> Option<Line> {
+        let slot = Self::slot(p);
+        if let Some((maker, breaker, line)) = self.slots()[slot]
+            && maker == p.maker
+            && breaker == p.breaker
+        {
+            return line;
+        }
+        let mut budget = THREAT_BUDGET;
+        let found = if self.by_cell.is_empty() {
+            self.win_scanning(p, &mut budget)
+        } else {
+            self.sliced(&self.start(p), THREAT_DEPTH, &mut budget)
+        };
+        self.slots()[slot] = Some((p.maker, p.breaker, found));
+        found
+    }
+
+    /// The cache slot of `p`.
+    fn slot(p: &Position) -> usize {
+        let h = (p.maker as u64 ^ (p.maker >> 64) as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15)
+            ^ (p.breaker as u64 ^ (p.breaker >> 64) as u64).wrapping_mul(0xC2B2_AE3D_27D4_EB4F);
+        (h >> 40) as usize & (THREAT_CACHE - 1)
+    }
+
+    /// Reads the cache slot of `p` (Maker to move), so that a call of
+    /// [`Threats::win`] made after other work finds it in the processor's cache.
+    pub fn warm(&self, p: &Position) {
+        std::hint::black_box(self.slots()[Self::slot(p)].is_some());
+    }
+
+    /// The cache's slots.
+    fn slots(&self) -> std::cell::RefMut<'_, Vec<Entry>> {
+        self.cache.borrow_mut()
+    }
+
+    /// The search by scanning (see the module documentation), uncached.
+    fn win_scanning(&self, p: &Position, budget: &mut u32) -> Option<Line> {
+        let live: Vec<Cells> = self
+            .sets
+            .iter()
+            .copied()
+            .filter(|&s| s & p.breaker == 0)
+            .collect();
+        self.scanning(&live, p.maker, p.breaker, THREAT_DEPTH, budget)
+    }
+
+    /// The bit-sliced state of `p`.
+    fn start(&self, p: &Position) -> Sliced {
+        let free_all = self.all & !(p.maker | p.breaker);
+        let mut st = Sliced {
+            maker: p.maker,
+            breaker: p.breaker,
+            alive: 0,
+            slice: [0; 8],
+        };
+        for (i, &s) in self.sets.iter().enumerate() {
+            if s & p.breaker != 0 {
+                continue;
+            }
+            st.alive |= 1 << i;
+            let f = (s & free_all).count_ones();
+            for (b, slice) in st.slice[..self.bits].iter_mut().enumerate() {
+                *slice |= u128::from(f >> b & 1) << i;
+            }
+        }
+        st
+    }
+
+    /// The position after Maker takes `x` and Breaker `y`.
+    fn play(&self, st: &Sliced, x: usize, y: usize) -> Sliced {
+        let mut next = *st;
+        next.maker |= 1 << x;
+        next.breaker |= 1 << y;
+        next.alive &= !self.by_cell[y];
+        // Every live set through x loses a free cell (it had one: x).
+        let mut borrow = self.by_cell[x] & next.alive;
+        for slice in next.slice[..self.bits].iter_mut() {
+            let t = *slice;
+            *slice = t ^ borrow;
+            borrow &= !t;
+        }
+        next
+    }
+
+    /// The bit-sliced search from `st` (see the module documentation).
+    fn sliced(&self, st: &Sliced, depth: u32, budget: &mut u32) -> Option<Line> {
+        let free_all = self.all & !(st.maker | st.breaker);
+        let high = st.slice[2..self.bits.max(2)]
+            .iter()
+            .fold(0u128, |a, &s| a | s);
+        let low = st.alive & !high;
+        let (b0, b1) = (st.slice[0], st.slice[1]);
+        let at_most_one = low & !b1;
+        let two = low & b1 & !b0;
+        // The scan stops at the first set with at most one free cell; the sets with
+        // two free cells before it may show a double threat first.
+        let stop = if at_most_one == 0 {
+            SLICED_SETS
+        } else {
+            at_most_one.trailing_zeros() as usize
+        };
+        let mut partner = [0u8; 128];
+        let mut via = [0u8; 128];
+        let mut seen: Cells = 0;
+        let mut pairs: Cells = 0;
+        let mut rest = two;
+        while rest != 0 {
+            let i = rest.trailing_zeros() as usize;
+            rest &= rest - 1;
+            if i > stop {
+                break;
+            }
+            let s = self.sets[i];
+            let free = s & free_all;
+            let a = free.trailing_zeros() as usize;
+            let b = 127 - free.leading_zeros() as usize;
+            pairs |= free;
+            for (x, y) in [(a, b), (b, a)] {
+                if seen >> x & 1 == 0 {
+                    seen |= 1 << x;
+                    partner[x] = y as u8;
+                    via[x] = i as u8;
+                } else if partner[x] as usize != y {
+                    return Some(Line {
+                        first: x as u8,
+                        cells: (1u128 << x) | (1 << y) | (1 << partner[x]),
+                        sets: s | self.sets[via[x] as usize],
+                    });
+                }
+            }
+        }
+        if stop < SLICED_SETS {
+            let s = self.sets[stop];
+            let free = s & free_all;
+            let c = if free == 0 {
+                0
+            } else {
+                free.trailing_zeros() as u8
+            };
+            return Some(Line {
+                first: c,
+                cells: free,
+                sets: s,
+            });
+        }
+        if depth == 0 {
+            return None;
+        }
+        for x in cells(pairs) {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let y = partner[x] as usize;
+            if let Some(line) = self.sliced(&self.play(st, x, y), depth - 1, budget) {
+                return Some(Line {
+                    first: x as u8,
+                    cells: line.cells | (1u128 << x) | (1 << y),
+                    sets: line.sets | self.sets[via[x] as usize],
+                });
+            }
+        }
+        None
+    }
+
+    /// The search by scanning over `live`, the winning sets live at its start
+    /// (Breaker's later cells only remove sets).
+    fn scanning(
+        &self,
+        live: &[Cells],
+        maker: Cells,
+        breaker: Cells,
+        depth: u32,
+        budget: &mut u32,
+    ) -> Option<Line> {
+        let free_all = self.all & !(maker | breaker);
+        let mut partner = [u8::MAX; 128];
+        let mut via = [0u32; 128];
+        let mut pairs: Cells = 0;
+        for (i, &s) in live.iter().enumerate() {
+            if s & breaker != 0 {
+                continue;
+            }
+            let free = s & free_all;
+            match free.count_ones() {
+                0 | 1 => {
+                    // Already won, or a threat Maker completes.
+                    let c = if free == 0 {
+                        0
+                    } else {
+                        free.trailing_zeros() as u8
+                    };
+                    return Some(Line {
+                        first: c,
+                        cells: free,
+                        sets: s,
+                    });
+                }
+                2 => {
+                    let a = free.trailing_zeros() as usize;
+                    let b = 127 - free.leading_zeros() as usize;
+                    pairs |= free;
+                    for (x, y) in [(a, b), (b, a)] {
+                        if partner[x] == u8::MAX {
+                            partner[x] = y as u8;
+                            via[x] = i as u32;
+                        } else if partner[x] as usize != y {
+                            return Some(Line {
+                                first: x as u8,
+                                cells: (1u128 << x) | (1 << y) | (1 << partner[x]),
+                                sets: s | live[via[x] as usize],
+                            });
+                        }
+                    }
+                }
+                _ => {}
+            }
+        }
+        if depth == 0 {
+            return None;
+        }
+        for x in cells(pairs) {
+            if *budget == 0 {
+                return None;
+            }
+            *budget -= 1;
+            let y = partner[x] as usize;
+            let bits = (1u128 << x) | (1 << y);
+            if let Some(line) =
+                self.scanning(live, maker | 1 << x, breaker | 1 << y, depth - 1, budget)
+            {
+                return Some(Line {
+                    first: x as u8,
+                    cells: line.cells | bits,
+                    sets: line.sets | live[via[x] as usize],
+                });
+            }
+        }
+        None
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Side;
+
+    /// A small deterministic generator (SplitMix64).
+    struct Rng(u64);
+    impl Rng {
+        fn next(&mut self) -> u64 {
+            self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+            let mut z = self.0;
+            z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+            z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+            z ^ (z >> 31)
+        }
+        fn below(&mut self, n: u64) -> u64 {
+            self.next() % n
+        }
+    }
+
+    /// The two searches give the same answer on random positions of random games
+    /// (sets of 2 to 7 cells, up to 128 of them) and of the strip boards.
+    #[test]
+    fn sliced_and_scanning_searches_agree() {
+        let mut rng = Rng(7);
+        let mut games: Vec<(usize, Vec<Cells>)> = Vec::new();
+        for _ in 0..60 {
+            let n = 8 + rng.below(40) as usize;
+            let m = 2 + rng.below(127) as usize;
+            let sets = (0..m)
+                .map(|_| {
+                    let size = 2 + rng.below(6);
+                    (0..size).fold(0u128, |a, _| a | 1 << rng.below(n as u64))
+                })
+                .collect();
+            games.push((n, sets));
+        }
+        for n in [8, 11, 13] {
+            let g = crate::game::generate::strip_7tr(n).unwrap();
+            games.push((g.ncells(), g.sets.clone()));
+        }
+        let mut found = 0;
+        for (n, sets) in &games {
+            let all = if *n == 128 { !0 } else { (1u128 << n) - 1 };
+            let t = Threats::new(sets, all);
+            assert!(!t.by_cell.is_empty());
+            for _ in 0..300 {
+                let (mut maker, mut breaker) = (0u128, 0u128);
+                for c in 0..*n {
+                    match rng.below(5) {
+                        0 => maker |= 1 << c,
+                        1 => breaker |= 1 << c,
+                        _ => {}
+                    }
+                }
+                let p = Position {
+                    maker,
+                    breaker,
+                    to_move: Side::Maker,
+                };
+                let mut b1 = THREAT_BUDGET;
+                let mut b2 = THREAT_BUDGET;
+                let a = t.sliced(&t.start(&p), THREAT_DEPTH, &mut b1);
+                let b = t.win_scanning(&p, &mut b2);
+                assert_eq!(a, b, "sets {sets:x?}, maker {maker:x}, breaker {breaker:x}");
+                assert_eq!(b1, b2);
+                found += usize::from(a.is_some());
+            }
+        }
+        assert!(found > 100, "only {found} lines found");
+    }
+}

@@ -86,14 +86,22 @@
 //! # Complexity
 //!
 //! Each node costs one scan of the winning sets (`O(m)` word operations for `m`
-//! sets), a table probe per child and, where the matching's precondition holds,
-//! `O(m · n)` for the pairing test. The number of nodes is what the heuristics are
+//! sets), a table probe per child, and for each child met for the first time its
+//! own scan and a search for a line of threats ([`super::threats`]: at most 31
+//! positions, each a few word operations on bit-sliced counters); where the
+//! matching's precondition holds, `O(m · n)` for the pairing test. The number of nodes is what the heuristics are
 //! for; BENCHMARKS.md gives it for the strip boards.
 
 pub use super::stops::{pairing, potential_below};
 use super::symmetry::automorphisms;
 pub use super::table::Table;
 pub use super::threats::{Line, Threats};
+use numbers::{combine, grow, numbers, open_numbers, select, sub_sat};
+pub use scan::{Eval, Moves, Rule};
+
+mod keys;
+mod numbers;
+mod scan;
 use super::{Cells, Game, Side, cells};
 use std::time::Instant;
 
@@ -147,68 +155,6 @@ impl Position {
             },
         }
     }
-}
-
-/// Why a position is decided without search (docs/spec.md §11).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Rule {
-    /// Maker owns a whole winning set.
-    Complete,
-    /// Maker to move takes the last free cell of a live set.
-    Threat(u8),
-    /// Maker to move takes a cell that leaves two live sets with one free cell each,
-    /// on different cells.
-    DoubleThreat(u8),
-    /// Breaker to move faces two live sets with one free cell each, on different cells.
-    TwoThreats,
-    /// Breaker to move faces double threats of Maker's that no single cell stops.
-    DoubleThreatAhead,
-    /// Maker to move wins by a sequence of threats that starts at this cell: each of
-    /// Maker's moves leaves a live set with one free cell, which Breaker must take,
-    /// until Maker makes two threats at once.
-    ThreatSequence(u8),
-    /// No live winning set is left.
-    NoLiveSet,
-    /// The Erdős–Selfridge potential is below the bound.
-    Potential,
-    /// A pairing of the live sets exists.
-    Pairing,
-}
-
-impl Rule {
-    /// The player the rule decides for.
-    pub fn winner(self) -> Side {
-        match self {
-            Rule::Complete
-            | Rule::Threat(_)
-            | Rule::DoubleThreat(_)
-            | Rule::TwoThreats
-            | Rule::DoubleThreatAhead
-            | Rule::ThreatSequence(_) => Side::Maker,
-            Rule::NoLiveSet | Rule::Potential | Rule::Pairing => Side::Breaker,
-        }
-    }
-}
-
-/// The moves worth trying at a position, heaviest first.
-#[derive(Clone, Debug)]
-pub struct Moves {
-    /// The cells, in the order they are tried.
-    pub cells: Vec<u8>,
-    /// Every free cell of a live set: the moves a certificate must answer for the
-    /// loser (a superset of `cells`).
-    pub live: Cells,
-    /// The Erdős–Selfridge potential `Σ 2^(−f)` of the live sets.
-    pub potential: f64,
-}
-
-/// What one scan of a position finds.
-#[derive(Clone, Debug)]
-pub enum Eval {
-    /// Decided by a rule.
-    Decided(Rule),
-    /// Undecided: the moves to try.
-    Open(Moves),
 }
 
 /// Limits and reporting of one search.
@@ -423,128 +369,6 @@ impl<'g> Solver<'g> {
         self.game
     }
 
-    fn hashes(&self, p: &Position) -> Hashes {
-        let mut h = Hashes {
-            h: [0; MAX_SYMMETRIES],
-        };
-        for (g, perm) in self.syms.iter().enumerate() {
-            let mut x = 0;
-            for c in cells(p.maker) {
-                x ^= self.zobrist[perm[c] as usize];
-            }
-            for c in cells(p.breaker) {
-                x ^= self.zobrist[128 + perm[c] as usize];
-            }
-            h.h[g] = x;
-        }
-        h
-    }
-
-    fn child_hashes(&self, h: &Hashes, side: Side, c: usize) -> Hashes {
-        let off = if side == Side::Maker { 0 } else { 128 };
-        let mut out = *h;
-        for (g, perm) in self.syms.iter().enumerate() {
-            out.h[g] ^= self.zobrist[off + perm[c] as usize];
-        }
-        out
-    }
-
-    /// [`Solver::framed_key`] of the child reached when `side` takes `c` from the
-    /// position with hashes `h`, without building the child's hashes.
-    fn child_key(&self, h: &Hashes, side: Side, c: usize) -> (u64, usize) {
-        let off = if side == Side::Maker { 0 } else { 128 };
-        let mut k = u64::MAX;
-        let mut frame = 0;
-        for (g, perm) in self.syms.iter().enumerate() {
-            let x = h.h[g] ^ self.zobrist[off + perm[c] as usize];
-            if x < k {
-                k = x;
-                frame = g;
-            }
-        }
-        (Self::side_key(k, side.other()), frame)
-    }
-
-    /// A position's key from its least hash: the player to move is part of the
-    /// position.
-    fn side_key(k: u64, to_move: Side) -> u64 {
-        if to_move == Side::Maker {
-            k
-        } else {
-            k ^ 0x5851_F42D_4C95_7F2D
-        }
-    }
-
-    /// The key and the automorphism that gives it (the frame of the stored zone).
-    fn framed_key(&self, h: &Hashes, side: Side) -> (u64, usize) {
-        let mut k = h.h[0];
-        let mut frame = 0;
-        for (g, &x) in h.h[..self.syms.len()].iter().enumerate().skip(1) {
-            if x < k {
-                k = x;
-                frame = g;
-            }
-        }
-        (Self::side_key(k, side), frame)
-    }
-
-    /// The image of `zone` under automorphism `g` (into the canonical frame).
-    fn zone_to_frame(&self, zone: Cells, g: usize) -> Cells {
-        if g == 0 {
-            return zone;
-        }
-        cells(zone).fold(0, |a, c| a | 1 << self.syms[g][c])
-    }
-
-    /// The preimage of `zone` under automorphism `g` (out of the canonical frame).
-    fn zone_from_frame(&self, zone: Cells, g: usize) -> Cells {
-        if g == 0 {
-            return zone;
-        }
-        let perm = &self.syms[g];
-        (0..perm.len())
-            .filter(|&c| zone >> perm[c] & 1 == 1)
-            .fold(0, |a, c| a | 1 << c)
-    }
-
-    /// What the table knows of a position with hashes `h`: its numbers and, when
-    /// Maker has won, its zone.
-    fn lookup(&self, h: &Hashes, side: Side) -> Option<(u32, u32, Cells)> {
-        let (key, frame) = self.framed_key(h, side);
-        self.lookup_key(key, frame)
-    }
-
-    /// [`Solver::lookup`] of a position by its key and the frame of its zone.
-    fn lookup_key(&self, key: u64, frame: usize) -> Option<(u32, u32, Cells)> {
-        self.table.entry(key).map(|(pn, dn, z)| {
-            (
-                pn,
-                dn,
-                if pn == 0 {
-                    self.zone_from_frame(z, frame)
-                } else {
-                    0
-                },
-            )
-        })
-    }
-
-    /// Stores a position's numbers (and zone, when Maker has won).
-    fn store(&mut self, h: &Hashes, side: Side, pn: u32, dn: u32, work: u64, zone: Cells) {
-        let (key, frame) = self.framed_key(h, side);
-        let z = if pn == 0 {
-            self.zone_to_frame(zone, frame)
-        } else {
-            0
-        };
-        self.table.put(key, pn, dn, work, z);
-    }
-
-    /// The key of a position in the table (the least hash over the automorphisms).
-    pub fn key_of(&self, p: &Position) -> u64 {
-        self.framed_key(&self.hashes(p), p.to_move).0
-    }
-
     /// The free cells of the live winning sets at `p`.
     pub fn live_cells(&self, p: &Position) -> Cells {
         let free = self.game.all() & !(p.maker | p.breaker);
@@ -594,195 +418,6 @@ impl<'g> Solver<'g> {
             Some((_, 0)) => Some(Side::Breaker),
             _ => self.solve(p).winner,
         }
-    }
-
-    /// One scan of the winning sets at `p` (see the module documentation).
-    pub fn evaluate(&self, p: &Position) -> Eval {
-        self.scan(p, true, true).0
-    }
-
-    /// [`Solver::evaluate`], with the search for a win by threats only when
-    /// `threats` is set (a quick look at a child before it is searched leaves it out),
-    /// and a zone: for a position decided for Maker, the winning sets the rule uses,
-    /// united; for an open position with Breaker to move, the sets of the rules that
-    /// excluded some of Breaker's moves (every excluded move loses within them).
-    ///
-    /// With `order` unset the moves come in increasing cell order, not heaviest first
-    /// (a child's first numbers need only how many there are).
-    fn scan(&self, p: &Position, threats_too: bool, order: bool) -> (Eval, Cells) {
-        if threats_too {
-            // The cache slot of the threat search below, read while the sets are.
-            self.threats.warm(p);
-        }
-        let free_all = self.game.all() & !(p.maker | p.breaker);
-        let mut live_sets = 0usize;
-        let mut live_cells: Cells = 0;
-        let mut threats: Cells = 0;
-        // The first live set with one free cell, and one whose free cell differs.
-        let mut threat_set: Cells = 0;
-        let mut other_threat: Cells = 0;
-        let mut counts = [0u32; 130];
-        let mut weight = [0u64; 128];
-        // Cells of the live sets with two free cells: one partner recorded per cell
-        // (with the set it came from), and the cells that have two different partners.
-        let mut partner = [u8::MAX; 128];
-        let mut via = [0u32; 128];
-        let mut double: Cells = 0;
-        // Whether a live set has two free cells: without one, Maker has no threat to
-        // make, and no line of threats exists.
-        let mut any_two = false;
-        let mut double_sets: Cells = 0;
-        let mut double_cell = 0u8;
-        for (i, &s) in self.sets.iter().enumerate() {
-            if s & p.breaker != 0 {
-                continue;
-            }
-            let free = s & free_all;
-            let f = free.count_ones() as usize;
-            if f == 0 {
-                return (Eval::Decided(Rule::Complete), s);
-            }
-            live_sets += 1;
-            live_cells |= free;
-            counts[f] += 1;
-            if f == 1 {
-                if threat_set == 0 {
-                    threat_set = s;
-                } else if other_threat == 0 && free & threat_set == 0 {
-                    other_threat = s;
-                }
-                threats |= free;
-            } else if f == 2 {
-                any_two = true;
-                let a = free.trailing_zeros() as usize;
-                let b = 127 - free.leading_zeros() as usize;
-                for (x, y) in [(a, b), (b, a)] {
-                    if partner[x] == u8::MAX {
-                        partner[x] = y as u8;
-                        via[x] = i as u32;
-                    } else if partner[x] as usize != y {
-                        if double == 0 {
-                            double_sets = s | self.sets[via[x] as usize];
-                            double_cell = x as u8;
-                        }
-                        double |= 1 << x;
-                    }
-                }
-            }
-            if order {
-                let w = 1u64 << (40 - f.min(40));
-                for c in cells(free) {
-                    weight[c] += w;
-                }
-            }
-        }
-        if live_sets == 0 {
-            return (Eval::Decided(Rule::NoLiveSet), 0);
-        }
-        match p.to_move {
-            Side::Maker => {
-                if threats != 0 {
-                    let c = (threat_set & free_all).trailing_zeros() as u8;
-                    return (Eval::Decided(Rule::Threat(c)), threat_set);
-                }
-                if double != 0 {
-                    return (Eval::Decided(Rule::DoubleThreat(double_cell)), double_sets);
-                }
-            }
-            Side::Breaker => {
-                if threats.count_ones() >= 2 {
-                    return (Eval::Decided(Rule::TwoThreats), threat_set | other_threat);
-                }
-                if threats != 0 {
-                    let moves = Moves {
-                        cells: vec![threats.trailing_zeros() as u8],
-                        live: live_cells,
-                        potential: potential(&counts),
-                    };
-                    return (Eval::Open(moves), threat_set);
-                }
-            }
-        }
-        if potential_below(&counts, p.to_move) {
-            return (Eval::Decided(Rule::Potential), 0);
-        }
-        if 2 * live_sets <= live_cells.count_ones() as usize
-            && pairing(&self.sets, p, free_all).is_some()
-        {
-            return (Eval::Decided(Rule::Pairing), 0);
-        }
-        // Maker wins by threats alone: decided. Breaker to move: where Maker, were it
-        // Maker's turn, would win by threats, Breaker must take a cell of that line
-        // (docs/spec.md §11), so only those cells are tried.
-        let mut candidates = live_cells;
-        let mut zone: Cells = 0;
-        if threats_too
-            && any_two
-            && let Some(line) = self.threat_win(&Position {
-                to_move: Side::Maker,
-                ..*p
-            })
-        {
-            if p.to_move == Side::Maker {
-                return (Eval::Decided(Rule::ThreatSequence(line.first)), line.sets);
-            }
-            if candidates & !line.cells != 0 {
-                zone |= line.sets;
-            }
-            candidates &= line.cells;
-        }
-        if candidates == 0 {
-            return (Eval::Decided(Rule::DoubleThreatAhead), zone);
-        }
-        // Breaker to move against a double threat of Maker's at x (two live sets
-        // {x, a} and {x, b} of two free cells, a ≠ b): every move outside {x, a, b}
-        // lets Maker win by taking x, so only cells in each such triple are tried
-        // (the others are decided at once when a certificate needs them).
-        if p.to_move == Side::Breaker && double != 0 {
-            for x in cells(double) {
-                let mut triple: Cells = 1 << x;
-                let mut sets: Cells = 0;
-                for &s in &self.sets {
-                    if s & p.breaker == 0 && s >> x & 1 == 1 {
-                        let free = s & free_all;
-                        if free.count_ones() == 2 {
-                            triple |= free;
-                            sets |= s;
-                        }
-                    }
-                }
-                if candidates & !triple != 0 {
-                    zone |= sets;
-                }
-                candidates &= triple;
-            }
-            if candidates == 0 {
-                return (Eval::Decided(Rule::DoubleThreatAhead), zone);
-            }
-        }
-        let moves: Vec<u8> = if order {
-            // Heaviest first, ties by cell: one key per cell, the weight (below 2^56:
-            // at most 2^16 sets of weight at most 2^40) above the complemented cell.
-            let mut keys: Vec<u64> = cells(candidates)
-                .map(|c| weight[c] << 8 | (255 - c as u64))
-                .collect();
-            keys.sort_unstable_by(|a, b| b.cmp(a));
-            keys.iter().map(|&k| 255 - (k & 255) as u8).collect()
-        } else {
-            cells(candidates).map(|c| c as u8).collect()
-        };
-        let moves = Moves {
-            cells: moves,
-            live: live_cells,
-            potential: potential(&counts),
-        };
-        (Eval::Open(moves), zone)
-    }
-
-    /// A win of Maker's by threats alone from `p` (Maker to move), if the search of
-    /// [`Threats::win`] finds one.
-    pub fn threat_win(&self, p: &Position) -> Option<Line> {
-        self.threats.win(p)
     }
 
     fn tick(&mut self) {
@@ -957,113 +592,6 @@ impl<'g> Solver<'g> {
     }
 }
 
-/// The first proof and disproof numbers of an open position with moves `m`: its
-/// mobility (`1` for the player to move, the number of moves for the other), the
-/// proof number divided and the disproof number multiplied by `Φ²`, where `Φ` is the
-/// Erdős–Selfridge potential of the live sets, doubled with Maker to move (Maker's
-/// move to come is worth a halving of every set). A rich potential makes Maker's
-/// proof look near and Breaker's far, and the reverse; `Φ < 1/2` or so is where
-/// Breaker's wins by the potential rule begin (docs/spec.md §11.6).
-///
-/// Measured on the strip boards (BENCHMARKS.md): against plain mobility, the
-/// first-move positions of the 4 × 8 and (4, 9, 7^tr) boards take 2.5 times fewer
-/// nodes, the root of (4, 11, 7^tr) 6 times fewer. Exponents 1.5, 2.5 and 3 were
-/// tried; 2 was the most even.
-fn open_numbers(m: &Moves, to_move: Side) -> (u32, u32) {
-    let n = m.cells.len() as f64;
-    let phi = match to_move {
-        Side::Maker => 2.0 * m.potential,
-        Side::Breaker => m.potential,
-    };
-    let f = phi * phi;
-    let (pn, dn) = match to_move {
-        Side::Maker => (1.0, n),
-        Side::Breaker => (n, 1.0),
-    };
-    let clamp = |x: f64| x.ceil().clamp(1.0, (INF - 1) as f64) as u32;
-    (clamp(pn / f), clamp(dn * f))
-}
-
-/// The Erdős–Selfridge potential from the numbers of live sets by free cells.
-fn potential(counts: &[u32; 130]) -> f64 {
-    let fixed: u64 = counts[..41]
-        .iter()
-        .enumerate()
-        .map(|(f, &n)| (n as u64) << (40 - f))
-        .sum();
-    fixed as f64 / (1u64 << 40) as f64
-}
-
-/// The threshold `a − b` handed to a child, never below 1 (a child still to be
-/// searched gets at least one step); `INF` stays `INF`.
-fn sub_sat(a: u32, b: u32) -> u32 {
-    if a == INF {
-        INF
-    } else {
-        a.saturating_sub(b).max(1)
-    }
-}
-
-/// The 1 + ε threshold above the second best number. Above a saturated number
-/// (`INF − 1`, a sum that overflowed) it is `INF`: a threshold equal to the child's
-/// own number would send it back at once, and its parent would send it down again
-/// for ever.
-fn grow(second: u32) -> u32 {
-    if second >= INF - 1 {
-        return INF;
-    }
-    let g = second as u64 + (second as u64 * EPS_NUM).div_ceil(EPS_DEN) + 1;
-    g.min(INF as u64 - 1) as u32
-}
-
-/// Saturating sum that keeps `INF` for a decided child.
-fn add(a: u32, b: u32) -> u32 {
-    if a == INF || b == INF {
-        INF
-    } else {
-        (a as u64 + b as u64).min(INF as u64 - 1) as u32
-    }
-}
-
-/// A child's numbers, a Breaker move outside `must` counting as refuted.
-fn numbers(c: &Child, must: Cells) -> (u32, u32) {
-    if must >> c.cell & 1 == 1 {
-        (c.pn, c.dn)
-    } else {
-        (0, INF)
-    }
-}
-
-/// The node's numbers from its children's (Breaker's moves outside `must` refuted).
-fn combine(children: &[Child], or: bool, must: Cells) -> (u32, u32) {
-    let nums = children.iter().map(|c| numbers(c, must));
-    if or {
-        nums.fold((INF, 0), |(pn, dn), (cp, cd)| (pn.min(cp), add(dn, cd)))
-    } else {
-        nums.fold((0, INF), |(pn, dn), (cp, cd)| (add(pn, cp), dn.min(cd)))
-    }
-}
-
-/// The index of the most promising child and the second best number.
-fn select(children: &[Child], or: bool, must: Cells) -> (usize, u32) {
-    let num = |c: &Child| {
-        let (pn, dn) = numbers(c, must);
-        if or { pn } else { dn }
-    };
-    let mut best = 0;
-    let mut second = INF;
-    for (i, c) in children.iter().enumerate().skip(1) {
-        let v = num(c);
-        if v < num(&children[best]) {
-            second = num(&children[best]);
-            best = i;
-        } else if v < second {
-            second = v;
-        }
-    }
-    (best, second)
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -1098,28 +626,6 @@ mod tests {
             maker: 0,
             breaker: 0,
         }
-    }
-
-    /// A saturated number gets an infinite threshold: anything less would not let
-    /// the child move, and df-pn would call it again and again without progress.
-    #[test]
-    fn thresholds_above_saturated_numbers_are_infinite() {
-        assert_eq!(grow(INF - 1), INF);
-        assert_eq!(grow(INF), INF);
-        assert!(grow(INF - 2) > INF - 2);
-        assert_eq!(grow(4), 4 + 1 + 1);
-    }
-
-    #[test]
-    fn potential_is_exact() {
-        let mut c = [0u32; 130];
-        c[1] = 1; // 1/2
-        assert!(!potential_below(&c, Side::Maker));
-        assert!(potential_below(&c, Side::Breaker));
-        c[3] = 3; // 1/2 + 3/8
-        assert!(potential_below(&c, Side::Breaker));
-        c[3] = 4; // = 1
-        assert!(!potential_below(&c, Side::Breaker));
     }
 
     #[test]

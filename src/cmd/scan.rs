@@ -1,9 +1,9 @@
 //! `amoba scan`: one game, or every class of games of a kind, on every period lattice
 //! up to an index (docs/spec.md §9; the engine is `amoba::pairing::scan`).
 //!
-//! Every pairing a scan reports is checked by the independent verifier
-//! (`amoba::verify`) before it is written; a pairing that fails is a bug and stops
-//! the scan with exit 2.
+//! Every pairing a scan reports passes the independent checker
+//! (`amoba::check::certify::pairing`) before it is written; a pairing that fails is a
+//! bug and stops the scan with exit 2.
 
 use super::note;
 use super::progress::{Mode, Progress};

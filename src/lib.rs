@@ -7,12 +7,14 @@
 //!
 //! 1. [`core`] — board data: the periodic board (lattice, directions, lines, point
 //!    group), pairings and their text forms, atomic file output ([`core::io`]), the
-//!    provenance block every JSON file opens with ([`core::provenance`]). It imports
+//!    provenance block every JSON file opens with ([`core::provenance`]), and the
+//!    verdict of one search that the engines share ([`core::verdict`]). It imports
 //!    nothing of the engines.
 //! 2. [`solvers`] — generic machinery without a domain: exact cover by dancing links
 //!    ([`solvers::dlx`]) and the bit sets of the pairing search ([`solvers::bits`]).
 //! 3. [`check`] — the independent checkers: candidate pairings and placements,
-//!    strategy certificates. They read board data only and share no code with an engine.
+//!    strategy certificates. They read board data only and share no code with an engine;
+//!    every find of an engine passes through them by one path ([`check::certify`]).
 //! 4. [`pairing`] — the pairing engine: the exact-cover search, sharding and estimates
 //!    ([`pairing::search`]), symmetries and canonical forms ([`pairing::symmetry`]), the
 //!    catalogue and the enumeration pipeline ([`pairing::catalogue`]), the pairing
@@ -20,8 +22,11 @@
 //! 5. [`placement`] — the placement engine: cookies, their census, peeling and growth
 //!    ([`placement::cookie`]), tight placements by dancing links
 //!    ([`placement::tight`]), coverings that may waste blocks ([`placement::covering`]),
-//!    and `amoba verify --placements` ([`placement::verify`]: the game each placement
-//!    is checked against by [`check`]).
+//!    the inputs of a question checked ([`placement::setup`]), one lattice's search as
+//!    a certified verdict ([`placement::engine`]), the blocking numbers `d_t(k)`
+//!    ([`placement::blocking`]), the k-versus-t table ([`placement::table`]), and
+//!    `amoba verify --placements` ([`placement::verify`]: the game each placement is
+//!    checked against by [`check`]).
 //! 6. [`game`] — the Maker–Breaker engine: game files, generators of the strip boards
 //!    of 7-in-a-row, the proof-number search, the winner's certificate (docs/spec.md
 //!    §11), and one search split over jobs and merged ([`game::shard`]). It uses

@@ -5,6 +5,8 @@
 //!   checks; from [`crate::core`] it takes the board's data only;
 //! * [`placement`] — periodic t-placements of cookies (`amoba verify --placements`),
 //!   with its own lattice arithmetic;
+//! * [`certify`] — the one path by which every engine's find (a pairing, a placement)
+//!   passes through these checkers before it is reported;
 //! * this module, [`game`] and [`strategy`] — strategy certificates of Maker–Breaker
 //!   games, below; they use nothing of amoba at all.
 //!
@@ -57,6 +59,7 @@
 //!   number is checked: node ids are only keys of a map, and every table grows with
 //!   the lines actually read (at most 16 MiB of game file, 4 GiB of certificate).
 
+pub mod certify;
 pub mod game;
 pub mod pairing;
 pub mod placement;

@@ -15,14 +15,11 @@
 
 use super::note;
 use amoba::core::text::fmt_int;
-use amoba::placement::cookie::{self, Cookie, Game};
-use rayon::prelude::*;
+use amoba::placement::blocking::{self, Options, above_from, differs, observed};
+use amoba::placement::cookie::{self, Cookie};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::process::ExitCode;
-
-/// The published values `d_t(k) = a·k − b` (four directions), as data.
-const PUBLISHED: &str = include_str!("../../data/published/blocking.csv");
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -131,207 +128,6 @@ struct Document {
     linear_lower_bounds: Vec<JsonForm>,
 }
 
-/// What was computed for one `k`.
-struct Row {
-    /// `d_s` for `s = 0..=t` (exact), `t` the largest size settled.
-    d: Vec<u32>,
-    /// The best line-connected cookies of each size `0..=t`: from the exhaustive census
-    /// up to `census_t`, then by peeling.
-    sizes: Vec<cookie::SizeCensus>,
-    /// The largest size of the exhaustive census.
-    census_t: usize,
-    /// The first size out of the census's budget and its estimated number of sets.
-    skipped: Option<(usize, f64)>,
-    /// Each size settled by peeling: its levels (the cookies moved into `sizes`).
-    peeled: BTreeMap<usize, cookie::Peeled>,
-    /// The first size neither settled, and why peeling could not settle it.
-    stuck: Option<(usize, cookie::PeelError)>,
-    /// Beyond `t`: the census of the cookies linking within fewer steps.
-    low: Option<Low>,
-}
-
-/// Lower bounds beyond the sizes settled.
-struct Low {
-    /// Links of at most this many steps.
-    steps: i64,
-    /// Lower bounds on `d_s`, `s = 0..=` the largest size reached (exact up to the
-    /// row's `t`).
-    d: Vec<u32>,
-    /// The census of the cookies linking within `steps`, sizes `0..=` the same.
-    sizes: Vec<cookie::SizeCensus>,
-}
-
-impl Row {
-    /// Settle what the options allow for `game`: the exhaustive census as far as the
-    /// budget reaches; beyond it the census of the cookies linking within
-    /// `args.lower_steps`, whose best cookie of each size is the target that peeling
-    /// starts from; lower bounds where peeling cannot conclude.
-    fn compute(game: &Game, args: &Args, group: &[Vec<i64>]) -> Row {
-        let growth = cookie::Growth::of(game);
-        let census_t = growth.reach(args.t_max, args.budget);
-        let skipped = (census_t < args.t_max).then(|| (census_t + 1, growth.sets(census_t + 1)));
-        let mut sizes = cookie::census(game, census_t);
-        let near = skipped.and_then(|_| near(game, census_t, args));
-        let cookie::Beyond { peeled, stuck } = match &near {
-            Some(n) => cookie::beyond(game, &mut sizes, n, args.t_max, group, args.budget, None),
-            // Nothing to start peeling from: the first size past the census says so.
-            None => cookie::Beyond {
-                stuck: (census_t < args.t_max).then(|| {
-                    let size = census_t + 1;
-                    (size, cookie::PeelError::NoStart { size })
-                }),
-                ..cookie::Beyond::default()
-            },
-        };
-        let connected: Vec<u32> = sizes.iter().map(|e| e.best).collect();
-        let low = near.filter(|n| n.len() > sizes.len()).map(|n| {
-            let c: Vec<u32> = (0..n.len())
-                .map(|s| connected.get(s).copied().unwrap_or(n[s].best))
-                .collect();
-            Low {
-                steps: args.lower_steps,
-                d: cookie::largest(&c),
-                sizes: n,
-            }
-        });
-        Row {
-            d: cookie::largest(&connected),
-            sizes,
-            census_t,
-            skipped,
-            peeled,
-            stuck,
-            low,
-        }
-    }
-
-    /// `d_t`, and whether it is exact (else a lower bound), if either is known.
-    fn value(&self, t: usize) -> Option<(u32, bool)> {
-        match self.d.get(t) {
-            Some(&v) => Some((v, true)),
-            None => self
-                .low
-                .as_ref()
-                .and_then(|l| l.d.get(t))
-                .map(|&v| (v, false)),
-        }
-    }
-
-    /// The entry of size `t`, and the link steps when it is not exact.
-    fn size(&self, t: usize) -> Option<(&cookie::SizeCensus, Option<i64>)> {
-        match self.sizes.get(t) {
-            Some(e) => Some((e, None)),
-            None => self
-                .low
-                .as_ref()
-                .and_then(|l| l.sizes.get(t).map(|e| (e, Some(l.steps)))),
-        }
-    }
-
-    /// How the entry of size `t` was settled: `census`, `peeling`, `lower bound`.
-    fn method(&self, t: usize) -> Option<&'static str> {
-        if t <= self.census_t {
-            Some("census")
-        } else if self.peeled.contains_key(&t) {
-            Some("peeling")
-        } else {
-            self.size(t).map(|_| "lower bound")
-        }
-    }
-}
-
-/// A lower bound `slope·k + constant` for every `k ≥ from`, attained by the union of
-/// `cookies`.
-#[derive(Clone)]
-struct Form {
-    slope: i64,
-    constant: i64,
-    from: usize,
-    cookies: Vec<Cookie>,
-}
-
-impl Form {
-    /// The better for large `k`: the larger slope, then the larger constant.
-    fn key(&self) -> (i64, i64) {
-        (self.slope, self.constant)
-    }
-
-    /// The form of the union of two cookies placed far apart.
-    fn plus(&self, other: &Form) -> Form {
-        Form {
-            slope: self.slope + other.slope,
-            constant: self.constant + other.constant,
-            from: self.from.max(other.from),
-            cookies: self.cookies.iter().chain(&other.cookies).cloned().collect(),
-        }
-    }
-}
-
-/// Per size `0..=t_max`, the best eventual form of the best cookies found (at any k,
-/// exact or not), closed under unions as [`cookie::largest`] is.
-fn forms(rows: &BTreeMap<usize, Row>, t_max: usize, directions: &[[i64; 2]]) -> Vec<Option<Form>> {
-    let mut connected: Vec<Option<Form>> = vec![None; t_max + 1];
-    for row in rows.values() {
-        for (s, best) in connected.iter_mut().enumerate().skip(2) {
-            let Some((e, _)) = row.size(s) else { continue };
-            for c in &e.best_cookies {
-                let (slope, constant, from) = cookie::eventual(&c.cells, c.parts, directions);
-                let f = Form {
-                    slope,
-                    constant,
-                    from,
-                    cookies: vec![c.clone()],
-                };
-                if best.as_ref().is_none_or(|b| f.key() > b.key()) {
-                    *best = Some(f);
-                }
-            }
-        }
-    }
-    let mut d: Vec<Option<Form>> = vec![None; t_max + 1];
-    for s in 2..=t_max {
-        let mut best = connected[s].clone();
-        let mut consider = |f: Option<Form>| {
-            if let Some(f) = f.filter(|f| best.as_ref().is_none_or(|b| f.key() > b.key())) {
-                best = Some(f);
-            }
-        };
-        consider(d[s - 1].clone());
-        for s1 in 2..=s / 2 {
-            if let (Some(a), Some(b)) = (&d[s1], &d[s - s1]) {
-                consider(Some(a.plus(b)));
-            }
-        }
-        d[s] = best;
-    }
-    d
-}
-
-/// The least `k ≥ from` from which `slope·k + constant > a·k − b` at every `k`, if any.
-fn above_from(f: &Form, (a, b): (i64, i64)) -> Option<usize> {
-    let (ds, dc) = (f.slope - a, f.constant + b);
-    let from = f.from as i64;
-    let k = match ds.cmp(&0) {
-        std::cmp::Ordering::Less => return None,
-        std::cmp::Ordering::Equal => return (dc > 0).then_some(f.from),
-        // ds·k + dc > 0 ⇔ k > −dc / ds.
-        std::cmp::Ordering::Greater => from.max((-dc).div_euclid(ds) + 1),
-    };
-    Some(k as usize)
-}
-
-/// `(a, b)` by `t` from the published table.
-fn published() -> BTreeMap<usize, (i64, i64)> {
-    PUBLISHED
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with('t'))
-        .filter_map(|l| {
-            let v: Vec<i64> = l.split(',').filter_map(|x| x.trim().parse().ok()).collect();
-            (v.len() == 3).then(|| (v[0] as usize, (v[1], v[2])))
-        })
-        .collect()
-}
-
 /// `a·k − b` as text: `6k − 8`, `k − 1`, `2k + 1`, `3k`.
 fn linear(a: i64, b: i64) -> String {
     let ak = if a == 1 {
@@ -346,12 +142,6 @@ fn linear(a: i64, b: i64) -> String {
     }
 }
 
-/// Does `(value, exact?)` contradict the published `p`: an exact value other than `p`,
-/// or a lower bound above it (a cookie shows it either way)?
-fn differs((v, exact): (u32, bool), p: i64) -> bool {
-    (exact && i64::from(v) != p) || i64::from(v) > p
-}
-
 /// `1 step`, `2 steps`.
 fn steps_text(r: i64) -> String {
     if r == 1 {
@@ -362,51 +152,27 @@ fn steps_text(r: i64) -> String {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.t_max < 2 || args.k_min < 2 || args.k_max < args.k_min {
-        anyhow::bail!(
-            "expected --t-max ≥ 2 and 2 ≤ --k-min ≤ --k-max, found t-max {}, k {}..{}",
-            args.t_max,
-            args.k_min,
-            args.k_max
-        );
-    }
-    if args.t_max > 16 {
-        anyhow::bail!("--t-max {}: expected at most 16", args.t_max);
-    }
-    let directions = super::tight::plane_directions(&args.directions)?;
-    // The largest k and t bound every census below.
-    let largest = Game {
-        directions: directions.clone(),
-        k: args.k_max,
+    let options = Options {
+        t_max: args.t_max,
+        k_min: args.k_min,
+        k_max: args.k_max,
+        budget: args.budget,
+        lower_steps: args.lower_steps,
     };
-    largest.check_largest(args.t_max)?;
-    let four = directions == [[1, 0], [0, 1], [1, 1], [1, -1]];
-    let published = if four { published() } else { BTreeMap::new() };
+    options.check()?;
+    let directions = amoba::placement::setup::plane_directions(&args.directions)?;
     // Per k (independent, on all threads): the exhaustive census as far as the budget
     // reaches, then peeling from the best cookies linking within fewer steps.
-    let dirs: Vec<Vec<i64>> = directions.iter().map(|v| v.to_vec()).collect();
-    let group =
-        amoba::core::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
     let progress = super::progress::Progress::counting(args.progress, "blocking", "values of k");
-    let done = std::sync::atomic::AtomicU64::new(0);
     let total = (args.k_max - args.k_min + 1) as u64;
     progress.update(0, total);
-    let computed: Vec<(usize, Row)> = (args.k_min..=args.k_max)
-        .into_par_iter()
-        .map(|k| {
-            let game = Game {
-                directions: directions.clone(),
-                k,
-            };
-            let row = Row::compute(&game, &args, &group);
-            let d = done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            progress.update(d, total);
-            (k, row)
-        })
-        .collect();
+    let blocking::Table {
+        rows,
+        forms,
+        group,
+        published,
+    } = blocking::compute(&options, &directions, &|d| progress.update(d, total))?;
     progress.finish();
-    let rows: BTreeMap<usize, Row> = computed.into_iter().collect();
-    let forms = forms(&rows, args.t_max, &directions);
     let mut out = String::new();
     let mut differ = Vec::new();
     let _ = writeln!(
@@ -451,10 +217,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     let _ = write!(out, " **{at_least}{v} / {p} DIFFER** |");
                     // The best connected cookie of the size attaining d_t (or d_t is a
                     // sum of smaller ones).
-                    let witness = (2..=t)
-                        .filter_map(|s| row.size(s))
-                        .find(|(e, _)| e.best == v)
-                        .and_then(|(e, _)| e.best_cookies.first());
+                    let witness = row.witness(t, v);
                     differ.push((t, k, v, p, witness.map(Cookie::to_string)));
                 }
                 Some(p) if i64::from(v) != p => {
@@ -478,26 +241,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let seen: Vec<(i64, i64)> = (args.k_min..=args.k_max)
             .filter_map(|k| rows[&k].d.get(t).map(|&v| (k as i64, i64::from(v))))
             .collect();
-        let mut from = seen.len().saturating_sub(1);
-        while from >= 2
-            && seen[from - 1].0 + 1 == seen[from].0
-            && seen[from].1 - seen[from - 1].1 == seen[from - 1].1 - seen[from - 2].1
-            && seen[from - 2].0 + 1 == seen[from - 1].0
-        {
-            from -= 1;
-        }
-        let from = from.saturating_sub(1);
-        if seen.len() < 3 || seen.len() - from < 3 {
+        let Some((a, b, k0, k1)) = observed(&seen) else {
             continue;
-        }
-        let ((k0, v0), (k1, v1)) = (seen[from], seen[from + 1]);
-        let a = v1 - v0;
-        let b = a * k0 - v0;
+        };
         let _ = writeln!(
             out,
-            "- t = {t}: d_t(k) = {} for k = {k0}..{}{}",
+            "- t = {t}: d_t(k) = {} for k = {k0}..{k1}{}",
             linear(a, b),
-            seen.last().map_or(k1, |l| l.0),
             published
                 .get(&t)
                 .map(|&(pa, pb)| format!(" (published {})", linear(pa, pb)))
@@ -752,17 +502,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Beyond the exhaustive census of `t` cells, the census of the cookies whose cells link
-/// within `args.lower_steps`, as far as the budget reaches; `None` when that is no
-/// further than `t` (or the steps are 0).
-fn near(game: &Game, t: usize, args: &Args) -> Option<Vec<cookie::SizeCensus>> {
-    if args.lower_steps < 1 {
-        return None;
-    }
-    let t_low = cookie::Growth::within(game, args.lower_steps).reach(args.t_max, args.budget);
-    (t_low > t).then(|| cookie::census_within(game, t_low, args.lower_steps))
 }
 
 /// A cookie drawn in its bounding box: `#` part a, `o` part b, `.` elsewhere; one string

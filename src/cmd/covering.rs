@@ -8,13 +8,14 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use super::tight::{lattice, reachable_census};
 use amoba::core::board::lattice::Lattice;
-use amoba::placement::cookie::{self, Cookie, Game};
-use amoba::placement::covering::{self, Covering, Outcome};
-use amoba::placement::tight::{Cookies, Tightness};
+use amoba::core::verdict::Verdict;
+use amoba::placement::cookie::Game;
+use amoba::placement::engine::{Kinds, cover_on};
+use amoba::placement::setup;
+use amoba::placement::tight::Tightness;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 /// Conflicts the SAT solver may spend on each lattice unless `--conflicts` says
@@ -66,156 +67,47 @@ pub struct Args {
     pub progress: Mode,
 }
 
-/// The cookies a search uses, and what kept them.
-pub struct Kinds {
-    /// The census (best per size, tightness).
-    pub cookies: Cookies,
-    /// The types searched.
-    pub types: Vec<Cookie>,
-    /// Blocking at least this many sets per cell (0: every cookie).
-    pub per_cell: f64,
-}
-
-impl Kinds {
-    /// The irreducible line-connected cookies of at most `t` cells blocking at least
-    /// `per_cell` sets per cell.
-    pub fn new(game: &Game, t: usize, per_cell: f64, force: bool) -> anyhow::Result<Kinds> {
-        if !(per_cell >= 0.0 && per_cell.is_finite()) {
-            anyhow::bail!("--per-cell {per_cell}: expected a number ≥ 0");
-        }
-        reachable_census(game, t, force)?;
-        let census = cookie::kept(game, t, &Kinds::floor(per_cell, t));
-        Ok(Kinds::from_census(game, t, &census, per_cell))
-    }
-
-    /// The least blocking number kept for each size `0..=t`: `per_cell` sets per cell,
-    /// and at least one.
-    pub fn floor(per_cell: f64, t: usize) -> Vec<u32> {
-        (0..=t)
-            .map(|s| ((per_cell * s as f64).ceil() as u32).max(1))
-            .collect()
-    }
-
-    /// The kinds of at most `t` cells from a census [`cookie::kept`] with
-    /// [`Kinds::floor`]`(per_cell, t′)`, `t′ ≥ t`, so that one census serves every `t`
-    /// up to its own. The types are sorted.
-    pub fn from_census(
-        game: &Game,
-        t: usize,
-        census: &[cookie::SizeCensus],
-        per_cell: f64,
-    ) -> Kinds {
-        let mut types: Vec<Cookie> = census[..=t]
-            .iter()
-            .flat_map(|e| e.kept.iter().cloned())
-            .collect();
-        types.sort();
-        Kinds {
-            cookies: Cookies::from_census(game, t, census),
-            types,
-            per_cell,
-        }
-    }
-
-    /// Does "no packing" prove that no good placement has the lattice?
-    pub fn complete(&self) -> bool {
-        self.per_cell == 0.0
-    }
-}
-
-/// One lattice's search: the outcome, with the placement's checked text if found.
-pub struct Searched {
-    /// The solver's outcome.
-    pub outcome: Outcome,
-    /// The formula's size and the conflicts allowed.
-    pub stats: covering::Stats,
-    /// The placement found, as the checker accepted it.
-    pub text: Option<String>,
-}
-
-/// Searches one lattice; a placement found must pass the independent checker.
-pub fn search(kinds: &Kinds, lattice: &Lattice, conflicts: u64) -> anyhow::Result<Searched> {
-    let game = &kinds.cookies.game;
-    let t = kinds.cookies.t;
-    let board = Covering::new(lattice, game, t, &kinds.types);
-    let (outcome, stats) = board.solve(conflicts, &mut |c| {
-        note!("lattice {lattice}: {c} conflicts, undecided");
-    });
-    let text = match &outcome {
-        Outcome::Found(l, cookies) => {
-            Some(certified(&covering::text(game, t, l, cookies), game, t)?)
-        }
-        _ => None,
-    };
-    Ok(Searched {
-        outcome,
-        stats,
-        text,
-    })
-}
-
-/// `text` after the independent checker has confirmed that it is a good placement.
-fn certified(text: &str, game: &Game, t: usize) -> anyhow::Result<String> {
-    let report = super::tight::check(text, game, t)?;
-    if !report.good {
-        anyhow::bail!(
-            "the search returned a placement the checker does not find good:\n{}",
-            report.to_text("(found)")
-        );
-    }
-    Ok(text.to_string())
-}
-
-/// What a lattice's "none" means.
-pub fn none_text(kinds: &Kinds, searched: &Searched) -> String {
-    let s = &searched.stats;
-    match &searched.outcome {
-        Outcome::Unknown => format!(
-            "undecided within {} conflicts ({} variables, {} clauses)",
-            s.conflicts, s.variables, s.clauses
-        ),
-        Outcome::None {
-            window: Some((f, c)),
-        } if kinds.complete() => format!(
-            "none, proved: no cookie of at most {} cells blocks the winning sets of direction \
-             {} starting at {},{} on this lattice",
-            kinds.cookies.t, f, c[0], c[1]
-        ),
-        Outcome::None {
-            window: Some((f, c)),
-        } => format!(
-            "none: no cookie kept blocks the winning sets of direction {} starting at {},{}",
-            f, c[0], c[1]
-        ),
-        _ if kinds.complete() => format!(
-            "none, proved: the formula over every irreducible cookie is unsatisfiable ({} \
-             variables, {} clauses)",
-            s.variables, s.clauses
-        ),
-        _ => format!(
-            "none built from cookies blocking at least {} sets per cell (unsatisfiable, {} \
-             variables, {} clauses)",
-            kinds.per_cell, s.variables, s.clauses
-        ),
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
     let lattices = lattices(&args, &game)?;
     let per_cell = args.per_cell.unwrap_or(game.directions.len() as f64);
     let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
-    run_with(&args, &lattices, &kinds)
+    search(
+        &lattices,
+        &kinds,
+        args.conflicts,
+        args.all,
+        args.out.as_deref(),
+        args.progress,
+    )
 }
 
 /// The lattices `args` asks for: `--lattice`, or every lattice up to `--max-index`.
-pub fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
-    Ok(match (&args.lattice, args.max_index) {
-        (Some(text), _) => vec![lattice(text)?],
+fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
+    lattices_of(
+        game,
+        args.lattice.as_deref(),
+        args.min_index,
+        args.max_index,
+        args.progress,
+    )
+}
+
+/// The lattice `text` (`--lattice`), or every lattice of index `min..=max` up to the
+/// symmetries of the game's directions (`--max-index`), listed with progress `mode`.
+pub fn lattices_of(
+    game: &Game,
+    text: Option<&str>,
+    min: usize,
+    max: Option<usize>,
+    mode: Mode,
+) -> anyhow::Result<Vec<Lattice>> {
+    Ok(match (text, max) {
+        (Some(text), _) => vec![setup::lattice(text)?],
         (None, Some(max)) => {
             amoba::pairing::scan::check_max_index(max)?;
             let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
-            listed(&dirs, args.min_index, max, args.progress)?
+            listed(&dirs, min, max, mode)?
                 .into_iter()
                 .map(|c| c.lattice)
                 .collect()
@@ -241,57 +133,55 @@ pub fn listed(
     Ok(list)
 }
 
-/// [`run`] once the lattices are read and the cookie types chosen.
-pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Result<ExitCode> {
-    let n = kinds.cookies.game.directions.len();
+/// The note of a lattice whose covering search is still undecided after `conflicts`.
+pub fn undecided(lattice: &Lattice, conflicts: u64) {
+    note!("lattice {lattice}: {conflicts} conflicts, undecided");
+}
+
+/// The covering search on each of `lattices` with the cookie types of `kinds`, each
+/// allowed `conflicts`, up to the first placement found (every lattice with `all`);
+/// the first written to `out` (stdout when `None`). Exit 0 found, 1 none (or none by
+/// counting).
+pub fn search(
+    lattices: &[Lattice],
+    kinds: &Kinds,
+    conflicts: u64,
+    all: bool,
+    out: Option<&Path>,
+    mode: Mode,
+) -> anyhow::Result<ExitCode> {
     let per_cell = kinds.per_cell;
+    let (t, k) = (kinds.cookies.t, kinds.cookies.game.k);
     let mut stdout = amoba::core::io::stdout();
-    let (best, size) = kinds.cookies.ratio;
     if kinds.cookies.tightness == Tightness::Below {
-        writeln!(
-            stdout,
-            "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the best \
-             cookie of at most {t} cells blocks {best} winning sets per {size} cells, fewer \
-             than {n} per cell (counting, docs/spec.md §10).",
-            t = args.game.t,
-            k = args.game.k
-        )?;
+        writeln!(stdout, "{}", super::tight::below(&kinds.cookies))?;
         return Ok(ExitCode::from(1));
     }
     note!(
-        "{} (irreducible, line-connected, at most {} cells, blocking at least {per_cell} sets \
+        "{} (irreducible, line-connected, at most {t} cells, blocking at least {per_cell} sets \
          per cell)",
         super::counted(kinds.types.len(), "cookie type", "cookie types"),
-        args.game.t
     );
     let mut first: Option<String> = None;
     let (mut none, mut unknown) = (0usize, 0usize);
-    let progress = Progress::counting(args.progress, "covering", "lattices");
+    let progress = Progress::counting(mode, "covering", "lattices");
     for (i, l) in lattices.iter().enumerate() {
         progress.update(i as u64, lattices.len() as u64);
-        let searched = search(kinds, l, args.conflicts)?;
-        match &searched.text {
-            Some(text) => {
-                writeln!(stdout, "index {:>4}  lattice {l}: found", l.index())?;
-                if first.is_none() {
-                    first = Some(text.clone());
-                    if !args.all {
-                        break;
-                    }
-                }
+        let searched = cover_on(kinds, l, conflicts, &mut |c| undecided(l, c))?;
+        if let Some(why) = searched.none_text(kinds) {
+            if searched.verdict.is_unknown() {
+                unknown += 1;
+            } else {
+                none += 1;
             }
-            None => {
-                if searched.outcome == Outcome::Unknown {
-                    unknown += 1;
-                } else {
-                    none += 1;
+            writeln!(stdout, "index {:>4}  lattice {l}: {why}", l.index())?;
+        } else if let Verdict::Found(placed) = searched.verdict {
+            writeln!(stdout, "index {:>4}  lattice {l}: found", l.index())?;
+            if first.is_none() {
+                first = Some(placed.text);
+                if !all {
+                    break;
                 }
-                writeln!(
-                    stdout,
-                    "index {:>4}  lattice {l}: {}",
-                    l.index(),
-                    none_text(kinds, &searched)
-                )?;
             }
         }
     }
@@ -300,12 +190,10 @@ pub fn run_with(args: &Args, lattices: &[Lattice], kinds: &Kinds) -> anyhow::Res
         Some(text) => {
             writeln!(
                 stdout,
-                "a good {}-placement of {}-in-a-row, confirmed by the checker{}",
-                args.game.t,
-                args.game.k,
-                if args.out.is_none() { ":" } else { "" }
+                "a good {t}-placement of {k}-in-a-row, confirmed by the checker{}",
+                if out.is_none() { ":" } else { "" }
             )?;
-            super::write_product(args.out.as_deref(), text)?;
+            super::write_product(out, text)?;
             Ok(ExitCode::SUCCESS)
         }
         None => {

@@ -17,8 +17,9 @@
 
 use super::progress::Mode;
 use super::{covering, tight};
-use amoba::placement::cookie;
-use amoba::placement::tight::{Cookies, Tightness};
+use amoba::placement::engine::Kinds;
+use amoba::placement::setup;
+use amoba::placement::tight::Tightness;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -107,21 +108,18 @@ pub fn run(
         anyhow::bail!("--t and --k go together");
     };
     let scanning = matches!(job, Job::Scan { .. });
-    let game_args = tight::GameArgs { t, k, directions };
-    let game = game_args.game()?;
+    let game = setup::game(&directions, k, t)?;
     // One census serves both engines: the cookies blocking at least one set per cell
     // and direction, with the best of every size.
-    tight::reachable_census(&game, t, force)?;
-    let per_cell = game.directions.len() as f64;
-    let census = cookie::kept(&game, t, &covering::Kinds::floor(per_cell, t));
-    let cookies = Cookies::from_census(&game, t, &census);
+    let kinds = Kinds::new(&game, t, game.directions.len() as f64, force)?;
     // A scan reports; it exits 0 whatever it found, as for pairings.
     let reports = |code: anyhow::Result<ExitCode>| match code {
         Ok(c) if scanning && c == ExitCode::from(1) => Ok(ExitCode::SUCCESS),
         code => code,
     };
-    if cookies.tightness == Tightness::Above {
-        let (lattice, max_index, min_index, out) = match job {
+    let mode = Mode::Auto;
+    if kinds.cookies.tightness == Tightness::Above {
+        let (lattices, out) = match job {
             Job::Find {
                 node_limit: Some(_),
                 ..
@@ -130,64 +128,57 @@ pub fn run(
                  tight, and the covering search that answers counts conflicts (`amoba \
                  covering --conflicts`)"
             ),
-            Job::Find { out, .. } => (lattice, None, 1, out),
-            Job::Scan { min, max, .. } => (None, Some(max), min, None),
+            Job::Find { out, .. } => (
+                covering::lattices_of(&game, lattice.as_deref(), 1, None, mode)?,
+                out,
+            ),
+            Job::Scan { min, max, .. } => (
+                covering::lattices_of(&game, None, min, Some(max), mode)?,
+                None,
+            ),
             Job::Count { .. } => anyhow::bail!(
                 "{t}-placements of {k}-in-a-row need not be tight (the best cookie blocks \
                  more than one winning set per cell and direction), so they are not exact \
                  covers and are not counted; `amoba search --t {t} --k {k}` finds one"
             ),
         };
-        let args = covering::Args {
-            game: game_args,
-            lattice,
-            max_index,
-            min_index,
-            all: false,
-            per_cell: None,
-            conflicts: covering::CONFLICTS,
-            out,
-            force,
-            progress: Mode::Auto,
-        };
-        let lattices = covering::lattices(&args, &game)?;
-        let kinds = covering::Kinds::from_census(&game, t, &census, per_cell);
-        return reports(covering::run_with(&args, &lattices, &kinds));
+        let code = covering::search(
+            &lattices,
+            &kinds,
+            covering::CONFLICTS,
+            false,
+            out.as_deref(),
+            mode,
+        );
+        return reports(code);
     }
-    let mut args = tight::Args {
-        game: game_args,
-        lattice,
-        count: false,
-        max_index: None,
-        min_index: 1,
-        plane: false,
-        side: 12,
-        node_limit: tight::NODE_LIMIT,
-        out: None,
-        force,
-        progress: Mode::Auto,
+    let cookies = &kinds.cookies;
+    if let Some(code) = tight::not_tight(cookies)? {
+        return reports(Ok(code));
+    }
+    // The lattice of a search or a count (a scan has none).
+    let on = || match &lattice {
+        Some(text) => Ok(setup::lattice(text)?),
+        None => Err(anyhow::anyhow!(
+            "expected one of --lattice, --max-index or --plane"
+        )),
     };
-    match job {
-        Job::Find { out, node_limit } => {
-            args.out = out;
-            args.node_limit = node_limit.unwrap_or(tight::NODE_LIMIT);
-        }
-        Job::Count { out } => {
-            args.out = out;
-            args.count = true;
-        }
+    let code = match job {
         Job::Scan {
             min,
             max,
             node_limit,
-        } => {
-            args.lattice = None;
-            args.min_index = min;
-            args.max_index = Some(max);
-            args.node_limit = node_limit;
-        }
-    }
-    reports(tight::run_with(&args, &game, &cookies))
+        } => tight::scan(cookies, min, max, node_limit, None, mode),
+        Job::Find { out, node_limit } => tight::find(
+            &on()?,
+            cookies,
+            node_limit.unwrap_or(tight::NODE_LIMIT),
+            out.as_deref(),
+            mode,
+        ),
+        Job::Count { out } => tight::count(&on()?, cookies, out.as_deref(), mode),
+    };
+    reports(code)
 }
 
 /// Refuses the options of a pairing command that mean nothing for placements.

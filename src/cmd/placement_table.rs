@@ -1,41 +1,15 @@
 //! `amoba placement-table`: the k-versus-t table of good t-placements (docs/spec.md
 //! §10), each entry decided by an argument amoba computes, beside the published table.
 //!
-//! Per `k`, one census of line-connected cookies ([`amoba::placement::cookie`]) gives the
-//! best blocking number per cell `ρ(k, t)` for every `t` it reaches, and the cookies
-//! blocking at least 4 sets per cell; an entry beyond the census's budget that a
-//! smaller one does not answer gets both by peeling ([`cookie::peel`]: `c_s` from the
-//! best king-connected cookie, and every cookie at or above 4 per cell). Then an entry is
-//!
-//! * **N** by counting when `ρ < 4`;
-//! * when `ρ = 4` (tight): **N** if some square no tight placement covers
-//!   ([`tight::plane`]), else **Y** with a tight placement found on a lattice (and
-//!   passed by the independent checker), else open with "none on lattices of index
-//!   ≤ N";
-//! * when `ρ > 4`: **Y** with a good placement (a covering) found by the SAT search of
-//!   [`amoba::placement::covering`] on a lattice of small index, from the cookies blocking
-//!   at least 4 sets per cell, and passed by the independent checker; else open, saying
-//!   how far the search went;
-//! * open when neither the census nor peeling reaches it;
-//!
-//! and then **Y** spreads to larger `k` and `t` (a good placement stays good), **N** to
-//! smaller ones. Entries are compared with the published table (data/published).
+//! The arguments are [`amoba::placement::table`]'s (its essay says which decides an
+//! entry, and how Y and N spread); this command checks the options, reports progress,
+//! and writes the Markdown report and the JSON document.
 
-use super::covering::{self, Kinds};
 use super::note;
-use amoba::placement::cookie::{self, Game, Growth};
-use amoba::placement::covering::Outcome;
-use amoba::placement::tight::{self, Plane, Tightness};
-use rayon::prelude::*;
+use amoba::placement::table::{self, Entry, FOUR, Options, comparison};
 use std::fmt::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// The published table, as data.
-const PUBLISHED: &str = include_str!("../../data/published/k-vs-t.csv");
-
-/// The four directions of the published table.
-const FOUR: [[i64; 2]; 4] = [[1, 0], [0, 1], [1, 1], [1, -1]];
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -114,54 +88,18 @@ struct Document {
     differ: usize,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-enum Answer {
-    Yes,
-    No,
-    Open,
-}
-
-#[derive(Clone, Debug)]
-struct Entry {
-    answer: Answer,
-    why: String,
-    /// A placement found, in the text form (for direct Y entries).
-    placement: Option<String>,
-}
-
-fn published() -> Vec<(usize, Vec<String>)> {
-    PUBLISHED
-        .lines()
-        .filter(|l| !l.starts_with('#') && !l.starts_with('k'))
-        .filter_map(|l| {
-            let mut it = l.split(',');
-            let k = it.next()?.trim().parse().ok()?;
-            Some((k, it.map(|x| x.trim().to_string()).collect()))
-        })
-        .collect()
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
-    if args.k_max < 2 || !(2..=8).contains(&args.t_max) {
-        anyhow::bail!(
-            "expected --k-max ≥ 2 and 2 ≤ --t-max ≤ 8, found {} and {}",
-            args.k_max,
-            args.t_max
-        );
-    }
-    // The largest k bounds every census below, the side every plane search.
-    Game {
-        directions: FOUR.to_vec(),
-        k: args.k_max,
-    }
-    .check_largest(args.t_max)?;
-    if !(1..=amoba::placement::tight::MAX_SIDE).contains(&args.side) {
-        anyhow::bail!(
-            "--side {}: expected 1 ≤ M ≤ {}",
-            args.side,
-            amoba::placement::tight::MAX_SIDE
-        );
-    }
+    let options = Options {
+        k_max: args.k_max,
+        t_max: args.t_max,
+        budget: args.budget,
+        max_index: args.max_index,
+        side: args.side,
+        node_limit: args.node_limit,
+        cover_index: args.cover_index,
+        conflicts: args.conflicts,
+    };
+    options.check()?;
     amoba::pairing::scan::check_max_index(args.max_index)?;
     amoba::pairing::scan::check_max_index(args.cover_index).map_err(|e| {
         anyhow::anyhow!("{}", e.to_string().replace("--max-index", "--cover-index"))
@@ -175,114 +113,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         "placement-table censuses",
         "values of k",
     );
-    let censuses_done = std::sync::atomic::AtomicU64::new(0);
     census_progress.update(0, ks.len() as u64);
-    type Census = (
-        Growth,
-        usize,
-        Vec<cookie::SizeCensus>,
-        Vec<cookie::SizeCensus>,
-    );
-    let censuses: Vec<Census> = ks
-        .par_iter()
-        .map(|&k| {
-            let game = Game {
-                directions: FOUR.to_vec(),
-                k,
-            };
-            let growth = Growth::of(&game);
-            let t = growth.reach(args.t_max, args.budget);
-            // Beyond the budget, the cookies linking within one step (a lower bound):
-            // one blocking more than 4 per cell shows that counting cannot exclude t.
-            let near = if t < args.t_max && Growth::within(&game, 1).sets(args.t_max) <= args.budget
-            {
-                cookie::census_within(&game, args.t_max, 1)
-            } else {
-                Vec::new()
-            };
-            // Keeping the cookies that pay for their cells, for the covering searches.
-            let census = (
-                growth,
-                t,
-                cookie::kept(&game, t, &Kinds::floor(4.0, t)),
-                near,
-            );
-            let d = censuses_done.fetch_add(1, std::sync::atomic::Ordering::Relaxed) + 1;
-            census_progress.update(d, ks.len() as u64);
-            census
-        })
-        .collect();
+    let censuses = table::censuses(&options, &|d| census_progress.update(d, ks.len() as u64));
     census_progress.finish();
-    let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
-    let group =
-        amoba::core::board::directions::symmetries(&dirs).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let mut grid: Vec<Vec<Entry>> = Vec::new();
     let progress = super::progress::Progress::counting(args.progress, "placement-table", "entries");
-    for (i, (&k, (growth, reach, sizes, near))) in ks.iter().zip(&censuses).enumerate() {
-        progress.update((i * ts.len()) as u64, (ks.len() * ts.len()) as u64);
-        let game = Game {
-            directions: FOUR.to_vec(),
-            k,
-        };
-        let mut row = Vec::new();
-        // Sizes beyond the census, settled by peeling when an entry needs them.
-        let mut extended: Option<(Vec<cookie::SizeCensus>, cookie::Beyond)> = None;
-        for &t in &ts {
-            // A Y at smaller k and t already answers this entry (spread below).
-            let j = row.len();
-            let implied = grid[..i]
-                .iter()
-                .flat_map(|r| &r[..=j])
-                .chain(&row[..j])
-                .any(|e| e.answer == Answer::Yes);
-            if implied {
-                row.push(Entry {
-                    answer: Answer::Open,
-                    why: "follows from a smaller k or t".into(),
-                    placement: None,
-                });
-                continue;
-            }
-            if t > *reach {
-                let (more, done) = extended.get_or_insert_with(|| {
-                    let mut more = sizes.clone();
-                    let floor = Kinds::floor(4.0, args.t_max);
-                    let done = cookie::beyond(
-                        &game,
-                        &mut more,
-                        near,
-                        args.t_max,
-                        &group,
-                        args.budget,
-                        Some(&floor),
-                    );
-                    (more, done)
-                });
-                if more.len() > t {
-                    row.push(decide(&args, &Kinds::from_census(&game, t, more, 4.0), t)?);
-                } else {
-                    let why = done
-                        .stuck
-                        .as_ref()
-                        .map_or(String::new(), |(_, w)| format!(": {w}"));
-                    row.push(Entry {
-                        answer: Answer::Open,
-                        why: format!(
-                            "the census of {t}-cell cookies for k = {k} is beyond the budget \
-                             (about {:.1e} sets), and peeling does not settle it{why}",
-                            growth.sets(t)
-                        ),
-                        placement: None,
-                    });
-                }
-                continue;
-            }
-            row.push(decide(&args, &Kinds::from_census(&game, t, sizes, 4.0), t)?);
-        }
-        grid.push(row);
-    }
+    let grid = table::grid(
+        &options,
+        &censuses,
+        table::Report {
+            row: &mut |i| progress.update((i * ts.len()) as u64, (ks.len() * ts.len()) as u64),
+            undecided: &mut super::covering::undecided,
+        },
+    )?;
     progress.finish();
-    infer(&mut grid, &ks, &ts)?;
     let (text, entries) = report(&args, &grid, &ks, &ts);
     let differ = entries.iter().filter(|e| e.comparison == "differs").count();
     let doc = Document {
@@ -307,178 +150,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// One entry from its own census.
-fn decide(args: &Args, kinds: &Kinds, t: usize) -> anyhow::Result<Entry> {
-    let cookies = &kinds.cookies;
-    let (best, size) = cookies.ratio;
-    let ratio = format!("the best cookie blocks {best} winning sets with {size} cells");
-    let open = |why: String| Entry {
-        answer: Answer::Open,
-        why,
-        placement: None,
-    };
-    match cookies.tightness {
-        Tightness::Below => Ok(Entry {
-            answer: Answer::No,
-            why: format!("counting: {ratio}, fewer than 4 per cell"),
-            placement: None,
-        }),
-        Tightness::Above => {
-            let dirs: Vec<Vec<i64>> = FOUR.iter().map(|v| v.to_vec()).collect();
-            let lattices =
-                amoba::core::board::directions::candidates(&dirs, 1, 1, args.cover_index)?;
-            let mut undecided = 0;
-            for c in &lattices {
-                let searched = covering::search(kinds, &c.lattice, args.conflicts)?;
-                if let Some(text) = searched.text {
-                    let Outcome::Found(lattice, _) = &searched.outcome else {
-                        unreachable!("a text comes with a placement found")
-                    };
-                    return Ok(Entry {
-                        answer: Answer::Yes,
-                        why: format!(
-                            "{ratio}, more than 4 per cell: a good placement (a covering) \
-                             with period lattice {lattice}, found by the SAT search and \
-                             confirmed by the checker"
-                        ),
-                        placement: Some(text),
-                    });
-                }
-                if searched.outcome == Outcome::Unknown {
-                    undecided += 1;
-                }
-            }
-            let how = match undecided {
-                0 => "every formula unsatisfiable".to_string(),
-                u => format!(
-                    "{u} of them undecided within {} conflicts each",
-                    args.conflicts
-                ),
-            };
-            Ok(open(format!(
-                "{ratio}, more than 4 per cell: no good placement built from cookies \
-                 blocking at least 4 sets per cell on the {} lattices of index ≤ {} \
-                 ({how}); other cookies and larger lattices are not searched",
-                lattices.len(),
-                args.cover_index,
-            )))
-        }
-        Tightness::Tight => {
-            match tight::plane(cookies, args.side, Some(args.node_limit), &mut |_| {}) {
-                Plane::Excluded { side, nodes, .. } => {
-                    return Ok(Entry {
-                        answer: Answer::No,
-                        why: format!(
-                            "tight ({ratio}, 4 per cell), and no tight placement covers the \
-                             {side}×{side} square ({nodes} nodes)"
-                        ),
-                        placement: None,
-                    });
-                }
-                Plane::Undecided { .. } | Plane::Covered { .. } => {}
-            }
-            let mut found = None;
-            let mut failure = None;
-            let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-            let lattices = amoba::core::board::directions::candidates(&dirs, 1, 1, args.max_index)?;
-            tight::on_lattices(
-                cookies,
-                &lattices,
-                Some(args.node_limit),
-                &mut |c, board, p, stats| {
-                    let Some(p) = p else { return true };
-                    match super::tight::certified(board, p, &cookies.game, t) {
-                        Ok(text) => found = Some((c.lattice.clone(), stats.nodes, text)),
-                        Err(e) => failure = Some(e),
-                    }
-                    false
-                },
-            );
-            if let Some(e) = failure {
-                return Err(e);
-            }
-            Ok(match found {
-                Some((lattice, nodes, text)) => Entry {
-                    answer: Answer::Yes,
-                    why: format!(
-                        "tight ({ratio}, 4 per cell): a tight placement with period lattice \
-                         {lattice}, found after {nodes} nodes and confirmed by the checker"
-                    ),
-                    placement: Some(text),
-                },
-                None => open(format!(
-                    "tight ({ratio}, 4 per cell): the squares up to {s}×{s} can be covered, and no \
-                     lattice of index ≤ {m} has a tight placement (or the node limit \
-                     stopped its search)",
-                    s = args.side,
-                    m = args.max_index
-                )),
-            })
-        }
-    }
-}
-
-/// Y spreads to larger k and t, N to smaller.
-fn infer(grid: &mut [Vec<Entry>], ks: &[usize], ts: &[usize]) -> anyhow::Result<()> {
-    let direct: Vec<Vec<Answer>> = grid
-        .iter()
-        .map(|r| r.iter().map(|e| e.answer.clone()).collect())
-        .collect();
-    // A direct Y and a direct N that imply each other's opposite are a contradiction
-    // between two arguments: a bug, never a table.
-    for (i, row) in direct.iter().enumerate() {
-        for (j, a) in row.iter().enumerate() {
-            if *a == Answer::Yes {
-                let clash = (i..ks.len())
-                    .flat_map(|x| (j..ts.len()).map(move |y| (x, y)))
-                    .find(|&(x, y)| direct[x][y] == Answer::No);
-                if let Some((x, y)) = clash {
-                    anyhow::bail!(
-                        "internal contradiction: k = {}, t = {} is Y but k = {}, t = {} is N",
-                        ks[i],
-                        ts[j],
-                        ks[x],
-                        ts[y]
-                    );
-                }
-            }
-        }
-    }
-    for (i, row) in grid.iter_mut().enumerate() {
-        for (j, entry) in row.iter_mut().enumerate() {
-            if entry.answer != Answer::Open {
-                continue;
-            }
-            let yes = (0..=i)
-                .flat_map(|a| (0..=j).map(move |b| (a, b)))
-                .find(|&(a, b)| direct[a][b] == Answer::Yes);
-            let no = (i..ks.len())
-                .flat_map(|a| (j..ts.len()).map(move |b| (a, b)))
-                .find(|&(a, b)| direct[a][b] == Answer::No);
-            if let Some((a, b)) = yes {
-                *entry = Entry {
-                    answer: Answer::Yes,
-                    why: format!(
-                        "a good {}-placement of {}-in-a-row is one here",
-                        ts[b], ks[a]
-                    ),
-                    placement: None,
-                };
-            } else if let Some((a, b)) = no {
-                *entry = Entry {
-                    answer: Answer::No,
-                    why: format!(
-                        "a good placement here would be a good {}-placement of {}-in-a-row",
-                        ts[b], ks[a]
-                    ),
-                    placement: None,
-                };
-            }
-        }
-    }
-    Ok(())
-}
-
 /// The Markdown report, and every entry with its comparison for the JSON document.
 fn report(
     args: &Args,
@@ -486,7 +157,7 @@ fn report(
     ks: &[usize],
     ts: &[usize],
 ) -> (String, Vec<JsonEntry>) {
-    let published = published();
+    let published = table::published();
     let mut out = String::new();
     let _ = writeln!(out, "# Good t-placements of k-in-a-row, four directions\n");
     let _ = writeln!(
@@ -513,22 +184,18 @@ fn report(
         let _ = write!(out, "| {k} |");
         for (j, &t) in ts.iter().enumerate() {
             let e = &grid[i][j];
-            let mine = match e.answer {
-                Answer::Yes => "Y",
-                Answer::No => "N",
-                Answer::Open => "?",
-            };
+            let mine = e.answer.letter();
             let theirs = published
                 .iter()
                 .find(|(pk, _)| *pk == k)
                 .and_then(|(_, row)| row.get(t - 2))
                 .map(String::as_str);
-            let (comparison, mark) = match (mine, theirs) {
-                (_, None) => ("unpublished", ""),
-                (m, Some(p)) if m == p => ("agrees", ""),
-                ("?", Some(_)) => ("not reproduced", " *not reproduced*"),
-                (_, Some("?")) => ("settled", " **settled**"),
-                (_, Some(_)) => ("differs", " **DIFFER**"),
+            let comparison = comparison(mine, theirs);
+            let mark = match comparison {
+                "not reproduced" => " *not reproduced*",
+                "settled" => " **settled**",
+                "differs" => " **DIFFER**",
+                _ => "",
             };
             let _ = write!(out, " {mine} ({}){mark} |", theirs.unwrap_or("–"));
             let _ = writeln!(notes, "- k = {k}, t = {t}: {mine} — {}", e.why);

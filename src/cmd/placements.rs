@@ -29,7 +29,7 @@ fn options_game(args: &super::verify::Args) -> anyhow::Result<(String, GameChoic
         let Some(k) = args.k else {
             anyhow::bail!("--directions without a board: expected --k too");
         };
-        let game = checked_game(super::tight::plane_directions(text)?, k, args.t)?;
+        let game = checked_game(amoba::placement::setup::plane_directions(text)?, k, args.t)?;
         return Ok(("plane".into(), choice(game)));
     }
     let board = args.board.load()?;

@@ -1,9 +1,9 @@
 //! `amoba scan`: one game, or every class of games of a kind, on every period lattice
 //! up to an index (docs/spec.md §9; the engine is `amoba::pairing::scan`).
 //!
-//! Every pairing a scan reports is checked by the independent verifier
-//! (`amoba::verify`) before it is written; a pairing that fails is a bug and stops
-//! the scan with exit 2.
+//! Every pairing a scan reports passes the independent checker
+//! (`amoba::check::certify::pairing`) before it is written; a pairing that fails is a
+//! bug and stops the scan with exit 2.
 
 use super::note;
 use super::progress::{Mode, Progress};
@@ -87,8 +87,10 @@ pub struct Args {
 }
 
 fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    amoba::core::board::builtin::parse_vectors("--directions", text)
-        .map_err(|e| anyhow::anyhow!("{e}"))
+    Ok(amoba::core::board::builtin::parse_vectors(
+        "--directions",
+        text,
+    )?)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -252,7 +254,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     write(&args, &doc)
 }
 
-/// Checks the pairing found on a row's board with the independent verifier.
+/// Passes the pairing found on a row's board through the one certification path of
+/// the checkers ([`amoba::check::certify::pairing`]).
 fn certify(
     dirs: &[Vec<i64>],
     row: &amoba::pairing::scan::Row,
@@ -260,18 +263,7 @@ fn certify(
 ) -> anyhow::Result<()> {
     let lattice = amoba::core::board::lattice::Lattice::new(&row.lattice)?;
     let board = board_on("scan", dirs, &lattice)?;
-    let geom = amoba::check::pairing::Geometry::new(&board)?;
-    let codes: Vec<u8> = pairing
-        .chars()
-        .map(|c| amoba::core::board::pairing::char_code(c).unwrap_or(u8::MAX))
-        .collect();
-    let a = amoba::check::pairing::analyse(&geom, &codes);
-    if !a.good {
-        anyhow::bail!(
-            "the search reported a pairing on {} that the verifier rejects: {pairing}",
-            lattice
-        );
-    }
+    amoba::check::certify::pairing(&board, &lattice.to_string(), pairing)?;
     Ok(())
 }
 

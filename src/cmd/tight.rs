@@ -10,17 +10,16 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::check::placement as checker;
-use amoba::core::board::builtin::parse_vectors;
+use amoba::core::board::directions::Candidate;
 use amoba::core::board::lattice::Lattice;
-use amoba::placement::cookie::{self, Game};
+use amoba::core::verdict::Verdict;
+use amoba::placement::cookie::Game;
+use amoba::placement::engine::{tight_census, tight_on, tight_verdict};
+use amoba::placement::setup;
 use amoba::placement::tight::{self, Cookies, Cover, Plane, Tightness};
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-
-/// Most line-connected sets the cookie census may enumerate without `--force`.
-const CENSUS_BUDGET: f64 = 3e8;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -91,15 +90,7 @@ pub struct GameArgs {
 impl GameArgs {
     /// The game, once `t`, `k` and the directions are checked.
     pub fn game(&self) -> anyhow::Result<Game> {
-        if self.t < 2 {
-            anyhow::bail!(
-                "--t {}: expected t ≥ 2 (a cookie has two non-empty parts)",
-                self.t
-            );
-        }
-        let game = game(&self.directions, self.k)?;
-        game.check(Some(self.t))?;
-        Ok(game)
+        Ok(setup::game(&self.directions, self.k, self.t)?)
     }
 }
 
@@ -108,232 +99,140 @@ pub const NODE_LIMIT: u64 = 1_000_000_000;
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
-    let cookies = census(&game, args.game.t, args.force)?;
-    run_with(&args, &game, &cookies)
+    setup::reachable_census(&game, args.game.t, args.force)?;
+    let cookies = Cookies::new(&game, args.game.t);
+    if let Some(code) = not_tight(&cookies)? {
+        return Ok(code);
+    }
+    if args.plane {
+        setup::side(args.side)?;
+        return plane(args.side, args.node_limit, &cookies, args.progress);
+    }
+    if let Some(max) = args.max_index {
+        amoba::pairing::scan::check_max_index(max)?;
+        let code = scan(
+            &cookies,
+            args.min_index,
+            max,
+            args.node_limit,
+            args.out.as_deref(),
+            args.progress,
+        )?;
+        return Ok(code);
+    }
+    let Some(text) = &args.lattice else {
+        anyhow::bail!("expected one of --lattice, --max-index or --plane");
+    };
+    let lattice = setup::lattice(text)?;
+    if args.count {
+        return count(&lattice, &cookies, args.out.as_deref(), args.progress);
+    }
+    find(
+        &lattice,
+        &cookies,
+        args.node_limit,
+        args.out.as_deref(),
+        args.progress,
+    )
 }
 
-/// [`run`] once the game is checked and its cookie census taken.
-pub fn run_with(args: &Args, game: &Game, cookies: &Cookies) -> anyhow::Result<ExitCode> {
-    let n = game.directions.len();
+/// Says what the census says when it answers alone: none by counting (exit 1), or an
+/// error when good placements need not be tight; `None` when the pieces are tight
+/// (with a note naming them).
+pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<ExitCode>> {
+    let (t, k) = (cookies.t, cookies.game.k);
+    let n = cookies.game.directions.len();
     let (best, size) = cookies.ratio;
-    let mut stdout = amoba::core::io::stdout();
     match cookies.tightness {
         Tightness::Below => {
-            writeln!(
-                stdout,
-                "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the \
-                 best cookie of at most {t} cells blocks {best} winning sets per {size} cells, \
-                 fewer than {n} per cell (counting, docs/spec.md §10).",
-                t = args.game.t,
-                k = args.game.k
-            )?;
-            return Ok(ExitCode::from(1));
+            writeln!(amoba::core::io::stdout(), "{}", below(cookies))?;
+            return Ok(Some(ExitCode::from(1)));
         }
         Tightness::Above => anyhow::bail!(
             "{t}-placements of {k}-in-a-row need not be tight: the best cookie blocks {best} \
              winning sets per {size} cells, more than {n} per cell, so a good placement may \
              block some sets twice; this command searches tight placements (exact covers) \
-             only: `amoba covering` searches the others",
-            t = args.game.t,
-            k = args.game.k
+             only: `amoba covering` searches the others"
         ),
         Tightness::Tight => {}
     }
     note!(
-        "{}-placements of {}-in-a-row are tight: {} (line-connected cookies blocking \
+        "{t}-placements of {k}-in-a-row are tight: {} (line-connected cookies blocking \
          {n} winning sets per cell)",
-        args.game.t,
-        args.game.k,
         super::counted(cookies.pieces.len(), "piece", "pieces")
     );
-    if args.plane {
-        if !(1..=amoba::placement::tight::MAX_SIDE).contains(&args.side) {
-            anyhow::bail!(
-                "--side {}: expected 1 ≤ M ≤ {}",
-                args.side,
-                amoba::placement::tight::MAX_SIDE
-            );
-        }
-        return plane(args, cookies);
-    }
-    if let Some(max) = args.max_index {
-        amoba::pairing::scan::check_max_index(max)?;
-        return scan(args, cookies, max);
-    }
-    let Some(text) = &args.lattice else {
-        anyhow::bail!("expected one of --lattice, --max-index or --plane");
-    };
-    let lattice = lattice(text)?;
-    let board = Cover::new(&lattice, cookies);
-    if args.count {
-        return count(args, &board);
-    }
+    Ok(None)
+}
+
+/// The sentence of a game whose best cookies block fewer than `n` sets per cell.
+pub fn below(cookies: &Cookies) -> String {
+    let n = cookies.game.directions.len();
+    let (best, size) = cookies.ratio;
+    format!(
+        "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the best \
+         cookie of at most {t} cells blocks {best} winning sets per {size} cells, fewer than \
+         {n} per cell (counting, docs/spec.md §10).",
+        t = cookies.t,
+        k = cookies.game.k
+    )
+}
+
+/// One tight placement on `lattice`, written to `out` (stdout when `None`); exit 1
+/// with the verdict's sentence when there is none.
+pub fn find(
+    lattice: &Lattice,
+    cookies: &Cookies,
+    node_limit: u64,
+    out: Option<&Path>,
+    mode: Mode,
+) -> anyhow::Result<ExitCode> {
+    let board = Cover::new(lattice, cookies);
     let start = std::time::Instant::now();
     // One search with no count of its own: the log line still says it is running.
-    let progress = Progress::counting(args.progress, "tight", "searches");
+    let progress = Progress::counting(mode, "tight", "searches");
     progress.update(0, 1);
-    let (found, stats) = board.find_one(Some(args.node_limit));
+    let (verdict, stats) = tight_on(&board, Some(node_limit))?;
     progress.finish();
-    match found {
-        Some(p) => {
-            let text = certified(&board, &p, game, args.game.t)?;
+    let (t, k) = (cookies.t, cookies.game.k);
+    let nodes = super::counted(stats.nodes as usize, "node", "nodes");
+    let none = match verdict {
+        Verdict::Found(text) => {
             note!(
-                "lattice {}: a tight placement, found after {} in {:.3} s; the checker \
-                 confirms every winning set blocked exactly once",
-                lattice,
-                super::counted(stats.nodes as usize, "node", "nodes"),
+                "lattice {lattice}: a tight placement, found after {nodes} in {:.3} s; the \
+                 checker confirms every winning set blocked exactly once",
                 start.elapsed().as_secs_f64()
             );
-            super::write_product(args.out.as_deref(), &text)?;
-            Ok(ExitCode::SUCCESS)
+            super::write_product(out, &text)?;
+            return Ok(ExitCode::SUCCESS);
         }
-        None => {
-            writeln!(stdout, "{}", none_message(args, &lattice, &stats))?;
-            Ok(ExitCode::from(1))
-        }
-    }
+        Verdict::Unknown(_) => format!(
+            "lattice {lattice}: no tight {t}-placement of {k}-in-a-row found within {nodes} \
+             (--node-limit): whether one exists on this lattice is not known."
+        ),
+        Verdict::None { .. } => format!(
+            "lattice {lattice}: no tight {t}-placement of {k}-in-a-row has this period lattice \
+             (the search was exhaustive, {nodes}). This says nothing about other lattices."
+        ),
+    };
+    writeln!(amoba::core::io::stdout(), "{none}")?;
+    Ok(ExitCode::from(1))
 }
 
-/// The game of the directions given.
-pub(super) fn game(directions: &str, k: usize) -> anyhow::Result<Game> {
-    if k < 2 {
-        anyhow::bail!("--k {k}: expected k ≥ 2");
-    }
-    Ok(Game {
-        directions: plane_directions(directions)?,
-        k,
-    })
-}
-
-/// The `--directions` of a game in the plane: non-zero, primitive, each line family
-/// once (a direction and its negative are the same lines).
-pub(super) fn plane_directions(text: &str) -> anyhow::Result<Vec<[i64; 2]>> {
-    let dirs = parse_vectors("--directions", text).map_err(|e| anyhow::anyhow!("{e}"))?;
-    let directions = dirs
-        .iter()
-        .map(|v| match v.as_slice() {
-            [x, y] if (*x, *y) != (0, 0) => Ok([*x, *y]),
-            _ => anyhow::bail!(
-                "--directions: expected non-zero plane vectors x,y, found {}",
-                amoba::core::board::lattice::vector_text(v)
-            ),
-        })
-        .collect::<anyhow::Result<Vec<_>>>()?;
-    for (i, v) in directions.iter().enumerate() {
-        if gcd(v[0], v[1]) != 1 {
-            anyhow::bail!(
-                "--directions: {},{} is not primitive (divide it by its gcd)",
-                v[0],
-                v[1]
-            );
-        }
-        if directions[..i]
-            .iter()
-            .any(|u| *u == *v || *u == [-v[0], -v[1]])
-        {
-            anyhow::bail!(
-                "--directions: {},{} is listed twice (a direction and its negative are the same lines)",
-                v[0],
-                v[1]
-            );
-        }
-    }
-    Ok(directions)
-}
-
-fn gcd(a: i64, b: i64) -> i64 {
-    if b == 0 { a.abs() } else { gcd(b, a % b) }
-}
-
-pub(super) fn lattice(text: &str) -> anyhow::Result<Lattice> {
-    let basis = parse_vectors("--lattice", text).map_err(|e| anyhow::anyhow!("{e}"))?;
-    if basis.len() != 2 || basis.iter().any(|v| v.len() != 2) {
-        anyhow::bail!("--lattice {text:?}: expected two plane vectors, e.g. \"6,0 0,6\"");
-    }
-    Lattice::new(&basis).map_err(|e| anyhow::anyhow!("--lattice {text:?}: {e}"))
-}
-
-/// The cookie census, refused up front when the estimate puts it out of reach.
-pub fn census(game: &Game, t: usize, force: bool) -> anyhow::Result<Cookies> {
-    reachable_census(game, t, force)?;
-    Ok(Cookies::new(game, t))
-}
-
-/// Refuses a census of cookies of at most `t` cells that the estimate puts out of
-/// reach, unless forced.
-pub(super) fn reachable_census(game: &Game, t: usize, force: bool) -> anyhow::Result<()> {
-    let estimate = cookie::Growth::of(game).sets(t);
-    if estimate > CENSUS_BUDGET && !force {
-        anyhow::bail!(
-            "the census of line-connected cookies of at most {t} cells for k = {} would \
-             enumerate about {estimate:.1e} sets (about {:.0} s at 10^6 sets per second); \
-             --force runs it anyway",
-            game.k,
-            estimate / 1e6
-        );
-    }
-    Ok(())
-}
-
-/// The independent checker's report on a placement's `text` (docs/spec.md §10).
-pub(super) fn check(text: &str, game: &Game, t: usize) -> anyhow::Result<checker::PlacementReport> {
-    let parsed = checker::parse_placement("(found)", text)?;
-    Ok(checker::check_placement(
-        "(found)",
-        &parsed,
-        &checker::Game {
-            directions: game.directions.clone(),
-            k: game.k,
-            t: Some(t),
-        },
-    )?)
-}
-
-/// The placement's text, after the independent checker has confirmed it is tight.
-pub(super) fn certified(board: &Cover, p: &[u32], game: &Game, t: usize) -> anyhow::Result<String> {
-    let text = board.text(p);
-    let report = check(&text, game, t)?;
-    if !report.tight {
-        anyhow::bail!(
-            "the search returned a placement the checker does not find tight:\n{}",
-            report.to_text("(found)")
-        );
-    }
-    Ok(text)
-}
-
-fn none_message(args: &Args, lattice: &Lattice, stats: &amoba::solvers::dlx::Stats) -> String {
-    if stats.cut {
-        format!(
-            "lattice {lattice}: no tight {}-placement of {}-in-a-row found within {} \
-             (--node-limit): whether one exists on this lattice is not known.",
-            args.game.t,
-            args.game.k,
-            super::counted(stats.nodes as usize, "node", "nodes")
-        )
-    } else {
-        format!(
-            "lattice {lattice}: no tight {}-placement of {}-in-a-row has this period lattice \
-             (the search was exhaustive, {}). This says nothing about other lattices.",
-            args.game.t,
-            args.game.k,
-            super::counted(stats.nodes as usize, "node", "nodes")
-        )
-    }
-}
-
-fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
-    let dirs: Vec<Vec<i64>> = board
-        .cookies
-        .game
-        .directions
-        .iter()
-        .map(|v| v.to_vec())
-        .collect();
+/// Every tight placement on `lattice` counted and classified; the least class written
+/// to `out` (stdout when `None`); exit 1 when there is none.
+pub fn count(
+    lattice: &Lattice,
+    cookies: &Cookies,
+    out: Option<&Path>,
+    mode: Mode,
+) -> anyhow::Result<ExitCode> {
+    let board = Cover::new(lattice, cookies);
+    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
     let group = amoba::core::board::group::point_group(&board.lattice, &dirs)?;
     let start = std::time::Instant::now();
-    let progress = Progress::counting(args.progress, "tight placements", "classes");
-    let census = board.census(&group, &mut |classes| progress.update_open(classes));
+    let progress = Progress::counting(mode, "tight placements", "classes");
+    let (census, least) =
+        tight_census(&board, &group, &mut |classes| progress.update_open(classes))?;
     progress.finish();
     note!("counted in {:.3} s", start.elapsed().as_secs_f64());
     let mut stdout = amoba::core::io::stdout();
@@ -342,11 +241,11 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         stdout,
         "tight {}-placements of {}-in-a-row with period lattice {} ({} cells, {} \
          directions, {} symmetries)",
-        args.game.t,
-        args.game.k,
+        cookies.t,
+        cookies.game.k,
         board.lattice,
         board.lattice.index(),
-        board.cookies.game.directions.len(),
+        cookies.game.directions.len(),
         order
     )?;
     writeln!(stdout, "classes: {}", census.classes)?;
@@ -369,50 +268,56 @@ fn count(args: &Args, board: &Cover) -> anyhow::Result<ExitCode> {
         super::counted(census.stats.nodes as usize, "node", "nodes"),
         super::counted(census.stats.solutions as usize, "placement", "placements")
     )?;
-    let Some(first) = &census.first else {
+    let Some(text) = least else {
         return Ok(ExitCode::from(1));
     };
-    let text = certified(board, first, &board.cookies.game, args.game.t)?;
-    if args.out.is_none() {
+    if out.is_none() {
         writeln!(stdout, "the least class:")?;
     }
-    super::write_product(args.out.as_deref(), &text)?;
+    super::write_product(out, &text)?;
     Ok(ExitCode::SUCCESS)
 }
 
-fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> {
+/// The lattices of index `min..=max` up to symmetry, one tight search each; the first
+/// placement found written to `out` (stdout when `None`); exit 1 when none was found.
+pub fn scan(
+    cookies: &Cookies,
+    min: usize,
+    max: usize,
+    node_limit: u64,
+    out: Option<&Path>,
+    mode: Mode,
+) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::core::io::stdout();
     let (mut found, mut unknown, mut searched) = (0usize, 0usize, 0usize);
     let mut first: Option<String> = None;
     let mut failure = None;
     let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let lattices = super::covering::listed(&dirs, args.min_index, max, args.progress)?;
+    let lattices = super::covering::listed(&dirs, min, max, mode)?;
     let total = lattices.len();
-    let progress = Progress::counting(args.progress, "tight", "lattices");
+    let progress = Progress::counting(mode, "tight", "lattices");
     tight::on_lattices(
         cookies,
         &lattices,
-        Some(args.node_limit),
-        &mut |c, board, p, stats| {
+        Some(node_limit),
+        &mut |c: &Candidate, board, p, stats| {
             searched += 1;
             progress.update_open(searched as u64);
-            let answer = match p {
-                Some(p) => match certified(board, p, &cookies.game, args.game.t) {
-                    Ok(text) => {
-                        found += 1;
-                        first.get_or_insert(text);
-                        "found"
-                    }
-                    Err(e) => {
-                        failure = Some(e);
-                        return false;
-                    }
-                },
-                None if stats.cut => {
+            let answer = match tight_verdict(board, p.map(Vec::as_slice), stats) {
+                Err(e) => {
+                    failure = Some(e);
+                    return false;
+                }
+                Ok(Verdict::Found(text)) => {
+                    found += 1;
+                    first.get_or_insert(text);
+                    "found"
+                }
+                Ok(Verdict::Unknown(_)) => {
                     unknown += 1;
                     "unknown (node limit)"
                 }
-                None => return true,
+                Ok(Verdict::None { .. }) => return true,
             };
             let _ = writeln!(
                 stdout,
@@ -427,21 +332,20 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
     );
     progress.finish();
     if let Some(e) = failure {
-        return Err(e);
+        return Err(e.into());
     }
     writeln!(
         stdout,
-        "{} of index {}..={max} up to symmetry: {found} with a tight placement, {} without \
-         (exhaustive), {unknown} not decided",
+        "{} of index {min}..={max} up to symmetry: {found} with a tight placement, {} \
+         without (exhaustive), {unknown} not decided",
         super::counted(total, "lattice", "lattices"),
-        args.min_index,
         total - found - unknown,
     )?;
     if let Some(text) = &first {
-        if args.out.is_none() {
+        if out.is_none() {
             writeln!(stdout, "the first found:")?;
         }
-        super::write_product(args.out.as_deref(), text)?;
+        super::write_product(out, text)?;
     }
     Ok(if found > 0 {
         ExitCode::SUCCESS
@@ -450,14 +354,16 @@ fn scan(args: &Args, cookies: &Cookies, max: usize) -> anyhow::Result<ExitCode> 
     })
 }
 
-fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
+/// Squares of growing side up to `side`: exit 1 when one excludes tight placements
+/// from the plane, 2 when the node limit stops a square, 0 when every one is covered.
+fn plane(side: i64, node_limit: u64, cookies: &Cookies, mode: Mode) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::core::io::stdout();
-    let progress = Progress::counting(args.progress, "tight --plane", "square sides");
-    let side = args.side as u64;
-    let plane = tight::plane(cookies, args.side, Some(args.node_limit), &mut |m| {
-        progress.update(m as u64 - 1, side)
+    let progress = Progress::counting(mode, "tight --plane", "square sides");
+    let plane = tight::plane(cookies, side, Some(node_limit), &mut |m| {
+        progress.update(m as u64 - 1, side as u64)
     });
     progress.finish();
+    let (t, k) = (cookies.t, cookies.game.k);
     match plane {
         Plane::Excluded {
             side: m,
@@ -471,8 +377,6 @@ fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
                  every winning set inside it blocked exactly once (exhaustive, {nodes} nodes; \
                  {total} for the squares 1..={m}). Since tight is forced, no good \
                  {t}-placement exists.",
-                t = args.game.t,
-                k = args.game.k,
             )?;
             Ok(ExitCode::from(1))
         }
@@ -489,8 +393,6 @@ fn plane(args: &Args, cookies: &Cookies) -> anyhow::Result<ExitCode> {
                 "every square up to {s}×{s} can be covered by the pieces of a tight placement \
                  ({total} nodes): the plane does not exclude tight {t}-placements of \
                  {k}-in-a-row at this size; try --max-index for periodic ones.",
-                t = args.game.t,
-                k = args.game.k
             )?;
             Ok(ExitCode::SUCCESS)
         }

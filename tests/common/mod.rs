@@ -84,3 +84,15 @@ pub const STEP: [(i64, i64); 8] = [
 pub fn digits(s: &str) -> Vec<u8> {
     s.bytes().map(|b| b - b'0').collect()
 }
+
+/// The independent checker's report (`amoba verify --placements --t T --k K FILE`) on
+/// the placement in `file`, and its exit code.
+pub fn verify_placement(file: &std::path::Path, t: &str, k: &str) -> (String, i32) {
+    let out = amoba()
+        .args(["verify", "--placements", "--t", t, "--k", k])
+        .arg(file)
+        .output()
+        .unwrap();
+    let (report, _, code) = output_text(&out);
+    (report, code)
+}

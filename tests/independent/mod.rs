@@ -10,10 +10,13 @@
 //!   bitboards of its own.
 //! * [`torus`]: pairings of small square tori as plain grids of codes: goodness,
 //!   images, the brute-force canonical form, and the move slide by slide.
+//! * [`cookies`]: cookies of the plane, their blocking numbers, and tight placements
+//!   on small lattices and squares, by brute force over subsets and placements.
 //! * [`minimax`]: Maker–Breaker games on small hypergraphs by plain minimax, their
 //!   game files, and strategy certificates built from the minimax table.
 #![allow(dead_code)]
 
+pub mod cookies;
 pub mod count8;
 pub mod minimax;
 pub mod torus;

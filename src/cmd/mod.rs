@@ -342,7 +342,7 @@ pub fn board_help() -> String {
 
 /// The board named on the command line.
 pub fn board(name: &str) -> anyhow::Result<amoba::core::board::Board> {
-    amoba::core::board::Board::by_name(name).map_err(|e| anyhow::anyhow!("{e}"))
+    Ok(amoba::core::board::Board::by_name(name)?)
 }
 
 /// How every command takes its board: `--board NAME|FILE`, or an inline game
@@ -376,9 +376,7 @@ impl BoardArgs {
     /// The board these options describe.
     pub fn load(&self) -> anyhow::Result<amoba::core::board::Board> {
         match (&self.directions, &self.lattice) {
-            (Some(d), Some(l)) => {
-                amoba::core::board::builtin::inline(d, l).map_err(|e| anyhow::anyhow!("{e}"))
-            }
+            (Some(d), Some(l)) => Ok(amoba::core::board::builtin::inline(d, l)?),
             (Some(_), None) => anyhow::bail!(
                 "--directions: an inline board needs --lattice too (only `verify \
                  --placements` takes directions alone)"

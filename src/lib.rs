@@ -33,12 +33,14 @@
 //!    [`core`] only to turn a periodic board into a game, and to write.
 //! 7. [`verify`] — what `amoba verify` adds to a checked pairing: its class, catalogue
 //!    ID and graph facts.
-//! 8. [`report`] — what is written: tables, exports, plots and drawings.
+//! 8. [`report`] — what is written: tables, exports, plots and drawings, and whether
+//!    an enumeration is within reach before it starts ([`report::reach`]).
 //! 9. [`serve`] — the local web explorer (`amoba serve`): a read-only HTTP view of the
 //!    catalogue, the graph and the verifier, through [`report::query`] and [`verify`].
 //!
-//! The `amoba` binary (`src/main.rs`, one file per subcommand in `src/cmd/`) only
-//! parses arguments, calls these and prints.
+//! The `amoba` binary (`src/main.rs`, one file per subcommand in `src/cmd/`, and the
+//! helpers they share in `src/cmd/shared.rs`) only parses arguments, calls these and
+//! prints.
 
 pub mod core;
 pub mod solvers;

@@ -2,7 +2,7 @@
 //! matrix that takes it there, its symmetries — or every class of sets in a box
 //! (`amoba::core::board::directions`, docs/spec.md §9).
 
-use amoba::core::board::directions::{Class, classes_in_box, normal_form, symmetries};
+use amoba::core::board::directions::{Class, classes_in_box, symmetries, typed};
 use amoba::report::scan::set_text as set;
 use std::io::Write;
 use std::process::ExitCode;
@@ -35,16 +35,9 @@ pub struct Args {
     pub dims: usize,
 }
 
-fn vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    amoba::core::board::builtin::parse_vectors("VECTORS", text).map_err(|e| anyhow::anyhow!("{e}"))
-}
-
 /// Checks the bounds of a box of directions (`--box R`, `--dims D`, `n` directions).
 pub fn check_box(d: usize, r: i64, n: usize) -> anyhow::Result<()> {
-    if !(2..=3).contains(&d) || !(1..=3).contains(&r) || n == 0 || n > 18 {
-        anyhow::bail!("expected 1 ≤ n ≤ 18, 1 ≤ R ≤ 3 and d = 2 or 3");
-    }
-    Ok(())
+    Ok(amoba::core::board::directions::check_box(d, r, n)?)
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
@@ -73,11 +66,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return Ok(ExitCode::SUCCESS);
     }
-    let dirs = vectors(args.directions.as_deref().expect("clap requires VECTORS"))?;
-    // The same checks as a board's directions: primitive, distinct up to sign.
+    let (dirs, nf) = typed(
+        "VECTORS",
+        args.directions.as_deref().expect("clap requires VECTORS"),
+    )?;
     let d = dirs.first().map_or(0, Vec::len);
-    amoba::core::board::check_directions(&dirs, d).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
-    let nf = normal_form(&dirs).map_err(|e| anyhow::anyhow!("VECTORS: {e}"))?;
     writeln!(out, "directions   {}", set(&dirs))?;
     writeln!(out, "normal form  {}", set(&nf.form))?;
     let rows: Vec<String> = nf

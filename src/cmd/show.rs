@@ -1,6 +1,7 @@
 //! `amoba show ID|FILE`: draws a pairing as dominoes, ASCII or SVG.
 //!
-//! The picture is [`amoba::report::draw`]'s. An argument that is a whole number and not the
+//! The picture is [`amoba::report::draw`]'s, the pairing and its caption
+//! [`amoba::report::show`]'s. An argument that is a whole number and not the
 //! name of an existing file is a catalogue ID (docs/spec.md §4); anything else is a pairing
 //! file in the format `amoba verify` reads (`-` is standard input), of which
 //! `--pick` chooses one pairing. `--figures DIR` writes the set of SVGs kept in
@@ -11,7 +12,7 @@
 //! they differ highlighted.
 
 use super::note;
-use amoba::check::pairing::{Geometry, Reader, analyse};
+use amoba::check::pairing::{Geometry, Reader};
 use amoba::core::board::Board;
 use amoba::core::io::write_atomic;
 use amoba::pairing::catalogue::Catalogue;
@@ -20,6 +21,7 @@ use amoba::pairing::catalogue::source::{self, Location};
 use amoba::report::blocks::BlockIds;
 use amoba::report::draw::{View, ascii, svg};
 use amoba::report::figures::figure_set;
+use amoba::report::show::{self, codes_file};
 use amoba::verify::no_catalogue_reason;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -34,18 +36,6 @@ pub enum Format {
     /// The pairing as a file `amoba verify`, `canon` and `query` read back: a comment
     /// line naming it, then its grid of direction codes (FORMATS.md).
     Codes,
-}
-
-/// The pairing `codes` of `board` in the candidate file form, headed by `caption`.
-fn codes_file(board: &Board, codes: &[u8], caption: &str) -> String {
-    let pairing = amoba::core::board::pairing::Pairing::from_codes(codes.to_vec());
-    // A grid on the plane; the one-line form elsewhere (one line, any dimension).
-    let body = if board.dim() == 2 {
-        pairing.to_grid(board)
-    } else {
-        pairing.to_line()
-    };
-    format!("# {caption}\n{}\n", body.trim_end())
 }
 
 #[derive(clap::Args)]
@@ -178,47 +168,18 @@ fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
 /// Catalogue pairing `id`, and a caption naming it.
 fn by_id(
     board: &str,
-    cat: &amoba::pairing::catalogue::Catalogue,
-    location: &source::Location,
+    cat: &Catalogue,
+    location: &Location,
     id: usize,
 ) -> anyhow::Result<(Vec<u8>, String)> {
-    if id == 0 || id > cat.len() {
-        anyhow::bail!(
-            "found ID {id}, expected a catalogue ID from 1 to {} ({})",
-            cat.len(),
-            location.describe()
-        );
-    }
-    Ok((
-        cat.codes_of(id).to_vec(),
-        format!(
-            "{board} pairing ID {id} · stabiliser order {}",
-            cat.stabiliser(id)
-        ),
-    ))
+    Ok(show::by_id(board, cat, &location.describe(), id)?)
 }
 
 /// Pairing number `pick` of a file, and a caption naming it.
 fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
     let (display, input) = super::ask::open_input(name)?;
     let mut reader = Reader::new(geom, display.clone(), input);
-    let mut seen = 0;
-    while let Some(cand) = reader.next_candidate()? {
-        seen += 1;
-        if seen == pick {
-            let verdict = if analyse(geom, &cand.codes).good {
-                "good"
-            } else {
-                "not good"
-            };
-            let caption = format!("{display}: pairing {pick} (line {}), {verdict}", cand.line);
-            return Ok((cand.codes, caption));
-        }
-    }
-    anyhow::bail!(
-        "{display}: found {}, expected at least {pick} (--pick {pick})",
-        super::counted(seen, "pairing", "pairings")
-    )
+    Ok(show::pick(geom, &mut reader, &display, pick)?)
 }
 
 /// Writes the figure set of `results/` into `dir` ([`amoba::report::figures`]).

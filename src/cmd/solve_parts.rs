@@ -14,7 +14,7 @@ use amoba::game::shard::{self, Frontier, Part, PartRequest, PartsDoc, Solved};
 use amoba::pairing::search::shard::Shard;
 use std::collections::BTreeMap;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -32,15 +32,11 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     let frontier = Frontier::new(game, usize::try_from(a.split_depth)?)?;
     let dir = a.out_dir.join("parts");
     std::fs::create_dir_all(&dir).map_err(|e| anyhow::anyhow!("{}: {e}", dir.display()))?;
-    let path = dir.join(part_name(&a.game, s));
+    let path = dir.join(shard::part_name(&a.game, s.index, s.count));
     let mut kept = BTreeMap::new();
     if path.exists() {
         let part = shard::load_part(game, &path)?;
-        let foreign = part.differs(&loaded.sha256, &frontier).or_else(|| {
-            (part.shard != s.index || part.count != s.count)
-                .then(|| format!("shard {}/{}, not {s}", part.shard, part.count))
-        });
-        if let Some(why) = foreign {
+        if let Some(why) = part.foreign(&loaded.sha256, &frontier, s.index, s.count) {
             anyhow::bail!(
                 "{}: a part of another run ({why}); remove it or choose another --out-dir",
                 path.display()
@@ -197,17 +193,6 @@ fn write_certificate(
         nodes: c.nodes.len(),
         depth: c.depth(),
     }))
-}
-
-/// `solve-<game>.part-I-of-N.txt`, the game named by its file's stem.
-fn part_name(game: &Path, s: Shard) -> PathBuf {
-    let stem = if amoba::core::io::is_dash(game) {
-        "stdin".to_string()
-    } else {
-        game.file_stem()
-            .map_or("game".into(), |x| x.to_string_lossy().into_owned())
-    };
-    PathBuf::from(format!("solve-{stem}.part-{}-of-{}.txt", s.index, s.count))
 }
 
 fn exit(decided: bool) -> ExitCode {

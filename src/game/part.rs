@@ -67,6 +67,22 @@ impl Part {
             .collect()
     }
 
+    /// Why this part, found where shard `index` of `count` of the split `frontier` of
+    /// the game `game_sha256` is to resume, belongs to another run ([`Part::differs`],
+    /// or another shard), or `None` when it is the shard's own.
+    pub fn foreign(
+        &self,
+        game_sha256: &str,
+        frontier: &Frontier,
+        index: usize,
+        count: usize,
+    ) -> Option<String> {
+        self.differs(game_sha256, frontier).or_else(|| {
+            (self.shard != index || self.count != count)
+                .then(|| format!("shard {}/{}, not {index}/{count}", self.shard, self.count))
+        })
+    }
+
     /// Writes the part in the text form of FORMATS.md (*Game parts*).
     pub fn write(&self, game: &Game, out: &mut dyn Write) -> io::Result<()> {
         let decided = self.solved.iter().filter(|s| s.winner.is_some()).count();
@@ -259,6 +275,18 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
         count,
         solved,
     })
+}
+
+/// The file name of shard `index` of `count` of the game file `game`:
+/// `solve-<game>.part-I-of-N.txt`, the game named by its file's stem (`stdin` for `-`).
+pub fn part_name(game: &std::path::Path, index: usize, count: usize) -> std::path::PathBuf {
+    let stem = if crate::core::io::is_dash(game) {
+        "stdin".to_string()
+    } else {
+        game.file_stem()
+            .map_or("game".into(), |x| x.to_string_lossy().into_owned())
+    };
+    format!("solve-{stem}.part-{index}-of-{count}.txt").into()
 }
 
 /// Reads the part file at `path` (`-`: stdin) of `game`, refusing more than

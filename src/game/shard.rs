@@ -59,7 +59,7 @@
 //! frontier and the certificates' nodes.
 
 use super::certificate::{self, Certificate, CertificateError, Next, Node};
-pub use super::part::{Part, PartsDoc, load_part, read_part};
+pub use super::part::{Part, PartsDoc, load_part, part_name, read_part};
 use super::solve::{Eval, Options, Pool, Position, Solver};
 use super::{Cells, Game, Side, cells};
 use rayon::prelude::*;

@@ -3,7 +3,8 @@
 //! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]), the figure set
 //! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
-//! catalogue and the graph ([`query`]).
+//! catalogue and the graph ([`query`]), the pairing `amoba show` draws ([`show`]),
+//! and whether an enumeration is within reach before it starts ([`reach`]).
 
 pub mod blocks;
 pub mod count;
@@ -13,8 +14,10 @@ pub mod figures;
 pub mod placement;
 pub mod plot;
 pub mod query;
+pub mod reach;
 pub mod results;
 pub mod scan;
+pub mod show;
 pub mod summary;
 pub mod table;
 

@@ -72,11 +72,9 @@ pub fn parse_vectors(flag: &str, text: &str) -> Result<Vec<Vec<i64>>, BoardError
             v.split(',')
                 .map(|x| x.trim().parse::<i64>())
                 .collect::<Result<Vec<i64>, _>>()
-                .map_err(|_| {
-                    BoardError::File(format!(
-                        "{flag}: expected vectors of integers separated by commas, \
-                         the vectors separated by spaces (e.g. \"1,0 0,1\"), found {v:?}"
-                    ))
+                .map_err(|_| BoardError::Vectors {
+                    flag: flag.into(),
+                    found: v.into(),
                 })
         })
         .collect()
@@ -281,6 +279,24 @@ pub fn parse(text: &str, file: &str) -> Result<Board, BoardError> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The errors of a board by name or inline carry no cause of their own: printed
+    /// with their causes (`amoba: error: {e:#}`), each reason appears once.
+    #[test]
+    fn board_errors_are_named_once() {
+        use std::error::Error as _;
+        let errors = [
+            Board::by_name("nope").unwrap_err(),
+            Board::by_name("/nonexistent/x.toml").unwrap_err(),
+            inline("1,0 0,x", "8,0 0,8").unwrap_err(),
+            inline("1,0 0,1", "8,0 0,0").unwrap_err(),
+            inline("2,0 0,1", "8,0 0,8").unwrap_err(),
+            inline("1,0 0,1 1,1 1,-1", "6,0 0,6").unwrap_err(),
+        ];
+        for e in errors {
+            assert!(e.source().is_none(), "{e}");
+        }
+    }
 
     #[test]
     fn a_board_refines_a_board_of_the_same_game() {

@@ -228,6 +228,66 @@ pub fn classes_in_box(d: usize, r: i64, n: usize) -> Vec<Class> {
     out.into_iter().collect()
 }
 
+/// Why [`check_box`] refused a box of direction sets.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error("expected 1 ≤ n ≤ 18, 1 ≤ R ≤ 3 and d = 2 or 3")]
+pub struct BoxError;
+
+/// Checks the bounds of the box [`classes_in_box`] lists: dimension `d` 2 or 3, the
+/// box `{−r, …, r}^d` with `1 ≤ r ≤ 3`, and `1 ≤ n ≤ 18` directions a set (beyond
+/// them the listing is out of reach).
+pub fn check_box(d: usize, r: i64, n: usize) -> Result<(), BoxError> {
+    if !(2..=3).contains(&d) || !(1..=3).contains(&r) || n == 0 || n > 18 {
+        return Err(BoxError);
+    }
+    Ok(())
+}
+
+/// Why a direction set typed as text ([`typed`]) was refused. Each variant names the
+/// option or argument that gave the set; the reason is its [`source`](std::error::Error::source).
+#[derive(Debug, thiserror::Error)]
+pub enum SetError {
+    /// The text does not parse as vectors (the message names the option itself).
+    #[error(transparent)]
+    Parse(super::BoardError),
+    /// The directions are not what a board needs: primitive, distinct up to sign, of
+    /// one dimension.
+    #[error("{flag}")]
+    Directions {
+        /// The option or argument, e.g. `VECTORS`.
+        flag: String,
+        /// What is wrong with them.
+        #[source]
+        cause: super::BoardError,
+    },
+    /// The directions have no normal form: they do not span.
+    #[error("{flag}")]
+    Span {
+        /// The option or argument, e.g. `VECTORS`.
+        flag: String,
+        /// Why the normal form failed.
+        #[source]
+        cause: GroupError,
+    },
+}
+
+/// A direction set typed as text (`"1,0 0,1 1,2 2,1"`, FORMATS.md), checked as a
+/// board's directions are ([`super::check_directions`]), with its normal form. `flag`
+/// names the option or argument in errors.
+pub fn typed(flag: &str, text: &str) -> Result<(Vec<Vec<i64>>, Normal), SetError> {
+    let dirs = super::builtin::parse_vectors(flag, text).map_err(SetError::Parse)?;
+    let d = dirs.first().map_or(0, Vec::len);
+    super::check_directions(&dirs, d).map_err(|cause| SetError::Directions {
+        flag: flag.into(),
+        cause,
+    })?;
+    let nf = normal_form(&dirs).map_err(|cause| SetError::Span {
+        flag: flag.into(),
+        cause,
+    })?;
+    Ok((dirs, nf))
+}
+
 /// One lattice of a scan: the least Hermite form of its orbit.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {

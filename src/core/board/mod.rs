@@ -199,6 +199,17 @@ pub enum BoardError {
     /// A board file could not be read or parsed.
     #[error("{0}")]
     File(String),
+    /// Vectors typed on the command line ([`builtin::parse_vectors`]) do not parse.
+    #[error(
+        "{flag}: expected vectors of integers separated by commas, the vectors separated \
+         by spaces (e.g. \"1,0 0,1\"), found {found:?}"
+    )]
+    Vectors {
+        /// The option or argument that gave them, e.g. `--directions`.
+        flag: String,
+        /// The vector that does not parse, as typed.
+        found: String,
+    },
 }
 
 impl Board {

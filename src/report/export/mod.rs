@@ -108,13 +108,20 @@
 //! FORMATS.md ("Graph exports") is the byte-level description of every file, with
 //! worked examples and how to read each one in pandas, polars and R.
 
+mod csv;
+mod dot;
+mod edgelist;
+mod gexf;
+mod graphml;
+mod sidecar;
+mod sparse6;
+
 use crate::core::io::{IoError, Staged, write_staged};
-use crate::core::provenance::{GRAPH_EXPORT, Provenance, hex};
+use crate::core::provenance::{Provenance, hex};
 use crate::pairing::catalogue::Catalogue;
 use crate::pairing::graph::PairingGraph;
 use crate::pairing::graph::analysis::Analysis;
 use rayon::prelude::*;
-use serde::ser::{SerializeMap, Serializer};
 use sha2::{Digest, Sha256};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
@@ -296,7 +303,7 @@ pub fn write(export: Export, path: &Path, src: &Source) -> Result<FileRecord, Io
 ///
 /// *Complexity*: `O(V + E)`.
 pub fn write_edgelist(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
-    write_hashed(path, |w| edgelist(w, g)).map(drop)
+    write_hashed(path, |w| edgelist::edgelist(w, g)).map(drop)
 }
 
 /// Writes `graph-<tag>.s6` for any graph: nauty's sparse6 format (vertices `ID − 1`),
@@ -310,7 +317,7 @@ pub fn write_edgelist(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
 ///
 /// *Complexity*: `O(V + E)`; the file has about `E · (⌈log₂ V⌉ + 1) / 6` bytes.
 pub fn write_sparse6(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
-    write_hashed(path, |w| sparse6(w, g)).map(drop)
+    write_hashed(path, |w| sparse6::sparse6(w, g)).map(drop)
 }
 
 /// Writes every export of `src` into `dir` (created if missing), each by the writer
@@ -371,7 +378,7 @@ pub fn write_all(dir: &Path, src: &Source) -> Result<Vec<PathBuf>, IoError> {
         paths.push(path_of(e));
     }
     let path = path_of(Export::Sidecar);
-    write_hashed(&path, |w| sidecar(w, src, &records))?;
+    write_hashed(&path, |w| sidecar::sidecar(w, src, &records))?;
     paths.push(path);
     Ok(paths)
 }
@@ -387,15 +394,15 @@ fn write_one(export: Export, path: &Path, src: &Source) -> Result<FileRecord, Io
 fn stage_one(export: Export, path: &Path, src: &Source) -> Result<(FileRecord, Staged), IoError> {
     let (g, cat, a, p) = (src.graph, src.catalogue, src.analysis, src.provenance);
     match export {
-        Export::EdgesCsv => stage_hashed(path, |w| edges_csv(w, g)),
-        Export::VerticesCsv => stage_hashed(path, |w| vertices_csv(w, g, cat, src.grid_width)),
-        Export::DegreesCsv => stage_hashed(path, |w| degrees_csv(w, a)),
-        Export::ComponentsCsv => stage_hashed(path, |w| components_csv(w, a)),
-        Export::EdgeList => stage_hashed(path, |w| edgelist(w, g)),
-        Export::GraphMl => stage_hashed(path, |w| graphml(w, g, cat, a, p)),
-        Export::Gexf => stage_hashed(path, |w| gexf(w, g, cat, a, p)),
-        Export::Sparse6 => stage_hashed(path, |w| sparse6(w, g)),
-        Export::Dot => stage_hashed(path, |w| dot(w, g, a, p, &file_name(path))),
+        Export::EdgesCsv => stage_hashed(path, |w| csv::edges_csv(w, g)),
+        Export::VerticesCsv => stage_hashed(path, |w| csv::vertices_csv(w, g, cat, src.grid_width)),
+        Export::DegreesCsv => stage_hashed(path, |w| csv::degrees_csv(w, a)),
+        Export::ComponentsCsv => stage_hashed(path, |w| csv::components_csv(w, a)),
+        Export::EdgeList => stage_hashed(path, |w| edgelist::edgelist(w, g)),
+        Export::GraphMl => stage_hashed(path, |w| graphml::graphml(w, g, cat, a, p)),
+        Export::Gexf => stage_hashed(path, |w| gexf::gexf(w, g, cat, a, p)),
+        Export::Sparse6 => stage_hashed(path, |w| sparse6::sparse6(w, g)),
+        Export::Dot => stage_hashed(path, |w| dot::dot(w, g, a, p, &file_name(path))),
         Export::Sidecar => Err(invalid(
             path,
             "the sidecar describes the whole set: write it with write_all".into(),
@@ -551,86 +558,11 @@ fn uint_bytes(n: u64, buf: &mut [u8; 20]) -> &[u8] {
     &buf[i..]
 }
 
-/// The canonical form of class `id` as ASCII digits into `line`.
-fn canonical_into(cat: &Catalogue, id: usize, line: &mut Vec<u8>) {
-    line.clear();
-    line.extend(
-        cat.codes_of(id)
-            .iter()
-            .map(|&c| crate::core::board::pairing::code_byte(c)),
-    );
-}
-
-/// The canonical form of class `id` in grid form, rows of `width` codes joined by
-/// `/`, with a final `/` when there is a single row (so the text is never a number).
-fn canonical_grid_into(cat: &Catalogue, id: usize, width: usize, line: &mut Vec<u8>) {
-    line.clear();
-    let codes = cat.codes_of(id);
-    for (r, row) in codes.chunks(width).enumerate() {
-        if r > 0 {
-            line.push(b'/');
-        }
-        line.extend(row.iter().map(|&c| b'0' + c));
-    }
-    if codes.len() <= width {
-        line.push(b'/');
-    }
-}
-
 /// `s` with every control character (newline, tab, …) replaced by a space.
 fn single_line(s: &str) -> String {
     s.chars()
         .map(|c| if c.is_control() { ' ' } else { c })
         .collect()
-}
-
-/// Writes `s` escaped for XML text and attribute values; control characters (not
-/// allowed in XML 1.0, or not preserved in attributes) become spaces.
-fn put_xml(w: &mut impl Write, s: &str) -> io::Result<()> {
-    for c in s.chars() {
-        match c {
-            '&' => w.write_all(b"&amp;")?,
-            '<' => w.write_all(b"&lt;")?,
-            '>' => w.write_all(b"&gt;")?,
-            '"' => w.write_all(b"&quot;")?,
-            '\'' => w.write_all(b"&apos;")?,
-            c if c.is_control() => w.write_all(b" ")?,
-            c => {
-                let mut b = [0u8; 4];
-                w.write_all(c.encode_utf8(&mut b).as_bytes())?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// `s` as a DOT double-quoted string: `"` and `\` escaped, control characters spaces.
-fn dot_string(s: &str) -> String {
-    let mut out = String::with_capacity(s.len() + 2);
-    out.push('"');
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if c.is_control() => out.push(' '),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-fn csv_writer<W: Write>(w: W) -> csv::Writer<W> {
-    csv::WriterBuilder::new()
-        .terminator(csv::Terminator::Any(b'\n'))
-        .from_writer(w)
-}
-
-fn csv_err(e: csv::Error) -> io::Error {
-    match e.into_kind() {
-        csv::ErrorKind::Io(e) => e,
-        other => io::Error::other(format!("{other:?}")),
-    }
 }
 
 /// One line describing the graph (no control characters).
@@ -654,521 +586,9 @@ fn provenance_line(p: &Provenance) -> String {
     ))
 }
 
-// ---------------------------------------------------------------------------------
-// The formats.
-
-fn edges_csv(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
-    let mut out = csv_writer(w);
-    out.write_record(["source", "target"]).map_err(csv_err)?;
-    let (mut a, mut b) = ([0u8; 20], [0u8; 20]);
-    for (u, v) in g.edges() {
-        out.write_record([uint_bytes(u as u64, &mut a), uint_bytes(v as u64, &mut b)])
-            .map_err(csv_err)?;
-    }
-    out.flush()
-}
-
-fn vertices_csv(
-    w: &mut impl Write,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    width: usize,
-) -> io::Result<()> {
-    let mut out = csv_writer(w);
-    out.write_record([
-        "id",
-        "canonical_grid",
-        "degree",
-        "component",
-        "stabiliser_order",
-    ])
-    .map_err(csv_err)?;
-    let mut line = Vec::with_capacity(2 * cat.ncells());
-    let mut bufs = [[0u8; 20]; 4];
-    for id in 1..=g.vertex_count() {
-        canonical_grid_into(cat, id, width, &mut line);
-        let [a, b, c, d] = &mut bufs;
-        out.write_record([
-            uint_bytes(id as u64, a),
-            &line,
-            uint_bytes(g.degree(id) as u64, b),
-            uint_bytes(g.component(id) as u64, c),
-            uint_bytes(cat.stabiliser(id) as u64, d),
-        ])
-        .map_err(csv_err)?;
-    }
-    out.flush()
-}
-
-fn degrees_csv(w: &mut impl Write, a: &Analysis) -> io::Result<()> {
-    let mut out = csv_writer(w);
-    out.write_record(["degree", "vertices"]).map_err(csv_err)?;
-    for (d, &count) in degree_counts(a).iter().enumerate() {
-        out.write_record([d.to_string(), count.to_string()])
-            .map_err(csv_err)?;
-    }
-    out.flush()
-}
-
-fn components_csv(w: &mut impl Write, a: &Analysis) -> io::Result<()> {
-    let mut out = csv_writer(w);
-    out.write_record([
-        "component",
-        "size",
-        "edges",
-        "min_degree",
-        "max_degree",
-        "smallest_id",
-    ])
-    .map_err(csv_err)?;
-    for f in &a.component_facts {
-        out.write_record([
-            f.component.to_string(),
-            f.size.to_string(),
-            f.edges.to_string(),
-            f.min_degree.to_string(),
-            f.max_degree.to_string(),
-            f.smallest_id.to_string(),
-        ])
-        .map_err(csv_err)?;
-    }
-    out.flush()
-}
-
-fn edgelist(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
-    for u in 0..g.vertex_count() {
-        for &v in g.neighbors0(u) {
-            if v as usize > u {
-                put_uint(w, u as u64)?;
-                w.write_all(b" ")?;
-                put_uint(w, v as u64)?;
-                w.write_all(b"\n")?;
-            }
-        }
-    }
-    Ok(())
-}
-
-/// The node attribute keys of the XML formats: (name, GraphML type, GEXF type).
-const NODE_KEYS: [(&str, &str, &str); 4] = [
-    ("canonical", "string", "string"),
-    ("degree", "int", "integer"),
-    ("component", "int", "integer"),
-    ("stabiliser_order", "int", "integer"),
-];
-
-fn graphml(
-    w: &mut impl Write,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    a: &Analysis,
-    p: &Provenance,
-) -> io::Result<()> {
-    w.write_all(
-        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-          <graphml xmlns=\"http://graphml.graphdrawing.org/xmlns\" \
-          xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" \
-          xsi:schemaLocation=\"http://graphml.graphdrawing.org/xmlns \
-          http://graphml.graphdrawing.org/xmlns/1.0/graphml.xsd\">\n",
-    )?;
-    let graph_data = [
-        ("board", p.board.clone()),
-        ("generator", p.generator()),
-        ("command", p.command.clone()),
-        (
-            "catalogue_sha256",
-            p.catalogue_sha256.clone().unwrap_or_default(),
-        ),
-        ("summary", summary(p, a)),
-    ];
-    for (i, (name, _)) in graph_data.iter().enumerate() {
-        writeln!(
-            w,
-            "  <key id=\"g{i}\" for=\"graph\" attr.name=\"{name}\" attr.type=\"string\"/>"
-        )?;
-    }
-    for (i, (name, ty, _)) in NODE_KEYS.iter().enumerate() {
-        writeln!(
-            w,
-            "  <key id=\"d{i}\" for=\"node\" attr.name=\"{name}\" attr.type=\"{ty}\"/>"
-        )?;
-    }
-    w.write_all(b"  <graph id=\"G\" edgedefault=\"undirected\">\n")?;
-    for (i, (_, value)) in graph_data.iter().enumerate() {
-        write!(w, "    <data key=\"g{i}\">")?;
-        put_xml(w, value)?;
-        w.write_all(b"</data>\n")?;
-    }
-    let mut line = Vec::with_capacity(cat.ncells());
-    for id in 1..=g.vertex_count() {
-        canonical_into(cat, id, &mut line);
-        w.write_all(b"<node id=\"")?;
-        put_uint(w, id as u64)?;
-        w.write_all(b"\"><data key=\"d0\">")?;
-        w.write_all(&line)?; // digits: nothing to escape
-        w.write_all(b"</data><data key=\"d1\">")?;
-        put_uint(w, g.degree(id) as u64)?;
-        w.write_all(b"</data><data key=\"d2\">")?;
-        put_uint(w, g.component(id) as u64)?;
-        w.write_all(b"</data><data key=\"d3\">")?;
-        put_uint(w, cat.stabiliser(id) as u64)?;
-        w.write_all(b"</data></node>\n")?;
-    }
-    for (u, v) in g.edges() {
-        w.write_all(b"<edge source=\"")?;
-        put_uint(w, u as u64)?;
-        w.write_all(b"\" target=\"")?;
-        put_uint(w, v as u64)?;
-        w.write_all(b"\"/>\n")?;
-    }
-    w.write_all(b"  </graph>\n</graphml>\n")
-}
-
-fn gexf(
-    w: &mut impl Write,
-    g: &PairingGraph,
-    cat: &Catalogue,
-    a: &Analysis,
-    p: &Provenance,
-) -> io::Result<()> {
-    w.write_all(
-        b"<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n\
-          <gexf xmlns=\"http://www.gexf.net/1.2draft\" \
-          xmlns:xsi=\"http://www.w3.org/2001/XMLSchema-instance\" \
-          xsi:schemaLocation=\"http://www.gexf.net/1.2draft \
-          http://www.gexf.net/1.2draft/gexf.xsd\" version=\"1.2\">\n  <meta>\n    <creator>",
-    )?;
-    put_xml(w, &p.generator())?;
-    w.write_all(b"</creator>\n    <description>")?;
-    put_xml(w, &format!("{}; {}", summary(p, a), provenance_line(p)))?;
-    w.write_all(
-        b"</description>\n  </meta>\n  \
-          <graph mode=\"static\" defaultedgetype=\"undirected\">\n    \
-          <attributes class=\"node\" mode=\"static\">\n",
-    )?;
-    for (i, (name, _, ty)) in NODE_KEYS.iter().enumerate() {
-        writeln!(
-            w,
-            "      <attribute id=\"{i}\" title=\"{name}\" type=\"{ty}\"/>"
-        )?;
-    }
-    writeln!(
-        w,
-        "    </attributes>\n    <nodes count=\"{}\">",
-        g.vertex_count()
-    )?;
-    let mut line = Vec::with_capacity(cat.ncells());
-    for id in 1..=g.vertex_count() {
-        canonical_into(cat, id, &mut line);
-        w.write_all(b"<node id=\"")?;
-        put_uint(w, id as u64)?;
-        w.write_all(b"\" label=\"")?;
-        put_uint(w, id as u64)?;
-        w.write_all(b"\"><attvalues><attvalue for=\"0\" value=\"")?;
-        w.write_all(&line)?;
-        w.write_all(b"\"/><attvalue for=\"1\" value=\"")?;
-        put_uint(w, g.degree(id) as u64)?;
-        w.write_all(b"\"/><attvalue for=\"2\" value=\"")?;
-        put_uint(w, g.component(id) as u64)?;
-        w.write_all(b"\"/><attvalue for=\"3\" value=\"")?;
-        put_uint(w, cat.stabiliser(id) as u64)?;
-        w.write_all(b"\"/></attvalues></node>\n")?;
-    }
-    writeln!(w, "    </nodes>\n    <edges count=\"{}\">", g.edge_count())?;
-    for (i, (u, v)) in g.edges().enumerate() {
-        w.write_all(b"<edge id=\"")?;
-        put_uint(w, i as u64)?;
-        w.write_all(b"\" source=\"")?;
-        put_uint(w, u as u64)?;
-        w.write_all(b"\" target=\"")?;
-        put_uint(w, v as u64)?;
-        w.write_all(b"\"/>\n")?;
-    }
-    w.write_all(b"    </edges>\n  </graph>\n</gexf>\n")
-}
-
-/// Big-endian bits packed six to a byte, each byte + 63 (nauty's `R(x)`).
-struct SixBits<'a, W: Write> {
-    w: &'a mut W,
-    acc: u64,
-    pending: u32,
-}
-
-impl<W: Write> SixBits<'_, W> {
-    /// Appends the low `k` bits of `x` (`k ≤ 36`), most significant first.
-    #[inline]
-    fn push(&mut self, x: u64, k: u32) -> io::Result<()> {
-        debug_assert!(k <= 36 && x >> k == 0);
-        self.acc = (self.acc << k) | x;
-        self.pending += k;
-        while self.pending >= 6 {
-            self.pending -= 6;
-            self.w
-                .write_all(&[63 + ((self.acc >> self.pending) & 63) as u8])?;
-        }
-        self.acc &= (1u64 << self.pending) - 1;
-        Ok(())
-    }
-}
-
-/// nauty's `N(n)`: the vertex count in 1, 4 or 8 bytes.
-fn sparse6_size(n: u64) -> Option<Vec<u8>> {
-    let r = |x: u64, groups: u32| {
-        (0..groups)
-            .rev()
-            .map(move |i| 63 + ((x >> (6 * i)) & 63) as u8)
-    };
-    match n {
-        0..=62 => Some(vec![63 + n as u8]),
-        63..=258_047 => Some(std::iter::once(126).chain(r(n, 3)).collect()),
-        258_048..=68_719_476_735 => Some([126, 126].into_iter().chain(r(n, 6)).collect()),
-        _ => None,
-    }
-}
-
-fn sparse6(w: &mut impl Write, g: &PairingGraph) -> io::Result<()> {
-    let n = g.vertex_count() as u64;
-    let size = sparse6_size(n).ok_or_else(|| {
-        io::Error::new(
-            io::ErrorKind::InvalidInput,
-            format!("sparse6 holds at most 2^36 - 1 vertices, the graph has {n}"),
-        )
-    })?;
-    w.write_all(b":")?;
-    w.write_all(&size)?;
-    // nb = number of bits of n − 1 (0 for n ≤ 1).
-    let nb = if n <= 1 {
-        0
-    } else {
-        64 - (n - 1).leading_zeros()
-    };
-    let mut bits = SixBits {
-        w,
-        acc: 0,
-        pending: 0,
-    };
-    // The edges {i, j}, i ≤ j, by increasing j then i, as in nauty's sgtos6: b = 0
-    // stays at vertex v, b = 1 moves to v + 1, and a jump further is b = 1, x = j
-    // (x > v sets v = x) followed by the edge with b = 0.
-    let mut lastj = 0u64;
-    for j in 0..g.vertex_count() {
-        let j64 = j as u64;
-        for &i in g.neighbors0(j).iter().take_while(|&&i| i as usize <= j) {
-            if j64 == lastj {
-                bits.push(0, 1)?;
-            } else {
-                bits.push(1, 1)?;
-                if j64 > lastj + 1 {
-                    bits.push(j64, nb)?;
-                    bits.push(0, 1)?;
-                }
-                lastj = j64;
-            }
-            bits.push(i as u64, nb)?;
-        }
-    }
-    if bits.pending > 0 {
-        let k = 6 - bits.pending;
-        // Padding with 1-bits could read as one more edge {n−1, n−1} when n = 2^nb and
-        // the decoder sits at n − 2 with room for a whole (b, x) pair; nauty then pads
-        // with a 0 first.
-        if k > nb && n >= 2 && lastj == n - 2 && n == 1u64 << nb {
-            bits.push((1 << (k - 1)) - 1, k)?;
-        } else {
-            bits.push((1 << k) - 1, k)?;
-        }
-    }
-    w.write_all(b"\n")
-}
-
-/// The DOT file: every node of components 2.. declared at the top level with its
-/// `component`, then one `cluster_c<k>` subgraph per component listing its members
-/// (what `fdp` and `dot` draw as a box), then every edge at the top level. Readers
-/// that skip subgraphs (NetworkX's pydot reader) still get every node and edge, and
-/// no `//` comment is used (graph-tool's reader refuses them): the provenance is the
-/// graph's `comment` attribute.
-fn dot(
-    w: &mut impl Write,
-    g: &PairingGraph,
-    a: &Analysis,
-    p: &Provenance,
-    name: &str,
-) -> io::Result<()> {
-    let c = a.components;
-    let mut members: Vec<Vec<usize>> = vec![Vec::new(); c.saturating_sub(1)];
-    for id in 1..=g.vertex_count() {
-        let k = g.component(id);
-        if k >= 2 {
-            members[k - 2].push(id);
-        }
-    }
-    let small = &a.component_facts[1.min(a.component_facts.len())..];
-    let small_vertices: usize = small.iter().map(|f| f.size).sum();
-    let small_edges: usize = small.iter().map(|f| f.edges).sum();
-    let what = if c >= 2 {
-        format!(
-            "The components 2..{c} (all but the giant component 1) of the {}: {}, {}; \
-             nodes are catalogue IDs",
-            summary(p, a),
-            count(small_vertices, "vertex", "vertices"),
-            count(small_edges, "edge", "edges")
-        )
-    } else {
-        format!(
-            "Empty: the {} has no component besides the giant one",
-            summary(p, a)
-        )
-    };
-    let comment = format!(
-        "{what}; {}. Draw with a layout that honours clusters: fdp -Tsvg {name} > small.svg",
-        provenance_line(p)
-    );
-    writeln!(
-        w,
-        "graph small_components {{\n  comment={};\n  node [shape=circle, fontsize=10];",
-        dot_string(&comment)
-    )?;
-    for (i, list) in members.iter().enumerate() {
-        for &id in list {
-            w.write_all(b"  ")?;
-            put_uint(w, id as u64)?;
-            writeln!(w, " [component={}];", i + 2)?;
-        }
-    }
-    for (i, list) in members.iter().enumerate() {
-        let k = i + 2;
-        writeln!(w, "  subgraph cluster_c{k} {{")?;
-        writeln!(
-            w,
-            "    label=\"component {k}: {}\";",
-            count(list.len(), "vertex", "vertices")
-        )?;
-        for &id in list {
-            w.write_all(b"    ")?;
-            put_uint(w, id as u64)?;
-            w.write_all(b";\n")?;
-        }
-        w.write_all(b"  }\n")?;
-    }
-    for &u in members.iter().flatten() {
-        for v in g.neighbors(u).filter(|&v| v > u) {
-            w.write_all(b"  ")?;
-            put_uint(w, u as u64)?;
-            w.write_all(b" -- ")?;
-            put_uint(w, v as u64)?;
-            w.write_all(b";\n")?;
-        }
-    }
-    w.write_all(b"}\n")
-}
-
-/// A JSON object with its keys in the given order (serde_json keeps the order of a
-/// serialised map; a `BTreeMap<String, _>` would sort "10" before "2").
-struct Ordered<K, V>(Vec<(K, V)>);
-
-impl<K: serde::Serialize, V: serde::Serialize> serde::Serialize for Ordered<K, V> {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        let mut m = s.serialize_map(Some(self.0.len()))?;
-        for (k, v) in &self.0 {
-            m.serialize_entry(k, v)?;
-        }
-        m.end()
-    }
-}
-
-#[derive(serde::Serialize)]
-struct Sidecar<'a> {
-    provenance: Provenance,
-    tag: &'a str,
-    vertices: usize,
-    edges: usize,
-    components: usize,
-    component_sizes: Vec<usize>,
-    isolated_vertices: usize,
-    min_degree: usize,
-    max_degree: usize,
-    mean_degree: f64,
-    degree_distribution: Vec<usize>,
-    vertex_names: Ordered<String, &'static str>,
-    files: &'a [FileRecord],
-}
-
-fn sidecar(w: &mut impl Write, src: &Source, files: &[FileRecord]) -> io::Result<()> {
-    let a = src.analysis;
-    let counts = degree_counts(a);
-    let s = Sidecar {
-        provenance: src.provenance.stamped(&GRAPH_EXPORT),
-        tag: src.tag,
-        vertices: a.vertices,
-        edges: a.edges,
-        components: a.components,
-        component_sizes: a.component_facts.iter().map(|f| f.size).collect(),
-        isolated_vertices: counts.first().copied().unwrap_or(0),
-        min_degree: a.min_degree,
-        max_degree: a.max_degree,
-        mean_degree: a.mean_degree,
-        degree_distribution: counts,
-        vertex_names: Ordered(
-            Export::ALL
-                .iter()
-                .filter_map(|&e| Some((e.file_name(src.tag), e.vertex_names()?.label())))
-                .collect(),
-        ),
-        files,
-    };
-    serde_json::to_writer_pretty(&mut *w, &s).map_err(io::Error::other)?;
-    w.write_all(b"\n")
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn s6(adj: Vec<Vec<u32>>) -> String {
-        let g = PairingGraph::from_adjacency(adj);
-        let mut out = Vec::new();
-        sparse6(&mut out, &g).unwrap();
-        String::from_utf8(out).unwrap()
-    }
-
-    #[test]
-    fn sparse6_size_examples_of_formats_txt() {
-        assert_eq!(sparse6_size(30).unwrap(), vec![93]);
-        assert_eq!(sparse6_size(12345).unwrap(), vec![126, 66, 63, 120]);
-        assert_eq!(
-            sparse6_size(460_175_067).unwrap(),
-            vec![126, 126, 63, 90, 90, 90, 90, 90]
-        );
-        assert_eq!(sparse6_size(1 << 36), None);
-    }
-
-    #[test]
-    fn sparse6_example_of_formats_txt() {
-        // formats.txt: ":Fa@x^" is n = 7 with edges 0-1, 0-2, 1-2, 5-6.
-        let adj = vec![
-            vec![1, 2],
-            vec![0, 2],
-            vec![0, 1],
-            vec![],
-            vec![],
-            vec![6],
-            vec![5],
-        ];
-        assert_eq!(s6(adj), ":Fa@x^\n");
-    }
-
-    #[test]
-    fn sparse6_padding_special_case() {
-        // n = 4 = 2^2, triangle 0-1-2: 9 bits, 3 left to pad, last vertex n − 2:
-        // nauty pads 011, not 111 (which would read as a loop at vertex 3).
-        let adj = vec![vec![1, 2], vec![0, 2], vec![0, 1], vec![]];
-        assert_eq!(s6(adj), ":CcJ\n");
-        // The same triangle on 5 vertices: 12 bits, no padding at all.
-        let adj = vec![vec![1, 2], vec![0, 2], vec![0, 1], vec![], vec![]];
-        assert_eq!(s6(adj), ":Da@\n");
-        // n = 3 (not a power of 2), edge 0-1, last vertex n − 2: plain 1-padding.
-        assert_eq!(s6(vec![vec![1], vec![0], vec![]]), ":Bf\n");
-    }
 
     #[test]
     fn by_cost_is_a_permutation_of_the_data_files() {
@@ -1181,17 +601,5 @@ mod tests {
             .collect();
         assert_eq!(v, data);
         assert_eq!(Export::ALL.last(), Some(&Export::Sidecar));
-    }
-
-    #[test]
-    fn dot_strings_are_escaped() {
-        assert_eq!(dot_string("a \"b\" c\\d\n"), "\"a \\\"b\\\" c\\\\d \"");
-    }
-
-    #[test]
-    fn xml_escaping() {
-        let mut out = Vec::new();
-        put_xml(&mut out, "a<b>&\"c'\n").unwrap();
-        assert_eq!(out, b"a&lt;b&gt;&amp;&quot;c&apos; ");
     }
 }

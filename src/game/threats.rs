@@ -235,10 +235,8 @@ impl Threats {
         } else {
             at_most_one.trailing_zeros() as usize
         };
-        let mut partner = [0u8; 128];
-        let mut via = [0u8; 128];
-        let mut seen: Cells = 0;
-        let mut pairs: Cells = 0;
+        let set = |i: usize| self.sets[i];
+        let mut pairs = Pairs::new();
         let mut rest = two;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
@@ -246,57 +244,16 @@ impl Threats {
             if i > stop {
                 break;
             }
-            let s = self.sets[i];
-            let free = s & free_all;
-            let a = free.trailing_zeros() as usize;
-            let b = 127 - free.leading_zeros() as usize;
-            pairs |= free;
-            for (x, y) in [(a, b), (b, a)] {
-                if seen >> x & 1 == 0 {
-                    seen |= 1 << x;
-                    partner[x] = y as u8;
-                    via[x] = i as u8;
-                } else if partner[x] as usize != y {
-                    return Some(Line {
-                        first: x as u8,
-                        cells: (1u128 << x) | (1 << y) | (1 << partner[x]),
-                        sets: s | self.sets[via[x] as usize],
-                    });
-                }
+            if let Some(line) = pairs.add(i, self.sets[i] & free_all, set) {
+                return Some(line);
             }
         }
         if stop < SLICED_SETS {
-            let s = self.sets[stop];
-            let free = s & free_all;
-            let c = if free == 0 {
-                0
-            } else {
-                free.trailing_zeros() as u8
-            };
-            return Some(Line {
-                first: c,
-                cells: free,
-                sets: s,
-            });
+            return Some(Line::completing(self.sets[stop], free_all));
         }
-        if depth == 0 {
-            return None;
-        }
-        for x in cells(pairs) {
-            if *budget == 0 {
-                return None;
-            }
-            *budget -= 1;
-            let y = partner[x] as usize;
-            if let Some(line) = self.sliced(&self.play(st, x, y), depth - 1, budget) {
-                return Some(Line {
-                    first: x as u8,
-                    cells: line.cells | (1u128 << x) | (1 << y),
-                    sets: line.sets | self.sets[via[x] as usize],
-                });
-            }
-        }
-        None
+        pairs.deeper(depth, budget, set, |x, y, budget| {
+            self.sliced(&self.play(st, x, y), depth - 1, budget)
+        })
     }
 
     /// The search by scanning over `live`, the winning sets live at its start
@@ -310,65 +267,117 @@ impl Threats {
         budget: &mut u32,
     ) -> Option<Line> {
         let free_all = self.all & !(maker | breaker);
-        let mut partner = [u8::MAX; 128];
-        let mut via = [0u32; 128];
-        let mut pairs: Cells = 0;
+        let set = |i: usize| live[i];
+        let mut pairs = Pairs::new();
         for (i, &s) in live.iter().enumerate() {
             if s & breaker != 0 {
                 continue;
             }
             let free = s & free_all;
             match free.count_ones() {
-                0 | 1 => {
-                    // Already won, or a threat Maker completes.
-                    let c = if free == 0 {
-                        0
-                    } else {
-                        free.trailing_zeros() as u8
-                    };
-                    return Some(Line {
-                        first: c,
-                        cells: free,
-                        sets: s,
-                    });
-                }
+                // Already won, or a threat Maker completes.
+                0 | 1 => return Some(Line::completing(s, free_all)),
                 2 => {
-                    let a = free.trailing_zeros() as usize;
-                    let b = 127 - free.leading_zeros() as usize;
-                    pairs |= free;
-                    for (x, y) in [(a, b), (b, a)] {
-                        if partner[x] == u8::MAX {
-                            partner[x] = y as u8;
-                            via[x] = i as u32;
-                        } else if partner[x] as usize != y {
-                            return Some(Line {
-                                first: x as u8,
-                                cells: (1u128 << x) | (1 << y) | (1 << partner[x]),
-                                sets: s | live[via[x] as usize],
-                            });
-                        }
+                    if let Some(line) = pairs.add(i, free, set) {
+                        return Some(line);
                     }
                 }
                 _ => {}
             }
         }
+        pairs.deeper(depth, budget, set, |x, y, budget| {
+            self.scanning(live, maker | 1 << x, breaker | 1 << y, depth - 1, budget)
+        })
+    }
+}
+
+impl Line {
+    /// The line of a set `s` with at most one free cell (of `free_all`): Maker has
+    /// won, or takes that cell.
+    fn completing(s: Cells, free_all: Cells) -> Line {
+        let free = s & free_all;
+        Line {
+            first: if free == 0 {
+                0
+            } else {
+                free.trailing_zeros() as u8
+            },
+            cells: free,
+            sets: s,
+        }
+    }
+}
+
+/// The sets with two free cells met so far by one position of a search, in the order
+/// met: for each cell, the other free cell of the first such set through it, and that
+/// set's number.
+struct Pairs {
+    /// The cells of those sets.
+    cells: Cells,
+    /// The cells with a partner recorded.
+    seen: Cells,
+    partner: [u8; 128],
+    via: [u32; 128],
+}
+
+impl Pairs {
+    fn new() -> Pairs {
+        Pairs {
+            cells: 0,
+            seen: 0,
+            partner: [0; 128],
+            via: [0; 128],
+        }
+    }
+
+    /// Records set number `i`, with free cells `free` (two of them); returns the
+    /// double threat it makes with a set recorded before (a cell whose two sets'
+    /// other cells differ). `set` gives a set by its number.
+    fn add(&mut self, i: usize, free: Cells, set: impl Fn(usize) -> Cells) -> Option<Line> {
+        let a = free.trailing_zeros() as usize;
+        let b = 127 - free.leading_zeros() as usize;
+        self.cells |= free;
+        for (x, y) in [(a, b), (b, a)] {
+            if self.seen >> x & 1 == 0 {
+                self.seen |= 1 << x;
+                self.partner[x] = y as u8;
+                self.via[x] = i as u32;
+            } else if self.partner[x] as usize != y {
+                return Some(Line {
+                    first: x as u8,
+                    cells: (1u128 << x) | (1 << y) | (1 << self.partner[x]),
+                    sets: set(i) | set(self.via[x] as usize),
+                });
+            }
+        }
+        None
+    }
+
+    /// One threat deeper: for each cell `x` of the recorded sets in increasing order,
+    /// while the budget lasts, Maker's threat at `x` and Breaker's forced reply at its
+    /// partner `y`, searched by `next(x, y, budget)`; the first line found, with the
+    /// threat put in front.
+    fn deeper(
+        &self,
+        depth: u32,
+        budget: &mut u32,
+        set: impl Fn(usize) -> Cells,
+        mut next: impl FnMut(usize, usize, &mut u32) -> Option<Line>,
+    ) -> Option<Line> {
         if depth == 0 {
             return None;
         }
-        for x in cells(pairs) {
+        for x in cells(self.cells) {
             if *budget == 0 {
                 return None;
             }
             *budget -= 1;
-            let y = partner[x] as usize;
-            let bits = (1u128 << x) | (1 << y);
-            if let Some(line) =
-                self.scanning(live, maker | 1 << x, breaker | 1 << y, depth - 1, budget)
-            {
+            let y = self.partner[x] as usize;
+            if let Some(line) = next(x, y, budget) {
                 return Some(Line {
                     first: x as u8,
-                    cells: line.cells | bits,
-                    sets: line.sets | live[via[x] as usize],
+                    cells: line.cells | (1u128 << x) | (1 << y),
+                    sets: line.sets | set(self.via[x] as usize),
                 });
             }
         }

@@ -4,8 +4,10 @@
 //! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
 //! catalogue and the graph ([`query`]), the pairing `amoba show` draws ([`show`]),
-//! and whether an enumeration is within reach before it starts ([`reach`]).
+//! whether an enumeration is within reach before it starts ([`reach`]), and the table
+//! of the largest blocking numbers of cookies ([`blocking`]).
 
+pub mod blocking;
 pub mod blocks;
 pub mod count;
 pub mod draw;

@@ -39,7 +39,7 @@
 //!    catalogue, the graph and the verifier, through [`report::query`] and [`verify`].
 //!
 //! The `amoba` binary (`src/main.rs`, one file per subcommand in `src/cmd/`, and the
-//! helpers they share in `src/cmd/shared.rs`) only parses arguments, calls these and
+//! functions they share in `src/cmd/shared.rs`) only parses arguments, calls these and
 //! prints.
 
 pub mod core;

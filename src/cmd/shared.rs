@@ -1,4 +1,4 @@
-//! The helpers every command shares: how a command takes its board
+//! What every command shares: how a command takes its board
 //! ([`BoardArgs`]), its thread pool, and how it writes its products, reports and JSON
 //! documents by the rules of README, *Where output goes* ([`write_report_and_json`]).
 

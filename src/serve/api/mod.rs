@@ -1,6 +1,6 @@
 //! The routes of the explorer: the page and its assets, and the JSON and SVG API
 //! (module docs of [`super`]). This file holds the router, the checks and headers
-//! of every request, the errors and the helpers the routes share; the routes live in
+//! of every request, the errors and the functions the routes share; the routes live in
 //! `browse.rs` (boards, pairings, paths, selections), `verify.rs` (pasted pairings),
 //! `graph.rs` (the pairing graph) and `games.rs` (games and placements).
 

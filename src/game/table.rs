@@ -131,30 +131,30 @@ impl Table {
 
     /// The numbers stored for `key`, if any.
     pub fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let heads = self.heads_of(self.bucket(key));
-        (0..WAYS)
-            .find(|&i| heads[i * HEAD] == key && heads[i * HEAD + 1] != 0)
-            .map(|i| {
-                let n = heads[i * HEAD + 1];
-                ((n >> 32) as u32, n as u32)
-            })
+        self.find(key).map(|(_, pn, dn)| (pn, dn))
     }
 
     /// The numbers and the zone stored for `key`, if any (the zone is 0 unless
     /// `pn = 0`).
     pub fn entry(&self, key: u64) -> Option<(u32, u32, u128)> {
-        let b = self.bucket(key);
-        let heads = self.heads_of(b);
-        let i = (0..WAYS).find(|&i| heads[i * HEAD] == key && heads[i * HEAD + 1] != 0)?;
-        let n = heads[i * HEAD + 1];
-        let (pn, dn) = ((n >> 32) as u32, n as u32);
+        let (slot, pn, dn) = self.find(key)?;
         let zone = if pn == 0 {
-            let t = (b * WAYS + i) * TAIL;
+            let t = slot * TAIL;
             self.tails[t + 1] as u128 | (self.tails[t + 2] as u128) << 64
         } else {
             0
         };
         Some((pn, dn, zone))
+    }
+
+    /// The slot holding `key` (numbered over the whole table) and its numbers, read
+    /// from the heads alone.
+    fn find(&self, key: u64) -> Option<(usize, u32, u32)> {
+        let b = self.bucket(key);
+        let heads = self.heads_of(b);
+        let i = (0..WAYS).find(|&i| heads[i * HEAD] == key && heads[i * HEAD + 1] != 0)?;
+        let n = heads[i * HEAD + 1];
+        Some((b * WAYS + i, (n >> 32) as u32, n as u32))
     }
 
     /// Stores the numbers of `key` with the work spent on it and, when `pn = 0`,

@@ -10,13 +10,13 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::core::board::directions::Candidate;
 use amoba::core::board::lattice::Lattice;
 use amoba::core::verdict::Verdict;
 use amoba::placement::cookie::Game;
-use amoba::placement::engine::{tight_census, tight_on, tight_verdict};
+use amoba::placement::engine::{tight_census, tight_on, tight_scan};
 use amoba::placement::setup;
-use amoba::placement::tight::{self, Cookies, Cover, Plane, Tightness};
+use amoba::placement::tight::{self, Cookies, Cover, Plane};
+use amoba::report::tight as report;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -69,9 +69,10 @@ pub struct Args {
     pub progress: Mode,
 }
 
-/// The four directions of the plane (rows, columns, both diagonals): the default game
-/// of the placement commands.
-pub const FOUR_DIRECTIONS: &str = "1,0 0,1 1,1 1,-1";
+/// The default game and node limit, which the library owns; `blocking`, `covering`,
+/// `scan` and the placement routes take them from here.
+pub use amoba::placement::setup::FOUR_DIRECTIONS;
+pub use amoba::placement::tight::NODE_LIMIT;
 
 /// The game of a placement command: `t`, `k` and the directions.
 #[derive(clap::Args)]
@@ -94,9 +95,6 @@ impl GameArgs {
     }
 }
 
-/// Most nodes of each search unless `--node-limit` says otherwise.
-pub const NODE_LIMIT: u64 = 1_000_000_000;
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
     setup::reachable_census(&game, args.game.t, args.force)?;
@@ -110,15 +108,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if let Some(max) = args.max_index {
         amoba::pairing::scan::check_max_index(max)?;
-        let code = scan(
+        let out = args.out.as_deref();
+        return scan(
             &cookies,
             args.min_index,
             max,
             args.node_limit,
-            args.out.as_deref(),
+            out,
             args.progress,
-        )?;
-        return Ok(code);
+        );
     }
     let Some(text) = &args.lattice else {
         anyhow::bail!("expected one of --lattice, --max-index or --plane");
@@ -140,41 +138,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
 /// error when good placements need not be tight; `None` when the pieces are tight
 /// (with a note naming them).
 pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<ExitCode>> {
-    let (t, k) = (cookies.t, cookies.game.k);
-    let n = cookies.game.directions.len();
-    let (best, size) = cookies.ratio;
-    match cookies.tightness {
-        Tightness::Below => {
-            writeln!(amoba::core::io::stdout(), "{}", below(cookies))?;
-            return Ok(Some(ExitCode::from(1)));
-        }
-        Tightness::Above => anyhow::bail!(
-            "{t}-placements of {k}-in-a-row need not be tight: the best cookie blocks {best} \
-             winning sets per {size} cells, more than {n} per cell, so a good placement may \
-             block some sets twice; this command searches tight placements (exact covers) \
-             only: `amoba covering` searches the others"
-        ),
-        Tightness::Tight => {}
+    if !cookies.exact_cover()? {
+        writeln!(amoba::core::io::stdout(), "{}", report::below(cookies))?;
+        return Ok(Some(ExitCode::from(1)));
     }
-    note!(
-        "{t}-placements of {k}-in-a-row are tight: {} (line-connected cookies blocking \
-         {n} winning sets per cell)",
-        super::counted(cookies.pieces.len(), "piece", "pieces")
-    );
+    note!("{}", report::pieces(cookies));
     Ok(None)
 }
 
 /// The sentence of a game whose best cookies block fewer than `n` sets per cell.
 pub fn below(cookies: &Cookies) -> String {
-    let n = cookies.game.directions.len();
-    let (best, size) = cookies.ratio;
-    format!(
-        "no good {t}-placement of {k}-in-a-row exists with these {n} directions: the best \
-         cookie of at most {t} cells blocks {best} winning sets per {size} cells, fewer than \
-         {n} per cell (counting, docs/spec.md §10).",
-        t = cookies.t,
-        k = cookies.game.k
-    )
+    report::below(cookies)
 }
 
 /// One tight placement on `lattice`, written to `out` (stdout when `None`); exit 1
@@ -193,27 +167,14 @@ pub fn find(
     progress.update(0, 1);
     let (verdict, stats) = tight_on(&board, Some(node_limit))?;
     progress.finish();
-    let (t, k) = (cookies.t, cookies.game.k);
-    let nodes = super::counted(stats.nodes as usize, "node", "nodes");
-    let none = match verdict {
-        Verdict::Found(text) => {
-            note!(
-                "lattice {lattice}: a tight placement, found after {nodes} in {:.3} s; the \
-                 checker confirms every winning set blocked exactly once",
-                start.elapsed().as_secs_f64()
-            );
-            super::write_product(out, &text)?;
-            return Ok(ExitCode::SUCCESS);
-        }
-        Verdict::Unknown(_) => format!(
-            "lattice {lattice}: no tight {t}-placement of {k}-in-a-row found within {nodes} \
-             (--node-limit): whether one exists on this lattice is not known."
-        ),
-        Verdict::None { .. } => format!(
-            "lattice {lattice}: no tight {t}-placement of {k}-in-a-row has this period lattice \
-             (the search was exhaustive, {nodes}). This says nothing about other lattices."
-        ),
-    };
+    if let Verdict::Found(text) = verdict {
+        let seconds = start.elapsed().as_secs_f64();
+        note!("{}", report::found(lattice, stats.nodes, seconds));
+        super::write_product(out, &text)?;
+        return Ok(ExitCode::SUCCESS);
+    }
+    let stopped = matches!(verdict, Verdict::Unknown(_));
+    let none = report::not_found(lattice, cookies, stopped, stats.nodes);
     writeln!(amoba::core::io::stdout(), "{none}")?;
     Ok(ExitCode::from(1))
 }
@@ -236,38 +197,8 @@ pub fn count(
     progress.finish();
     note!("counted in {:.3} s", start.elapsed().as_secs_f64());
     let mut stdout = amoba::core::io::stdout();
-    let order = group.len() * board.lattice.index();
-    writeln!(
-        stdout,
-        "tight {}-placements of {}-in-a-row with period lattice {} ({} cells, {} \
-         directions, {} symmetries)",
-        cookies.t,
-        cookies.game.k,
-        board.lattice,
-        board.lattice.index(),
-        cookies.game.directions.len(),
-        order
-    )?;
-    writeln!(stdout, "classes: {}", census.classes)?;
-    writeln!(
-        stdout,
-        "labelled placements (Σ |G|/|stabiliser|): {}",
-        census.labelled
-    )?;
-    let stab: Vec<String> = census
-        .by_stabiliser
-        .iter()
-        .map(|(s, n)| format!("{n} with stabiliser {s}"))
-        .collect();
-    if !stab.is_empty() {
-        writeln!(stdout, "classes by stabiliser order: {}", stab.join(", "))?;
-    }
-    writeln!(
-        stdout,
-        "search: exhaustive, {}, {} canonicalised",
-        super::counted(census.stats.nodes as usize, "node", "nodes"),
-        super::counted(census.stats.solutions as usize, "placement", "placements")
-    )?;
+    let symmetries = group.len() * board.lattice.index();
+    write!(stdout, "{}", report::census(&board, symmetries, &census))?;
     let Some(text) = least else {
         return Ok(ExitCode::from(1));
     };
@@ -289,65 +220,33 @@ pub fn scan(
     mode: Mode,
 ) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::core::io::stdout();
-    let (mut found, mut unknown, mut searched) = (0usize, 0usize, 0usize);
-    let mut first: Option<String> = None;
-    let mut failure = None;
     let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
     let lattices = super::covering::listed(&dirs, min, max, mode)?;
-    let total = lattices.len();
     let progress = Progress::counting(mode, "tight", "lattices");
-    tight::on_lattices(
+    let mut searched = 0;
+    let scan = tight_scan(
         cookies,
         &lattices,
         Some(node_limit),
-        &mut |c: &Candidate, board, p, stats| {
+        &mut |c, verdict, nodes| {
             searched += 1;
-            progress.update_open(searched as u64);
-            let answer = match tight_verdict(board, p.map(Vec::as_slice), stats) {
-                Err(e) => {
-                    failure = Some(e);
-                    return false;
-                }
-                Ok(Verdict::Found(text)) => {
-                    found += 1;
-                    first.get_or_insert(text);
-                    "found"
-                }
-                Ok(Verdict::Unknown(_)) => {
-                    unknown += 1;
-                    "unknown (node limit)"
-                }
-                Ok(Verdict::None { .. }) => return true,
-            };
-            let _ = writeln!(
-                stdout,
-                "index {:>4}  lattice {}  ({} in its orbit): {answer} after {}",
-                c.lattice.index(),
-                c.lattice,
-                c.orbit,
-                super::counted(stats.nodes as usize, "node", "nodes")
-            );
-            true
+            progress.update_open(searched);
+            if let Some(line) = report::scan_line(c, verdict, nodes) {
+                let _ = writeln!(stdout, "{line}");
+            }
         },
     );
     progress.finish();
-    if let Some(e) = failure {
-        return Err(e.into());
-    }
-    writeln!(
-        stdout,
-        "{} of index {min}..={max} up to symmetry: {found} with a tight placement, {} \
-         without (exhaustive), {unknown} not decided",
-        super::counted(total, "lattice", "lattices"),
-        total - found - unknown,
-    )?;
-    if let Some(text) = &first {
+    let scan = scan?;
+    let summary = report::scan_summary(lattices.len(), min, max, scan.found, scan.unknown);
+    writeln!(stdout, "{summary}")?;
+    if let Some(text) = &scan.first {
         if out.is_none() {
             writeln!(stdout, "the first found:")?;
         }
         super::write_product(out, text)?;
     }
-    Ok(if found > 0 {
+    Ok(if scan.found > 0 {
         ExitCode::SUCCESS
     } else {
         ExitCode::from(1)
@@ -357,44 +256,19 @@ pub fn scan(
 /// Squares of growing side up to `side`: exit 1 when one excludes tight placements
 /// from the plane, 2 when the node limit stops a square, 0 when every one is covered.
 fn plane(side: i64, node_limit: u64, cookies: &Cookies, mode: Mode) -> anyhow::Result<ExitCode> {
-    let mut stdout = amoba::core::io::stdout();
     let progress = Progress::counting(mode, "tight --plane", "square sides");
     let plane = tight::plane(cookies, side, Some(node_limit), &mut |m| {
         progress.update(m as u64 - 1, side as u64)
     });
     progress.finish();
-    let (t, k) = (cookies.t, cookies.game.k);
-    match plane {
-        Plane::Excluded {
-            side: m,
-            nodes,
-            total,
-        } => {
-            writeln!(
-                stdout,
-                "no tight {t}-placement of {k}-in-a-row exists in the plane (periodic or not): \
-                 no choice of pieces covers the {m}×{m} square with every cell covered and \
-                 every winning set inside it blocked exactly once (exhaustive, {nodes} nodes; \
-                 {total} for the squares 1..={m}). Since tight is forced, no good \
-                 {t}-placement exists.",
-            )?;
-            Ok(ExitCode::from(1))
-        }
-        Plane::Undecided { side: m, nodes } => {
-            writeln!(
-                stdout,
-                "the {m}×{m} square: not decided within {nodes} nodes (--node-limit)"
-            )?;
-            Ok(ExitCode::from(2))
-        }
-        Plane::Covered { side: s, total } => {
-            writeln!(
-                stdout,
-                "every square up to {s}×{s} can be covered by the pieces of a tight placement \
-                 ({total} nodes): the plane does not exclude tight {t}-placements of \
-                 {k}-in-a-row at this size; try --max-index for periodic ones.",
-            )?;
-            Ok(ExitCode::SUCCESS)
-        }
-    }
+    writeln!(
+        amoba::core::io::stdout(),
+        "{}",
+        report::plane(cookies, &plane)
+    )?;
+    Ok(ExitCode::from(match plane {
+        Plane::Excluded { .. } => 1,
+        Plane::Undecided { .. } => 2,
+        Plane::Covered { .. } => 0,
+    }))
 }

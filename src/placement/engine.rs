@@ -32,13 +32,14 @@
 
 use crate::check::certify::{self, CertifyError, Need};
 use crate::check::placement as checker;
+use crate::core::board::directions::Candidate;
 use crate::core::board::group::Matrix;
 use crate::core::board::lattice::Lattice;
 use crate::core::verdict::{Limit, Unit, Verdict};
 use crate::placement::cookie::{self, Cell, Cookie, Game};
 use crate::placement::covering::{self, Covering, Outcome};
 use crate::placement::setup::{SetupError, reachable_census};
-use crate::placement::tight::{Census, Cookies, Cover, Tightness};
+use crate::placement::tight::{self, Census, Cookies, Cover, Tightness};
 use crate::solvers::dlx::Stats;
 
 /// The game of the checker for t-placements of `game`.
@@ -114,6 +115,57 @@ pub fn tight_census(
         None => None,
     };
     Ok((census, text))
+}
+
+/// What a tight search over many lattices found ([`tight_scan`]).
+#[derive(Clone, Debug, Default)]
+pub struct TightScan {
+    /// Lattices with a tight placement.
+    pub found: usize,
+    /// Lattices where the node limit stopped the search.
+    pub unknown: usize,
+    /// The checked text of the first placement found.
+    pub first: Option<String>,
+}
+
+/// The tight search on each of `lattices` in order ([`tight::on_lattices`]), each
+/// verdict checked ([`tight_verdict`]); `each(candidate, verdict, nodes)` is called
+/// for every lattice searched (a lattice whose index no sum of piece sizes reaches is
+/// skipped: none there). "None" on a lattice is exhaustive: it is counted as neither
+/// found nor unknown.
+///
+/// *Errors*: the checker rejects a placement found (an engine bug); the scan stops.
+pub fn tight_scan(
+    cookies: &Cookies,
+    lattices: &[Candidate],
+    limit: Option<u64>,
+    each: &mut dyn FnMut(&Candidate, &TightVerdict, u64),
+) -> Result<TightScan, CertifyError> {
+    let mut scan = TightScan::default();
+    let mut failure = None;
+    tight::on_lattices(cookies, lattices, limit, &mut |c, board, p, stats| {
+        let verdict = match tight_verdict(board, p.map(Vec::as_slice), stats) {
+            Ok(v) => v,
+            Err(e) => {
+                failure = Some(e);
+                return false;
+            }
+        };
+        match &verdict {
+            Verdict::Found(text) => {
+                scan.found += 1;
+                scan.first.get_or_insert_with(|| text.clone());
+            }
+            Verdict::Unknown(_) => scan.unknown += 1,
+            Verdict::None { .. } => {}
+        }
+        each(c, &verdict, stats.nodes);
+        true
+    });
+    match failure {
+        Some(e) => Err(e),
+        None => Ok(scan),
+    }
 }
 
 /// The cookies a covering search uses, and what kept them.

@@ -87,6 +87,10 @@ pub enum SetupError {
     },
 }
 
+/// The four directions of the plane (rows, columns, both diagonals), as option text:
+/// the game of the placement commands unless `--directions` says otherwise.
+pub const FOUR_DIRECTIONS: &str = "1,0 0,1 1,1 1,-1";
+
 /// The game of t-placements of k-in-a-row with the `directions` given as option text
 /// (`"1,0 0,1 1,1 1,-1"`), once `t`, `k` and the directions are checked.
 ///

@@ -72,6 +72,32 @@ pub enum Tightness {
     Above,
 }
 
+/// Most nodes of each tight search unless the caller says otherwise (`--node-limit`).
+pub const NODE_LIMIT: u64 = 1_000_000_000;
+
+/// Why the exact cover cannot answer for a game: its best cookie blocks more than one
+/// winning set per cell and direction, so a good placement may block some sets twice
+/// and need not be tight ([`Tightness::Above`]).
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "{t}-placements of {k}-in-a-row need not be tight: the best cookie blocks {best} \
+     winning sets per {size} cells, more than {n} per cell, so a good placement may \
+     block some sets twice; this command searches tight placements (exact covers) \
+     only: `amoba covering` searches the others"
+)]
+pub struct NeedNotBeTight {
+    /// The largest cookie size.
+    pub t: usize,
+    /// Cells in a winning set.
+    pub k: usize,
+    /// The best blocking number of a cookie of `size` cells.
+    pub best: u32,
+    /// The size of that cookie.
+    pub size: usize,
+    /// The number of directions.
+    pub n: usize,
+}
+
 /// The cookies of a game up to `t` cells, and what they say about t-placements.
 #[derive(Clone, Debug)]
 pub struct Cookies {
@@ -93,6 +119,25 @@ pub struct Cookies {
 }
 
 impl Cookies {
+    /// Whether the exact cover answers for this game: `Ok(true)` when the placements
+    /// are tight, `Ok(false)` when counting alone says none exists ([`Tightness::Below`]).
+    ///
+    /// *Errors*: [`NeedNotBeTight`] when good placements may block a set twice.
+    pub fn exact_cover(&self) -> Result<bool, NeedNotBeTight> {
+        let (best, size) = self.ratio;
+        match self.tightness {
+            Tightness::Below => Ok(false),
+            Tightness::Tight => Ok(true),
+            Tightness::Above => Err(NeedNotBeTight {
+                t: self.t,
+                k: self.game.k,
+                best,
+                size,
+                n: self.game.directions.len(),
+            }),
+        }
+    }
+
     /// The census of every line-connected cookie of at most `t` cells (exhaustive).
     pub fn new(game: &Game, t: usize) -> Cookies {
         Cookies::from_census(game, t, &cookie::census(game, t))

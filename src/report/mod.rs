@@ -4,8 +4,9 @@
 //! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
 //! catalogue and the graph ([`query`]), the pairing `amoba show` draws ([`show`]),
-//! whether an enumeration is within reach before it starts ([`reach`]), and the table
-//! of the largest blocking numbers of cookies ([`blocking`]).
+//! whether an enumeration is within reach before it starts ([`reach`]), the table
+//! of the largest blocking numbers of cookies ([`blocking`]), and the sentences of the
+//! searches for tight placements ([`tight`]).
 
 pub mod blocking;
 pub mod blocks;
@@ -22,6 +23,7 @@ pub mod scan;
 pub mod show;
 pub mod summary;
 pub mod table;
+pub mod tight;
 
 /// Why shard documents cannot be merged.
 #[derive(Debug, thiserror::Error)]

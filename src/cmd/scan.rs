@@ -7,16 +7,11 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::core::board::directions::candidates;
-use amoba::core::board::directions::{classes_in_box, normal_form, symmetries};
-use amoba::pairing::scan::{Existence, Limits, board_on, scan};
+use amoba::pairing::scan::{self as engine, COUNT_LIMIT, FIND_LIMIT, Limits};
 use amoba::pairing::search::Shard;
-use amoba::report::scan::{Game, ScanDoc, markdown, merge, set_text, tally};
+use amoba::report::scan::{self as report, Game, ScanDoc};
 use std::path::PathBuf;
 use std::process::ExitCode;
-
-/// Node limit of each count unless `--count-limit` says otherwise.
-const COUNT_LIMIT: u64 = 100_000_000;
 
 #[derive(clap::Args)]
 #[command(after_help = "Examples:\n  \
@@ -49,7 +44,7 @@ pub struct Args {
     #[arg(long, value_name = "N", required_unless_present = "merge")]
     pub max_index: Option<usize>,
     /// Node limit of each existence search.
-    #[arg(long, default_value_t = 10_000_000, value_name = "NODES")]
+    #[arg(long, default_value_t = FIND_LIMIT, value_name = "NODES")]
     pub node_limit: u64,
     /// Also count classes and labelled pairings where a pairing exists.
     #[arg(long)]
@@ -86,13 +81,6 @@ pub struct Args {
     pub force: bool,
 }
 
-fn parse_vectors(text: &str) -> anyhow::Result<Vec<Vec<i64>>> {
-    Ok(amoba::core::board::builtin::parse_vectors(
-        "--directions",
-        text,
-    )?)
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.placement.t.is_some() {
         use super::placement_game::{Job, run};
@@ -111,7 +99,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let directions =
             (args.directions.clone()).unwrap_or_else(|| super::tight::FOUR_DIRECTIONS.into());
         let max = args.max_index.expect("clap requires --max-index");
-        amoba::pairing::scan::check_max_index(max)?;
+        engine::check_max_index(max)?;
         let job = Job::Scan {
             min: args.min_index,
             max,
@@ -121,164 +109,74 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     if let Some(files) = &args.merge {
         let parts: Vec<(String, ScanDoc)> = super::read_json_docs(files, "scan document")?;
-        let mut doc = merge(&parts)?;
+        let mut doc = report::merge(&parts)?;
         doc.provenance.command = super::command_line();
         return write(&args, &doc);
     }
-    let max_index = args.max_index.expect("clap requires --max-index");
-    amoba::pairing::scan::check_max_index(max_index)?;
-    // Each game with the number of sets of its class in the box (`--all`).
-    let games: Vec<(Vec<Vec<i64>>, Option<usize>)> = match (&args.directions, args.all) {
-        (Some(text), _) => {
-            let dirs = parse_vectors(text)?;
-            let d = dirs.first().map_or(0, Vec::len);
-            if let Some(dims) = args.dims
-                && dims != d
-            {
-                anyhow::bail!("--dims is {dims}, but the directions have {d} coordinates");
-            }
-            // The directions a board needs (primitive, distinct up to sign); that they
-            // span is checked with their symmetries, when the lattices are listed.
-            amoba::core::board::check_directions(&dirs, d)
-                .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
-            vec![(dirs, None)]
-        }
+    let (min, max) = (
+        args.min_index,
+        args.max_index.expect("clap requires --max-index"),
+    );
+    engine::check_max_index(max)?;
+    let mut games = match (&args.directions, args.all) {
+        (Some(text), _) => engine::given(text, args.dims)?,
         (None, Some(n)) => {
-            let d = args.dims.unwrap_or(2);
-            let r = args.box_.expect("clap requires --box");
-            super::directions::check_box(d, r, n)
-                .map_err(|e| anyhow::anyhow!("--all {n} --box {r} --dims {d}: {e}"))?;
-            let classes = classes_in_box(d, r, n);
+            let (d, r) = (
+                args.dims.unwrap_or(2),
+                args.box_.expect("clap requires --box"),
+            );
+            let games = engine::class_games(d, r, n)?;
             note!(
                 "{} of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
-                super::counted(classes.len(), "class", "classes")
+                super::counted(games.len(), "class", "classes")
             );
-            // A class is scanned as its least member in the box (a familiar-looking set,
-            // unlike the normal form); the report gives both.
-            classes
-                .into_iter()
-                .map(|(_, members)| (members[0].clone(), Some(members.len())))
-                .collect()
+            games
         }
         (None, None) => unreachable!("clap requires --directions, --all or --merge"),
     };
-    let d = games[0].0.first().map_or(0, Vec::len);
-    if !(2..=3).contains(&d) {
-        anyhow::bail!("scans are for dimension 2 or 3; the directions have dimension {d}");
-    }
+    let dims = engine::plan(&mut games, min, max)?;
     let limits = Limits {
         find_nodes: args.node_limit,
         count_nodes: args.count.then_some(args.count_limit),
     };
     let start = std::time::Instant::now();
-    // Every game's lattices first, so that one progress report runs over all of them.
-    let mut lists = Vec::with_capacity(games.len());
-    for (dirs, _) in &games {
-        let list = candidates(dirs, 2 * dirs.len(), args.min_index, max_index)
-            .map_err(|e| anyhow::anyhow!("--directions: {e}"))?;
-        if list
-            .iter()
-            .any(|c| c.lattice.index() > amoba::pairing::search::MAX_CELLS)
-        {
-            anyhow::bail!(
-                "--max-index {max_index}: the search handles boards of at most {} cells",
-                amoba::pairing::search::MAX_CELLS
-            );
-        }
-        lists.push(list);
-    }
-    let total: u64 = lists.iter().map(|l| l.len() as u64).sum();
+    // Every game's lattices are listed, so that one progress report runs over all.
+    let total: u64 = games.iter().map(|g| g.candidates.len() as u64).sum();
     let progress = Progress::counting(args.progress, "scan", "lattice orbits");
     let mut before = 0u64;
     let mut out_games = Vec::new();
-    for ((dirs, members), list) in games.iter().zip(&lists) {
-        let n = dirs.len();
-        let game = Game {
-            directions: dirs.clone(),
-            normal_form: normal_form(dirs)?.form,
-            k: 2 * n + 1,
-            symmetries: symmetries(dirs)?.len(),
-            class_members: *members,
-            lattices: list.iter().map(|c| c.orbit).sum(),
-            rows: Vec::new(),
-        };
-        note!(
-            "game {}: {} of index {}–{max_index} in {}",
-            set_text(dirs),
-            super::counted(game.lattices, "lattice", "lattices"),
-            args.min_index,
-            super::counted(list.len(), "orbit", "orbits")
-        );
+    for planned in &games {
+        let (dirs, list) = (&planned.directions, &planned.candidates);
+        let game = Game::of(planned)?;
+        note!("{}", report::game_note(&game, planned, min, max));
         let what = match games.len() {
             1 => "scan".to_string(),
             n => format!("game {} of {n}", out_games.len() + 1),
         };
         progress.set_what(&what);
-        let rows = scan(dirs, list, limits, args.shard, args.threads, &|a, _| {
+        let rows = engine::scan(dirs, list, limits, args.shard, args.threads, &|a, _| {
             progress.update(before + a, total)
         })?;
         before += list.len() as u64;
-        // Every pairing found passes the verifier before it is written (in parallel:
-        // the periodic check of a large 3-D board takes a while).
-        let found: Vec<(&amoba::pairing::scan::Row, &str)> = rows
-            .iter()
-            .filter_map(|r| match &r.existence {
-                Existence::Found { pairing, .. } => Some((r, pairing.as_str())),
-                _ => None,
-            })
-            .collect();
-        progress.set_what(&format!("{what}: certifying {}", found.len()));
-        super::with_threads(args.threads, || {
-            use rayon::prelude::*;
-            found
-                .par_iter()
-                .try_for_each(|&(r, pairing)| certify(dirs, r, pairing))
-        })?;
-        let g = Game { rows, ..game };
-        let (f, no, u) = tally(&g);
-        note!("  found on {f}, none on {no}, unknown on {u}");
-        out_games.push(g);
+        // Every pairing found passes the verifier before it is written.
+        let found = amoba::check::certify::scan_found(&rows);
+        progress.set_what(&format!("{what}: certifying {found}"));
+        amoba::check::certify::scan_rows(dirs, &rows, args.threads)?;
+        let game = Game { rows, ..game };
+        note!("{}", report::tally_note(&game));
+        out_games.push(game);
     }
     progress.finish();
     note!("scan: {:.1} s", start.elapsed().as_secs_f64());
-    let doc = ScanDoc {
-        provenance: amoba::core::provenance::Provenance::new("scan", &super::command_line(), None),
-        dims: d,
-        min_index: args.min_index,
-        max_index,
-        node_limit: args.node_limit,
-        count_node_limit: limits.count_nodes,
-        shard: args.shard.map(|s| s.to_string()),
-        games: out_games,
-    };
+    let command = super::command_line();
+    let doc = ScanDoc::new(&command, dims, (min, max), limits, args.shard, out_games);
     write(&args, &doc)
-}
-
-/// Passes the pairing found on a row's board through the one certification path of
-/// the checkers ([`amoba::check::certify::pairing`]).
-fn certify(
-    dirs: &[Vec<i64>],
-    row: &amoba::pairing::scan::Row,
-    pairing: &str,
-) -> anyhow::Result<()> {
-    let lattice = amoba::core::board::lattice::Lattice::new(&row.lattice)?;
-    let board = board_on("scan", dirs, &lattice)?;
-    amoba::check::certify::pairing(&board, &lattice.to_string(), pairing)?;
-    Ok(())
 }
 
 /// Writes the report and the document where asked ([`super::write_report_and_json`]).
 fn write(args: &Args, doc: &ScanDoc) -> anyhow::Result<ExitCode> {
-    let stamped = ScanDoc {
-        provenance: doc.provenance.stamped(&amoba::core::provenance::SCAN),
-        ..doc.clone()
-    };
-    super::write_report_and_json(
-        &markdown(doc),
-        &stamped,
-        &args.out,
-        args.json,
-        args.json_out.as_deref(),
-    )?;
+    let (out, json_out) = (&args.out, args.json_out.as_deref());
+    let markdown = report::markdown(doc);
+    super::write_report_and_json(&markdown, &doc.stamped(), out, args.json, json_out)?;
     Ok(ExitCode::SUCCESS)
 }

@@ -26,7 +26,8 @@
 //! any number of threads (the boards are searched in parallel, each on one thread,
 //! and the rows are put back in order).
 
-use crate::core::board::directions::Candidate;
+use crate::core::board::directions::{BoxError, Candidate, candidates, check_box, classes_in_box};
+use crate::core::board::group::GroupError;
 use crate::core::board::lattice::Lattice;
 use crate::core::board::{Board, BoardDef, BoardError, Info};
 use crate::pairing::search::{Options, Shard, Stats, count_classes, find_one_within, labelled};
@@ -46,6 +47,128 @@ pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
         return Err(IndexError(max_index));
     }
     Ok(())
+}
+
+/// Node limit of each existence search unless the caller says otherwise
+/// (`--node-limit`).
+pub const FIND_LIMIT: u64 = 10_000_000;
+
+/// Node limit of each count unless the caller says otherwise (`--count-limit`).
+pub const COUNT_LIMIT: u64 = 100_000_000;
+
+/// Why the games or lattices of a scan were refused.
+#[derive(Debug, thiserror::Error)]
+pub enum PlanError {
+    /// The directions do not parse.
+    #[error(transparent)]
+    Vectors(BoardError),
+    /// `--dims` disagrees with the directions.
+    #[error("--dims is {dims}, but the directions have {d} coordinates")]
+    Dims {
+        /// The dimension asked for.
+        dims: usize,
+        /// The directions' coordinates.
+        d: usize,
+    },
+    /// The directions cannot make a board (not primitive, repeated, ...).
+    #[error("--directions: {0}")]
+    Directions(BoardError),
+    /// The box of `--all` is beyond the classes listed.
+    #[error("--all {n} --box {r} --dims {d}: {error}")]
+    Box {
+        /// Directions in a set.
+        n: usize,
+        /// The box's radius.
+        r: i64,
+        /// Dimension.
+        d: usize,
+        /// Why the box was refused.
+        error: BoxError,
+    },
+    /// Scans are of the plane or of space.
+    #[error("scans are for dimension 2 or 3; the directions have dimension {0}")]
+    Dimension(usize),
+    /// The lattices of the directions cannot be listed (they do not span).
+    #[error("--directions: {0}")]
+    Lattices(GroupError),
+    /// A lattice of the range has more cells than the search handles.
+    #[error(
+        "--max-index {0}: the search handles boards of at most {max} cells",
+        max = crate::pairing::search::MAX_CELLS
+    )]
+    TooLarge(usize),
+}
+
+/// One game of a scan before its lattices are listed: its directions and, for a game
+/// standing for a class of sets in a box (`--all`), how many sets the class has.
+#[derive(Clone, Debug)]
+pub struct ScanGame {
+    /// The directions, in code order.
+    pub directions: Vec<Vec<i64>>,
+    /// With `--all`: the sets of the box in this game's class.
+    pub class_members: Option<usize>,
+    /// The lattices to search, one per orbit (empty until [`plan`] lists them).
+    pub candidates: Vec<Candidate>,
+}
+
+/// The game of the directions given as option text, checked: they must be primitive
+/// and distinct up to sign, of `dims` coordinates when given (that they span is
+/// checked with their symmetries, when the lattices are listed).
+pub fn given(text: &str, dims: Option<usize>) -> Result<Vec<ScanGame>, PlanError> {
+    let dirs = crate::core::board::builtin::parse_vectors("--directions", text)
+        .map_err(PlanError::Vectors)?;
+    let d = dirs.first().map_or(0, Vec::len);
+    if let Some(dims) = dims
+        && dims != d
+    {
+        return Err(PlanError::Dims { dims, d });
+    }
+    crate::core::board::check_directions(&dirs, d).map_err(PlanError::Directions)?;
+    Ok(vec![ScanGame {
+        directions: dirs,
+        class_members: None,
+        candidates: Vec::new(),
+    }])
+}
+
+/// One game per class (up to `GL(d, Z)`) of sets of `n` primitive directions in the
+/// box `{−r, …, r}^d`: each scanned as its least member in the box (a
+/// familiar-looking set, unlike the normal form; the report gives both).
+pub fn class_games(d: usize, r: i64, n: usize) -> Result<Vec<ScanGame>, PlanError> {
+    check_box(d, r, n).map_err(|error| PlanError::Box { n, r, d, error })?;
+    Ok(classes_in_box(d, r, n)
+        .into_iter()
+        .map(|(_, members)| ScanGame {
+            directions: members[0].clone(),
+            class_members: Some(members.len()),
+            candidates: Vec::new(),
+        })
+        .collect())
+}
+
+/// Lists the lattices of index `min..=max` of every game, one per orbit of the
+/// symmetries of its directions, where every direction's order is a multiple of
+/// `p = 2n`. *Returns* the dimension of the games.
+///
+/// *Errors*: a dimension other than 2 or 3; directions that do not span; a lattice of
+/// more cells than the search handles.
+pub fn plan(games: &mut [ScanGame], min: usize, max: usize) -> Result<usize, PlanError> {
+    let d = games[0].directions.first().map_or(0, Vec::len);
+    if !(2..=3).contains(&d) {
+        return Err(PlanError::Dimension(d));
+    }
+    for g in games.iter_mut() {
+        let dirs = &g.directions;
+        let list = candidates(dirs, 2 * dirs.len(), min, max).map_err(PlanError::Lattices)?;
+        if list
+            .iter()
+            .any(|c| c.lattice.index() > crate::pairing::search::MAX_CELLS)
+        {
+            return Err(PlanError::TooLarge(max));
+        }
+        g.candidates = list;
+    }
+    Ok(d)
 }
 
 /// Limits of a scan.
@@ -271,7 +394,6 @@ pub fn scan(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::core::board::directions::candidates;
 
     #[test]
     fn the_square_game_on_small_lattices() {

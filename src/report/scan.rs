@@ -1,15 +1,23 @@
 //! The report of a lattice scan (`amoba scan`): a JSON document
 //! (`docs/schemas/scan.schema.json`) and the Markdown tables rendered from it.
 //!
+//! [`Game::of`] and [`ScanDoc::new`] build the document from what
+//! [`pairing::scan`](crate::pairing::scan) planned and found; [`game_note`] and
+//! [`tally_note`] are the lines `amoba scan` prints on stderr as each game begins and
+//! ends.
+//!
 //! The document holds only what the scan computed — games, lattices, answers, node
 //! counts — and no times, so that a scan rerun writes the same bytes; times go to
 //! stderr. Shards of one scan are documents of the same layout with `shard` set;
 //! [`merge`] puts them back together.
 
+use crate::core::board::directions::{normal_form, symmetries};
+use crate::core::board::group::GroupError;
 use crate::core::board::lattice::vector_text;
 use crate::core::provenance::Provenance;
-use crate::core::text::fmt_int;
-use crate::pairing::scan::{Counts, Existence, Row};
+use crate::core::text::{counted, fmt_int};
+use crate::pairing::scan::{Counts, Existence, Limits, Row, ScanGame};
+use crate::pairing::search::Shard;
 pub use crate::report::MergeError;
 use crate::report::check_shards;
 use serde::{Deserialize, Serialize};
@@ -36,6 +44,25 @@ pub struct Game {
     pub rows: Vec<Row>,
 }
 
+impl Game {
+    /// The game of `planned` before its rows: its normal form, the order of its
+    /// symmetry group and the lattices of its orbits.
+    ///
+    /// *Errors*: directions that do not span.
+    pub fn of(planned: &ScanGame) -> Result<Game, GroupError> {
+        let dirs = &planned.directions;
+        Ok(Game {
+            directions: dirs.clone(),
+            normal_form: normal_form(dirs)?.form,
+            k: 2 * dirs.len() + 1,
+            symmetries: symmetries(dirs)?.len(),
+            class_members: planned.class_members,
+            lattices: planned.candidates.iter().map(|c| c.orbit).sum(),
+            rows: Vec::new(),
+        })
+    }
+}
+
 /// A scan document.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct ScanDoc {
@@ -56,6 +83,56 @@ pub struct ScanDoc {
     pub shard: Option<String>,
     /// The games.
     pub games: Vec<Game>,
+}
+
+impl ScanDoc {
+    /// The document of a scan run by `command` over the index range `min..=max` of
+    /// `dims` dimensions with `limits`, of one `shard` or the whole.
+    pub fn new(
+        command: &str,
+        dims: usize,
+        (min_index, max_index): (usize, usize),
+        limits: Limits,
+        shard: Option<Shard>,
+        games: Vec<Game>,
+    ) -> ScanDoc {
+        ScanDoc {
+            provenance: Provenance::new("scan", command, None),
+            dims,
+            min_index,
+            max_index,
+            node_limit: limits.find_nodes,
+            count_node_limit: limits.count_nodes,
+            shard: shard.map(|s| s.to_string()),
+            games,
+        }
+    }
+
+    /// The document as written, its provenance stamped with the scan format.
+    pub fn stamped(&self) -> ScanDoc {
+        ScanDoc {
+            provenance: self.provenance.stamped(&crate::core::provenance::SCAN),
+            ..self.clone()
+        }
+    }
+}
+
+/// The note of a game as its scan begins: its directions, and its lattices of index
+/// `min..=max` in their orbits.
+pub fn game_note(game: &Game, planned: &ScanGame, min: usize, max: usize) -> String {
+    format!(
+        "game {}: {} of index {min}–{max} in {}",
+        set_text(&game.directions),
+        counted(game.lattices as u64, "lattice", "lattices"),
+        counted(planned.candidates.len() as u64, "orbit", "orbits")
+    )
+}
+
+/// The note of a game once scanned: on how many orbits a pairing was found, none
+/// exists, or the search did not decide.
+pub fn tally_note(game: &Game) -> String {
+    let (f, no, u) = tally(game);
+    format!("  found on {f}, none on {no}, unknown on {u}")
 }
 
 /// A set of directions as `{(1,0), (0,1)}`.

@@ -7,9 +7,10 @@ use amoba::core::board::Board;
 use amoba::core::io::is_stdout;
 use amoba::pairing::catalogue::Catalogue;
 use amoba::pairing::catalogue::census::Census;
-use amoba::pairing::catalogue::enumerate::{self as pipeline, EnumerateOutput};
-use amoba::pairing::catalogue::{blocks, source};
+use amoba::pairing::catalogue::enumerate::{self as pipeline, EnumerateOutput, Paths};
+use amoba::pairing::catalogue::{blocks, parts, source};
 use amoba::pairing::search::{Options, Shard};
+use amoba::report::summary;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -108,32 +109,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         );
     }
     let (out, provenance) = enumerate(&args, None)?;
-    let summary = amoba::report::summary::human_summary(&out);
+    let human = summary::human_summary(&out);
     if args.json {
-        note!("{}", summary.trim_end());
+        note!("{}", human.trim_end());
         out.write_summary(Path::new("-"), &provenance)?;
     } else if outputs_to_stdout(&args) {
         // Standard output carries a file: the summary must not mix into it.
-        note!("{}", summary.trim_end());
+        note!("{}", human.trim_end());
     } else {
-        write!(amoba::core::io::stdout(), "{summary}")?;
+        write!(amoba::core::io::stdout(), "{human}")?;
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// The catalogue and summary paths of `args` (defaults filled in; no summary when the
-/// catalogue goes to stdout and no summary file is named).
-fn paths(args: &Args, tag: &str) -> (PathBuf, Option<PathBuf>) {
-    let cat = args
-        .out
-        .clone()
-        .unwrap_or_else(|| args.out_dir.join(format!("catalogue-{tag}.txt")));
-    let sum = match &args.summary {
-        Some(p) => Some(p.clone()),
-        None if is_stdout(&cat) => None,
-        None => Some(args.out_dir.join(format!("enumerate-{tag}.json"))),
-    };
-    (cat, sum)
 }
 
 fn outputs_to_stdout(args: &Args) -> bool {
@@ -141,24 +127,9 @@ fn outputs_to_stdout(args: &Args) -> bool {
     to_stdout(&args.out) || to_stdout(&args.summary)
 }
 
-/// The shard given by a Slurm job array, if this runs in one.
+/// The shard given by a Slurm job array, if this runs in one ([`parts::slurm_shard`]).
 pub fn slurm_shard() -> anyhow::Result<Option<Shard>> {
-    let var = |name: &str| match std::env::var(name) {
-        Ok(v) => Ok(Some(v)),
-        Err(std::env::VarError::NotPresent) => Ok(None),
-        Err(std::env::VarError::NotUnicode(v)) => Err(anyhow::anyhow!(
-            "{name} is {}, expected a number",
-            v.to_string_lossy()
-        )),
-    };
-    match (var("SLURM_ARRAY_TASK_ID")?, var("SLURM_ARRAY_TASK_COUNT")?) {
-        (Some(i), Some(n)) => {
-            Ok(Some(format!("{i}/{n}").parse().map_err(|e| {
-                anyhow::anyhow!("SLURM_ARRAY_TASK_ID/COUNT: {e}")
-            })?))
-        }
-        _ => Ok(None),
-    }
+    Ok(parts::slurm_shard()?)
 }
 
 fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
@@ -166,46 +137,28 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     super::directory_option(&parts_dir, "--parts-dir")?;
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
-    let path = parts_dir.join(amoba::pairing::catalogue::parts::part_name(
-        &pipeline::file_tag(&board),
-        shard,
-    ));
-    if path.exists() {
-        match amoba::pairing::catalogue::parts::read_part(&board, &path) {
-            Ok((h, _))
-                if h.shard == shard
-                    && h.split == amoba::pairing::catalogue::parts::split(&board) =>
-            {
-                note!(
-                    "{} is complete ({} forms): skipped",
-                    path.display(),
-                    h.count
-                );
-                return Ok(ExitCode::SUCCESS);
-            }
-            _ => note!("{} is incomplete or damaged: redoing it", path.display()),
-        }
+    let path = parts_dir.join(parts::part_name(&pipeline::file_tag(&board), shard));
+    let existing = parts::existing(&board, &path, shard);
+    if let Some(line) = summary::existing_part(&path, &existing) {
+        note!("{line}");
+    }
+    if let parts::Existing::Complete(_) = existing {
+        return Ok(ExitCode::SUCCESS);
     }
     let progress = Progress::new(args.progress, &format!("shard {shard}"));
-    let out = pipeline::run_with(
-        &board,
-        Options {
-            threads: args.threads,
-            shard: Some(shard),
-            ..Options::default()
-        },
-        None,
-        &|d, t| progress.update(d, t),
-    );
+    let options = Options {
+        threads: args.threads,
+        shard: Some(shard),
+        ..Options::default()
+    };
+    let out = pipeline::run_with(&board, options, None, &|d, t| progress.update(d, t));
     progress.finish();
-    amoba::pairing::catalogue::parts::write_part(&path, &board, shard, &out.catalogue)?;
+    parts::write_part(&path, &board, shard, &out.catalogue)?;
     note!("{}", out.cost_line());
     writeln!(
         amoba::core::io::stdout(),
-        "shard {shard} of board {}: {} in {}",
-        board.name(),
-        super::counted(out.catalogue.len(), "class", "classes"),
-        super::counted(out.stats.subtrees as usize, "subtree", "subtrees"),
+        "{}",
+        summary::shard_line(shard, &out)
     )?;
     note!("wrote {}", path.display());
     Ok(ExitCode::SUCCESS)
@@ -227,13 +180,9 @@ pub fn enumerate(
 ) -> anyhow::Result<(EnumerateOutput, amoba::core::provenance::Provenance)> {
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
-    let (cat_path, sum_path) = paths(args, &pipeline::file_tag(&board));
-    if is_stdout(&cat_path) && sum_path.as_deref().is_some_and(is_stdout) {
-        anyhow::bail!(
-            "--out and --summary both write to standard output, expected at most one of \
-             them to be '-'"
-        );
-    }
+    let (out, sum) = (args.out.as_deref(), args.summary.as_deref());
+    let paths = Paths::of(out, sum, &args.out_dir, &pipeline::file_tag(&board))?;
+    let (cat_path, sum_path) = (&paths.catalogue, &paths.summary);
     // The board this one refines, with its catalogue and census: given, or loaded when
     // the rooted search needs its census.
     let refined = match board.info().refines.as_deref() {
@@ -259,16 +208,16 @@ pub fn enumerate(
         progress.update(done, total)
     });
     progress.finish();
-    out.catalogue.write(&cat_path)?;
+    out.catalogue.write(cat_path)?;
     let provenance = amoba::core::provenance::Provenance::new(
         board.name(),
         &super::command_line(),
         Some(amoba::report::results::catalogue_sha256(&out.catalogue)),
     );
-    if let Some(p) = &sum_path {
+    if let Some(p) = sum_path {
         out.write_summary(p, &provenance)?;
     }
-    if blocks::applies_to(&board) && !is_stdout(&cat_path) {
+    if blocks::applies_to(&board) && !is_stdout(cat_path) {
         // The blocks are 8×8 pairings: the catalogue of square9, which is the refined
         // board's when that is square9.
         let board8 = Board::square9();
@@ -282,17 +231,10 @@ pub fn enumerate(
                 &other
             }
         };
-        write_blocks(&board, &board8, cat8, &out, &cat_path)?;
+        write_blocks(&board, &board8, cat8, &out, cat_path)?;
     }
     note!("{}", out.cost_line());
-    note!(
-        "wrote {} ({}){}",
-        super::shown(&cat_path),
-        super::counted(out.catalogue.len(), "class", "classes"),
-        sum_path
-            .map(|p| format!(" and {}", super::shown(&p)))
-            .unwrap_or_default()
-    );
+    note!("{}", summary::written(&paths, &out));
     Ok((out, provenance))
 }
 

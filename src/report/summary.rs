@@ -1,9 +1,15 @@
 //! Summaries of an enumeration: the human summary `amoba enumerate` prints and the
-//! rows of the published-beside-computed table it can fill (docs/spec.md §6, §7).
+//! rows of the published-beside-computed table it can fill (docs/spec.md §6, §7), and
+//! the lines of a run: the files written, and for one shard of a cluster job
+//! (`--shard I/N`) what it found and what a part already on disk means for it.
 
+use crate::core::io::is_stdout;
 use crate::core::text::{counted, fmt_int};
-use crate::pairing::catalogue::enumerate::EnumerateOutput;
+use crate::pairing::catalogue::enumerate::{EnumerateOutput, Paths};
+use crate::pairing::catalogue::parts::Existing;
+use crate::pairing::search::Shard;
 use crate::report::table::{Row, int_row};
+use std::path::Path;
 
 /// A short human summary; the same text for every run and thread count (the run's
 /// time and memory are [`EnumerateOutput::cost_line`]).
@@ -51,6 +57,57 @@ pub fn human_summary(out: &EnumerateOutput) -> String {
         counted(out.stats.subtrees, "subtree", "subtrees")
     );
     s
+}
+
+/// How a written file is named in a line: its path, or `standard output`.
+fn shown(path: &Path) -> String {
+    if is_stdout(path) {
+        "standard output".into()
+    } else {
+        path.display().to_string()
+    }
+}
+
+/// The note of the files an enumeration wrote: the catalogue with its classes, and the
+/// summary when there is one.
+pub fn written(paths: &Paths, out: &EnumerateOutput) -> String {
+    format!(
+        "wrote {} ({}){}",
+        shown(&paths.catalogue),
+        counted(out.catalogue.len() as u64, "class", "classes"),
+        paths
+            .summary
+            .as_deref()
+            .map(|p| format!(" and {}", shown(p)))
+            .unwrap_or_default()
+    )
+}
+
+/// The line of one shard of a sharded enumeration: its classes and subtrees.
+pub fn shard_line(shard: Shard, out: &EnumerateOutput) -> String {
+    format!(
+        "shard {shard} of board {}: {} in {}",
+        out.board,
+        counted(out.catalogue.len() as u64, "class", "classes"),
+        counted(out.stats.subtrees, "subtree", "subtrees"),
+    )
+}
+
+/// The note of a part file already at `path`: skipped when complete, redone when
+/// not; `None` when there is none.
+pub fn existing_part(path: &Path, existing: &Existing) -> Option<String> {
+    match existing {
+        Existing::Absent => None,
+        Existing::Complete(h) => Some(format!(
+            "{} is complete ({} forms): skipped",
+            path.display(),
+            h.count
+        )),
+        Existing::Damaged => Some(format!(
+            "{} is incomplete or damaged: redoing it",
+            path.display()
+        )),
+    }
 }
 
 /// Rows of the published-figure table this step can fill (docs/spec.md §6, §7).

@@ -10,14 +10,14 @@
 
 use crate::core::board::Board;
 use crate::core::board::Published;
-use crate::core::io::{IoError, peak_memory_bytes, write_atomic};
+use crate::core::io::{IoError, is_stdout, peak_memory_bytes, write_atomic};
 use crate::core::provenance::Provenance;
 use crate::pairing::catalogue::Catalogue;
 use crate::pairing::catalogue::census::Census;
 use crate::pairing::search::{Found, Options, Rooted, Stats, enumerate, enumerate_rooted};
 use rayon::prelude::*;
 use serde::Serialize;
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 /// Everything one enumeration produced.
@@ -187,6 +187,52 @@ pub struct PublishedExplained {
 /// otherwise, unless its board file says otherwise, the board name.
 pub fn file_tag(board: &Board) -> String {
     board.tag().to_string()
+}
+
+/// Where an enumeration writes its catalogue and summary.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Paths {
+    /// The catalogue (`-`: standard output).
+    pub catalogue: PathBuf,
+    /// The summary JSON, if one is written (`-`: standard output).
+    pub summary: Option<PathBuf>,
+}
+
+/// Why the output paths of an enumeration were refused.
+#[derive(Debug, thiserror::Error)]
+#[error(
+    "--out and --summary both write to standard output, expected at most one of them to \
+     be '-'"
+)]
+pub struct PathsError;
+
+impl Paths {
+    /// The paths of a run of the board tagged `tag`: `out` and `summary` when given,
+    /// else `DIR/catalogue-<tag>.txt` and `DIR/enumerate-<tag>.json` (`dir` being the
+    /// output directory); no summary when the catalogue goes to standard output and no
+    /// summary file is named.
+    ///
+    /// *Errors*: both on standard output.
+    pub fn of(
+        out: Option<&Path>,
+        summary: Option<&Path>,
+        dir: &Path,
+        tag: &str,
+    ) -> Result<Paths, PathsError> {
+        let catalogue = out.map_or_else(
+            || dir.join(format!("catalogue-{tag}.txt")),
+            Path::to_path_buf,
+        );
+        let summary = match summary {
+            Some(p) => Some(p.to_path_buf()),
+            None if is_stdout(&catalogue) => None,
+            None => Some(dir.join(format!("enumerate-{tag}.json"))),
+        };
+        if is_stdout(&catalogue) && summary.as_deref().is_some_and(is_stdout) {
+            return Err(PathsError);
+        }
+        Ok(Paths { catalogue, summary })
+    }
 }
 
 /// Enumerates `board` with `threads` threads (0 = all cores). `coarse` is the census

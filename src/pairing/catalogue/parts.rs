@@ -83,6 +83,63 @@ pub enum ShardError {
     Set(String),
 }
 
+/// Why the shard of a Slurm job array could not be read from its environment.
+#[derive(Debug, thiserror::Error)]
+pub enum SlurmError {
+    /// A variable is not Unicode.
+    #[error("{name} is {value}, expected a number")]
+    NotUnicode {
+        /// The variable.
+        name: &'static str,
+        /// Its value, with U+FFFD for the bytes that are not UTF-8.
+        value: String,
+    },
+    /// The variables do not make a shard `I/N`.
+    #[error("SLURM_ARRAY_TASK_ID/COUNT: {0}")]
+    Shard(String),
+}
+
+/// The shard given by a Slurm job array (`SLURM_ARRAY_TASK_ID` of
+/// `SLURM_ARRAY_TASK_COUNT`), if this process runs in one: the default shard of a
+/// sharded enumeration or count.
+pub fn slurm_shard() -> Result<Option<Shard>, SlurmError> {
+    let var = |name: &'static str| match std::env::var(name) {
+        Ok(v) => Ok(Some(v)),
+        Err(std::env::VarError::NotPresent) => Ok(None),
+        Err(std::env::VarError::NotUnicode(v)) => Err(SlurmError::NotUnicode {
+            name,
+            value: v.to_string_lossy().into_owned(),
+        }),
+    };
+    match (var("SLURM_ARRAY_TASK_ID")?, var("SLURM_ARRAY_TASK_COUNT")?) {
+        (Some(i), Some(n)) => Ok(Some(format!("{i}/{n}").parse().map_err(SlurmError::Shard)?)),
+        _ => Ok(None),
+    }
+}
+
+/// What a part file already on disk means for a rerun of its shard.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Existing {
+    /// No file: the shard is to be searched.
+    Absent,
+    /// A complete part of this shard and split, with its header: the shard is done.
+    Complete(PartHeader),
+    /// A file that is not a complete part of this shard: it is to be redone.
+    Damaged,
+}
+
+/// Whether the part of `shard` at `path` is absent, complete (a requeued job skips
+/// it) or incomplete or damaged (redone).
+pub fn existing(board: &Board, path: &Path, shard: Shard) -> Existing {
+    if !path.exists() {
+        return Existing::Absent;
+    }
+    match read_part(board, path) {
+        Ok((h, _)) if h.shard == shard && h.split == split(board) => Existing::Complete(h),
+        _ => Existing::Damaged,
+    }
+}
+
 /// The default file name of a part: `catalogue-<tag>.part-<I>-of-<N>.txt`.
 pub fn part_name(tag: &str, shard: Shard) -> String {
     format!(

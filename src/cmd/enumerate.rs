@@ -1,14 +1,18 @@
 //! `amoba enumerate`: the catalogue of a board (docs/spec.md §4) and its summary, or one shard
 //! of it for a cluster (`--shard I/N`, see `amoba::pairing::catalogue::parts`).
+//!
+//! Where the files go ([`amoba::pairing::catalogue::enumerate::Paths`]), which
+//! catalogues a refining board needs ([`amoba::pairing::catalogue::source::Refined`])
+//! and the table of blocks are the library's; the lines printed are
+//! [`amoba::report::summary`]'s.
 
 use super::note;
 use super::progress::{Mode, Progress};
 use amoba::core::board::Board;
 use amoba::core::io::is_stdout;
-use amoba::pairing::catalogue::Catalogue;
-use amoba::pairing::catalogue::census::Census;
 use amoba::pairing::catalogue::enumerate::{self as pipeline, EnumerateOutput, Paths};
-use amoba::pairing::catalogue::{blocks, parts, source};
+use amoba::pairing::catalogue::source::{CatalogueCensus, Refined};
+use amoba::pairing::catalogue::{blocks, parts};
 use amoba::pairing::search::{Options, Shard};
 use amoba::report::summary;
 use std::io::Write;
@@ -176,82 +180,41 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
 /// catalogue (`results/`, the cache, or a fresh enumeration in memory).
 pub fn enumerate(
     args: &Args,
-    coarse: Option<(&Catalogue, &Census)>,
+    coarse: Option<CatalogueCensus>,
 ) -> anyhow::Result<(EnumerateOutput, amoba::core::provenance::Provenance)> {
     let board = args.board.load()?;
     super::refuse_out_of_reach(&board, args.threads, args.force)?;
     let (out, sum) = (args.out.as_deref(), args.summary.as_deref());
     let paths = Paths::of(out, sum, &args.out_dir, &pipeline::file_tag(&board))?;
-    let (cat_path, sum_path) = (&paths.catalogue, &paths.summary);
     // The board this one refines, with its catalogue and census: given, or loaded when
     // the rooted search needs its census.
-    let refined = match board.info().refines.as_deref() {
-        Some(name) => Some(Board::by_name(name)?),
-        None => None,
-    };
-    let load = |b: &Board| -> anyhow::Result<Catalogue> {
-        Ok(source::load(b, &source::locate(b, None), &|s| note!("{s}"))?.catalogue)
-    };
-    let loaded;
-    let coarse = match (coarse, &refined) {
-        (Some(c), _) => Some(c),
-        (None, Some(b)) if pipeline::rooted(&board) => {
-            let cat = load(b)?;
-            let census = Census::of(b, &cat);
-            loaded = (cat, census);
-            Some((&loaded.0, &loaded.1))
-        }
-        _ => None,
-    };
+    let refined = Refined::of(&board, coarse.is_some(), &|s| note!("{s}"))?;
+    let coarse = refined.coarse(coarse);
     let progress = Progress::new(args.progress, "enumerate");
     let out = pipeline::run(&board, args.threads, coarse.map(|c| c.1), &|done, total| {
         progress.update(done, total)
     });
     progress.finish();
-    out.catalogue.write(cat_path)?;
+    out.catalogue.write(&paths.catalogue)?;
     let provenance = amoba::core::provenance::Provenance::new(
         board.name(),
         &super::command_line(),
         Some(amoba::report::results::catalogue_sha256(&out.catalogue)),
     );
-    if let Some(p) = sum_path {
+    if let Some(p) = &paths.summary {
         out.write_summary(p, &provenance)?;
     }
-    if blocks::applies_to(&board) && !is_stdout(cat_path) {
+    if blocks::applies_to(&board) && !is_stdout(&paths.catalogue) {
         // The blocks are 8×8 pairings: the catalogue of square9, which is the refined
         // board's when that is square9.
         let board8 = Board::square9();
-        let same =
-            |b: &Board| b.lattice() == board8.lattice() && b.directions() == board8.directions();
-        let other;
-        let cat8 = match (&refined, coarse) {
-            (Some(b), Some((cat, _))) if same(b) => cat,
-            _ => {
-                other = load(&board8)?;
-                &other
-            }
-        };
-        write_blocks(&board, &board8, cat8, &out, cat_path)?;
+        let cat8 = refined.blocks_catalogue(&board8, coarse, &|s| note!("{s}"))?;
+        let (path, rows) =
+            blocks::write_table(&board, &board8, &cat8, &out.catalogue, &paths.catalogue)?;
+        note!("{}", blocks::distributions(&rows, 10).markdown());
+        note!("wrote {}", super::shown(&path));
     }
     note!("{}", out.cost_line());
     note!("{}", summary::written(&paths, &out));
     Ok((out, provenance))
-}
-
-/// The blocks C and W of every 16-toroidal class (docs/spec.md §8): the table
-/// `blocks-<tag>.csv` beside the catalogue, and its distributions on stderr. `board8`
-/// and `cat8` are the 8×8 torus and its catalogue.
-fn write_blocks(
-    board: &Board,
-    board8: &Board,
-    cat8: &Catalogue,
-    out: &EnumerateOutput,
-    cat_path: &std::path::Path,
-) -> anyhow::Result<()> {
-    let rows = blocks::table(board8, cat8, &out.catalogue)?;
-    let path = cat_path.with_file_name(format!("blocks-{}.csv", board.tag()));
-    amoba::core::io::write_atomic(&path, |w| blocks::write_csv(&rows, w))?;
-    note!("{}", blocks::distributions(&rows, 10).markdown());
-    note!("wrote {}", super::shown(&path));
-    Ok(())
 }

@@ -4,6 +4,10 @@
 //! Every pairing a scan reports passes the independent checker
 //! (`amoba::check::certify::pairing`) before it is written; a pairing that fails is a
 //! bug and stops the scan with exit 2.
+//!
+//! [`amoba::pairing::scan`] plans and searches, [`amoba::check::certify::scan_rows`]
+//! certifies, [`amoba::report::scan`] builds the document and its Markdown; this file
+//! parses, calls and writes.
 
 use super::note;
 use super::progress::{Mode, Progress};

@@ -7,6 +7,9 @@
 //! `--plane`, none was excluded), 1 none exists (the message says where and how many
 //! nodes the exhaustive search took), 2 usage or input error, or a game whose good
 //! placements need not be tight.
+//!
+//! The library decides ([`amoba::placement::tight`], [`amoba::placement::engine`]);
+//! [`amoba::report::tight`] words each answer; this file parses, calls and prints.
 
 use super::note;
 use super::progress::{Mode, Progress};

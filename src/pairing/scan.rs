@@ -22,6 +22,13 @@
 //!   labelled pairings `Σ |G| / |stab|` and classes by stabiliser order, or
 //!   *unfinished*.
 //!
+//! # Planning
+//!
+//! [`given`] checks the directions of one game, [`class_games`] lists one game per
+//! class of a box, and [`plan`] lists every game's lattices, refusing a dimension
+//! other than 2 or 3 and lattices larger than the search handles, before anything is
+//! searched. The default limits are [`FIND_LIMIT`] and [`COUNT_LIMIT`].
+//!
 //! Every figure is a function of the game, the lattice and the limits: the same for
 //! any number of threads (the boards are searched in parallel, each on one thread,
 //! and the rows are put back in order).

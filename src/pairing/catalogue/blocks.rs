@@ -504,6 +504,33 @@ pub fn table(
         .collect()
 }
 
+/// Why the table of blocks could not be written.
+#[derive(Debug, thiserror::Error)]
+pub enum TableError {
+    /// A class is not a pairing of square9-16.
+    #[error(transparent)]
+    Blocks(#[from] BlocksError),
+    /// The file could not be written.
+    #[error(transparent)]
+    Io(#[from] crate::core::io::IoError),
+}
+
+/// The [`table`] of `cat16`, the catalogue of `board` written at `catalogue`, written
+/// beside it as `blocks-<tag>.csv` ([`write_csv`]). *Returns* the file written and the
+/// rows (for their [`distributions`]).
+pub fn write_table(
+    board: &Board,
+    board8: &Board,
+    cat8: &Catalogue,
+    cat16: &Catalogue,
+    catalogue: &std::path::Path,
+) -> Result<(std::path::PathBuf, Vec<ClassRow>), TableError> {
+    let rows = table(board8, cat8, cat16)?;
+    let path = catalogue.with_file_name(format!("blocks-{}.csv", board.tag()));
+    crate::core::io::write_atomic(&path, |w| write_csv(&rows, w))?;
+    Ok((path, rows))
+}
+
 /// The CSV header of the table.
 pub const CSV_HEADER: &str = "id,good_offsets,offset_x,offset_y,c_id,w_id,cycles,cycle_lengths";
 

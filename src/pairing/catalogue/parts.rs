@@ -23,7 +23,9 @@
 //! split ([`split`]: `first-row`, the frontier after the first row, see [`crate::pairing::search`]), and the
 //! program version; `count` and `sha256` let a rerun recognise a finished part (it is
 //! then skipped, so a requeued job resumes) and let the merge refuse a damaged one.
-//! Parts are written atomically, so a killed job leaves no part at all.
+//! Parts are written atomically, so a killed job leaves no part at all. [`existing`]
+//! says what a part already on disk means for a rerun of its shard, and
+//! [`slurm_shard`] reads the shard of a Slurm job array from its environment.
 
 use crate::core::board::Board;
 use crate::core::io::{IoError, write_atomic};

@@ -24,6 +24,9 @@
 //! catalogue read from anywhere is validated in full ([`Catalogue::read`]): every line
 //! good, canonical and in order, so a stale or damaged cache cannot give wrong IDs; it
 //! is replaced.
+//!
+//! An enumeration of a board that refines a coarser one (the 16-toroidal board) loads
+//! the coarser board's catalogue the same way when it needs it ([`Refined`]).
 
 use crate::core::board::Board;
 use crate::pairing::catalogue::enumerate::{file_tag, run};
@@ -200,6 +203,86 @@ pub fn load(
             )),
             file: None,
         }),
+    }
+}
+
+/// Why the board a board refines, or its catalogue, could not be had.
+#[derive(Debug, thiserror::Error)]
+pub enum RefinedError {
+    /// The refined board is unknown.
+    #[error(transparent)]
+    Board(#[from] crate::core::board::BoardError),
+    /// Its catalogue could not be loaded.
+    #[error(transparent)]
+    Catalogue(#[from] CatalogueError),
+}
+
+/// The board that a board refines (the 8×8 torus for the 16-toroidal board), with
+/// its catalogue and census when an enumeration needs them and its caller does not
+/// have them: the census for the left-out classes of a rooted search
+/// ([`rooted`](crate::pairing::catalogue::enumerate::rooted)), the 8×8 catalogue for
+/// the table of blocks ([`crate::pairing::catalogue::blocks`]). Catalogues are loaded
+/// like any other ([`locate`], [`load`]: `results/`, the cache, or a fresh enumeration
+/// in memory).
+pub struct Refined {
+    /// The board refined, if any.
+    pub board: Option<Board>,
+    /// Its catalogue and census, when loaded here.
+    loaded: Option<(Catalogue, crate::pairing::catalogue::census::Census)>,
+}
+
+/// A catalogue and its census, borrowed.
+pub type CatalogueCensus<'a> = (&'a Catalogue, &'a crate::pairing::catalogue::census::Census);
+
+impl Refined {
+    /// The board `board` refines; its catalogue and census are loaded when the rooted
+    /// search needs the census and the caller has none (`given` false). `note`
+    /// receives the messages of [`load`].
+    ///
+    /// *Errors*: an unknown refined board, or a catalogue that cannot be loaded.
+    pub fn of(board: &Board, given: bool, note: &dyn Fn(&str)) -> Result<Refined, RefinedError> {
+        let refined = match board.info().refines.as_deref() {
+            Some(name) => Some(Board::by_name(name)?),
+            None => None,
+        };
+        let loaded = match &refined {
+            Some(b) if !given && crate::pairing::catalogue::enumerate::rooted(board) => {
+                let cat = load(b, &locate(b, None), note)?.catalogue;
+                let census = crate::pairing::catalogue::census::Census::of(b, &cat);
+                Some((cat, census))
+            }
+            _ => None,
+        };
+        Ok(Refined {
+            board: refined,
+            loaded,
+        })
+    }
+
+    /// The catalogue and census of the coarser board for the run: `given`, else those
+    /// loaded by [`Refined::of`].
+    pub fn coarse<'a>(&'a self, given: Option<CatalogueCensus<'a>>) -> Option<CatalogueCensus<'a>> {
+        given.or(self.loaded.as_ref().map(|(cat, census)| (cat, census)))
+    }
+
+    /// The 8×8 catalogue the table of blocks reads (`board8` is [`Board::square9`]):
+    /// the coarse one when the refined board is that torus, else loaded.
+    ///
+    /// *Errors*: a catalogue that cannot be loaded.
+    pub fn blocks_catalogue<'a>(
+        &self,
+        board8: &Board,
+        coarse: Option<CatalogueCensus<'a>>,
+        note: &dyn Fn(&str),
+    ) -> Result<std::borrow::Cow<'a, Catalogue>, RefinedError> {
+        let same =
+            |b: &Board| b.lattice() == board8.lattice() && b.directions() == board8.directions();
+        match (&self.board, coarse) {
+            (Some(b), Some((cat, _))) if same(b) => Ok(std::borrow::Cow::Borrowed(cat)),
+            _ => Ok(std::borrow::Cow::Owned(
+                load(board8, &locate(board8, None), note)?.catalogue,
+            )),
+        }
     }
 }
 

@@ -10,8 +10,7 @@
 //!   (docs/spec.md §10); [`Need::Good`] asks that every winning set be blocked,
 //!   [`Need::Tight`] that every one be blocked exactly once.
 //! * [`pairing`]: the codes of a pairing on a board are analysed by the pairing
-//!   checker's own geometry (docs/spec.md §2, §8); it must be good. [`scan_rows`]
-//!   passes every pairing of a lattice scan through it.
+//!   checker's own geometry (docs/spec.md §2, §8); it must be good.
 //!
 //! A rejection is a bug in the engine, never a verdict about the question: the error
 //! ([`CertifyError`]) carries the checker's report so that the bug can be seen, and
@@ -121,65 +120,6 @@ pub fn pairing(board: &Board, lattice: &str, text: &str) -> Result<(), CertifyEr
         });
     }
     Ok(())
-}
-
-/// Why the pairings of a lattice scan could not be certified.
-#[derive(Debug, thiserror::Error)]
-pub enum ScanError {
-    /// A row's lattice is not a lattice (a bug in the scan).
-    #[error(transparent)]
-    Lattice(#[from] crate::core::board::lattice::LatticeError),
-    /// A row's board cannot be built (a bug in the scan).
-    #[error(transparent)]
-    Board(#[from] crate::core::board::BoardError),
-    /// The checker rejects a pairing found.
-    #[error(transparent)]
-    Certify(#[from] CertifyError),
-    /// The thread pool could not be built.
-    #[error(transparent)]
-    Pool(#[from] rayon::ThreadPoolBuildError),
-}
-
-/// Every pairing a lattice scan of `directions` found ([`crate::pairing::scan`]),
-/// through [`pairing`] on its row's board, in parallel on `threads` threads (0: the
-/// current pool; the periodic check of a large 3-D board takes a while).
-///
-/// *Errors*: the first rejection ([`ScanError::Certify`]), or a row whose board
-/// cannot be built.
-pub fn scan_rows(
-    directions: &[Vec<i64>],
-    rows: &[crate::pairing::scan::Row],
-    threads: usize,
-) -> Result<(), ScanError> {
-    use crate::pairing::scan::Existence;
-    use rayon::prelude::*;
-    let found: Vec<(&crate::pairing::scan::Row, &str)> = rows
-        .iter()
-        .filter_map(|r| match &r.existence {
-            Existence::Found { pairing, .. } => Some((r, pairing.as_str())),
-            _ => None,
-        })
-        .collect();
-    let each = |&(row, text): &(&crate::pairing::scan::Row, &str)| -> Result<(), ScanError> {
-        let lattice = crate::core::board::lattice::Lattice::new(&row.lattice)?;
-        let board = crate::pairing::scan::board_on("scan", directions, &lattice)?;
-        pairing(&board, &lattice.to_string(), text)?;
-        Ok(())
-    };
-    if threads == 0 {
-        return found.par_iter().try_for_each(each);
-    }
-    rayon::ThreadPoolBuilder::new()
-        .num_threads(threads)
-        .build()?
-        .install(|| found.par_iter().try_for_each(each))
-}
-
-/// How many rows of a scan found a pairing: what [`scan_rows`] certifies.
-pub fn scan_found(rows: &[crate::pairing::scan::Row]) -> usize {
-    rows.iter()
-        .filter(|r| matches!(r.existence, crate::pairing::scan::Existence::Found { .. }))
-        .count()
 }
 
 #[cfg(test)]

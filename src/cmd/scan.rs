@@ -5,9 +5,8 @@
 //! (`amoba::check::certify::pairing`) before it is written; a pairing that fails is a
 //! bug and stops the scan with exit 2.
 //!
-//! [`amoba::pairing::scan`] plans and searches, [`amoba::check::certify::scan_rows`]
-//! certifies, [`amoba::report::scan`] builds the document and its Markdown; this file
-//! parses, calls and writes.
+//! [`amoba::pairing::scan`] plans and searches; [`amoba::report::scan`] certifies what
+//! was found, builds the document and its Markdown; this file parses, calls and writes.
 
 use super::note;
 use super::progress::{Mode, Progress};
@@ -163,9 +162,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         })?;
         before += list.len() as u64;
         // Every pairing found passes the verifier before it is written.
-        let found = amoba::check::certify::scan_found(&rows);
+        let found = report::found(&rows);
         progress.set_what(&format!("{what}: certifying {found}"));
-        amoba::check::certify::scan_rows(dirs, &rows, args.threads)?;
+        report::certify(dirs, &rows, args.threads)?;
         let game = Game { rows, ..game };
         note!("{}", report::tally_note(&game));
         out_games.push(game);

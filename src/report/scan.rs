@@ -4,7 +4,8 @@
 //! [`Game::of`] and [`ScanDoc::new`] build the document from what
 //! [`pairing::scan`](crate::pairing::scan) planned and found; [`game_note`] and
 //! [`tally_note`] are the lines `amoba scan` prints on stderr as each game begins and
-//! ends.
+//! ends. Every pairing a document holds has passed the pairing checker first
+//! ([`certify`]): a pairing it rejects is a bug and stops the scan.
 //!
 //! The document holds only what the scan computed — games, lattices, answers, node
 //! counts — and no times, so that a scan rerun writes the same bytes; times go to
@@ -115,6 +116,60 @@ impl ScanDoc {
             ..self.clone()
         }
     }
+}
+
+/// Why the pairings of a scan could not be certified.
+#[derive(Debug, thiserror::Error)]
+pub enum CertifyError {
+    /// A row's lattice is not a lattice (a bug in the scan).
+    #[error(transparent)]
+    Lattice(#[from] crate::core::board::lattice::LatticeError),
+    /// A row's board cannot be built (a bug in the scan).
+    #[error(transparent)]
+    Board(#[from] crate::core::board::BoardError),
+    /// The checker rejects a pairing found (a bug in the search).
+    #[error(transparent)]
+    Certify(#[from] crate::check::certify::CertifyError),
+    /// The thread pool could not be built.
+    #[error(transparent)]
+    Pool(#[from] rayon::ThreadPoolBuildError),
+}
+
+/// How many rows found a pairing: the certificates [`certify`] checks.
+pub fn found(rows: &[Row]) -> usize {
+    rows.iter()
+        .filter(|r| matches!(r.existence, Existence::Found { .. }))
+        .count()
+}
+
+/// Passes every pairing a scan of `directions` found through the one certification
+/// path of the checkers ([`crate::check::certify::pairing`]) on its row's board,
+/// before any is written: in parallel on `threads` threads (0: the current pool), as
+/// the periodic check of a large 3-D board takes a while.
+///
+/// *Errors*: the first rejection, or a row whose board cannot be built.
+pub fn certify(directions: &[Vec<i64>], rows: &[Row], threads: usize) -> Result<(), CertifyError> {
+    use rayon::prelude::*;
+    let found: Vec<(&Row, &str)> = rows
+        .iter()
+        .filter_map(|r| match &r.existence {
+            Existence::Found { pairing, .. } => Some((r, pairing.as_str())),
+            _ => None,
+        })
+        .collect();
+    let each = |&(row, text): &(&Row, &str)| -> Result<(), CertifyError> {
+        let lattice = crate::core::board::lattice::Lattice::new(&row.lattice)?;
+        let board = crate::pairing::scan::board_on("scan", directions, &lattice)?;
+        crate::check::certify::pairing(&board, &lattice.to_string(), text)?;
+        Ok(())
+    };
+    if threads == 0 {
+        return found.par_iter().try_for_each(each);
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(threads)
+        .build()?
+        .install(|| found.par_iter().try_for_each(each))
 }
 
 /// The note of a game as its scan begins: its directions, and its lattices of index

@@ -7,6 +7,7 @@
 //! all of which are the same bytes for every run and thread count; the time, memory
 //! and thread count, which are not, have a line of their own
 //! ([`EnumerateOutput::cost_line`]) that is printed, never written into a file.
+//! [`Paths`] says where a run writes its catalogue and summary by default.
 
 use crate::core::board::Board;
 use crate::core::board::Published;

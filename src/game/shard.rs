@@ -20,7 +20,7 @@
 //! Shard `I` of `N` ([`solve_part`]) takes the frontier positions whose index is `I`
 //! modulo `N` and decides each by a search of its own (a fresh [`Solver`], so every
 //! position's node count is the same for any thread count and any shard count), with
-//! the winner's certificate ([`certificate::extract`]). [`merge`] takes the values of
+//! the winner's certificate ([`certificate::extract`]). [`merge()`] takes the values of
 //! all the parts, evaluates the top nodes by minimax — the player to move wins if one
 //! child is won for them, loses if every child is lost — and, when the root is decided,
 //! builds one certificate: the top nodes written as the winner's move (the first child

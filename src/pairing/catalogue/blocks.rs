@@ -57,7 +57,7 @@
 //! FORMATS.md): the class ID, the number of good offsets, the reported offset, the
 //! catalogue IDs (docs/spec.md §4) of C and W there and the cycle lengths. [`table`] computes
 //! every row of a 16-toroidal catalogue in parallel, [`write_csv`] writes them and
-//! [`distributions`] summarises them (good offsets and cycles per class, cycle
+//! [`distributions()`] summarises them (good offsets and cycles per class, cycle
 //! lengths, the most frequent pairs of IDs and 8×8 classes) for the JSON summary and
 //! the report ([`Distributions::markdown`]).
 //!

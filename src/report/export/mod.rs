@@ -249,7 +249,8 @@ pub struct Source<'a> {
     pub catalogue: &'a Catalogue,
     /// The analysis of `graph` ([`crate::pairing::graph::analysis::analyse`]).
     pub analysis: &'a Analysis,
-    /// The run's provenance (the sidecar stamps it with [`GRAPH_EXPORT`]).
+    /// The run's provenance (the sidecar stamps it with
+    /// [`GRAPH_EXPORT`](crate::core::provenance::GRAPH_EXPORT)).
     pub provenance: &'a Provenance,
     /// Codes per row of the board's grid form (8 on the 8×8 torus): the vertex table
     /// writes the canonical form in rows of this length.
@@ -324,7 +325,8 @@ pub fn write_sparse6(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
 
 /// Writes every export of `src` into `dir` (created if missing), each by the writer
 /// of its [`Export`]: the nine data files in parallel, then the JSON sidecar
-/// `graph-<tag>.json` with the provenance (stamped [`GRAPH_EXPORT`]), the counts a
+/// `graph-<tag>.json` with the provenance (stamped
+/// [`GRAPH_EXPORT`](crate::core::provenance::GRAPH_EXPORT)), the counts a
 /// reader needs (vertices, edges, components, component sizes, degree distribution
 /// `0..=max`, isolated vertices, min/max/mean degree, all from the analysis), the
 /// vertex naming of each file and `files`, a [`FileRecord`] (name, bytes, SHA-256) per

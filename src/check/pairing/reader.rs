@@ -15,6 +15,10 @@
 
 use super::*;
 
+mod lines;
+
+use lines::LineKind;
+
 /// How many malformed lines of one file `amoba verify` lists; the others are counted
 /// (`and N more malformed lines`).
 pub const MAX_REPORTED_ERRORS: usize = 100;
@@ -66,18 +70,6 @@ pub fn codes_text(codes: &[u8]) -> String {
     codes.iter().map(|&k| code_char(k)).collect()
 }
 
-/// `0–7`, or `0–9, a–f` on a board of 16 codes.
-fn code_range(ncodes: usize) -> String {
-    let top = code_char(ncodes.saturating_sub(1) as u8);
-    if ncodes <= 10 {
-        format!("0–{top}")
-    } else if ncodes == 11 {
-        "0–9, a".to_string()
-    } else {
-        format!("0–9, a–{top}")
-    }
-}
-
 /// One candidate pairing as read: where it starts and its codes (each `< 2F`).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Candidate {
@@ -100,16 +92,6 @@ struct GridInProgress {
     broken: bool,
     /// Line and column of the first code of each row.
     row_starts: Vec<(usize, usize)>,
-}
-
-/// One physical line as classified by the reader.
-enum LineKind {
-    /// Nothing but whitespace.
-    Blank,
-    /// Only a comment (possibly indented).
-    Comment,
-    /// Codes starting at `column`, `count` of them, pushed onto the scratch buffer.
-    Codes { column: usize, count: usize },
 }
 
 /// Reads candidate pairings from a text stream, one line at a time.
@@ -186,183 +168,6 @@ impl<'g, R: BufRead> Reader<'g, R> {
             column,
             message,
         }
-    }
-
-    /// Reads one line into `buf` without its `\n`. Returns `None` at end of input,
-    /// `Some(true)` when the line is longer than [`MAX_LINE_BYTES`] (then `buf` holds
-    /// its first `MAX_LINE_BYTES + 1` bytes; the next call skips the rest).
-    fn read_line(&mut self) -> io::Result<Option<bool>> {
-        self.buf.clear();
-        if self.skip_rest {
-            self.skip_to_next_line()?;
-        }
-        loop {
-            let avail = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                if self.buf.is_empty() {
-                    return Ok(None);
-                }
-                self.last_terminated = false;
-                return Ok(Some(false));
-            }
-            let room = MAX_LINE_BYTES + 1 - self.buf.len();
-            match avail.iter().position(|&b| b == b'\n') {
-                Some(i) if i <= room => {
-                    let too_long = i > MAX_LINE_BYTES - self.buf.len();
-                    self.buf.extend_from_slice(&avail[..i]);
-                    self.input.consume(i + 1);
-                    self.last_terminated = true;
-                    return Ok(Some(too_long));
-                }
-                _ => {
-                    let take = avail.len().min(room);
-                    self.buf.extend_from_slice(&avail[..take]);
-                    self.input.consume(take);
-                    if self.buf.len() > MAX_LINE_BYTES {
-                        self.last_terminated = false;
-                        self.skip_rest = true;
-                        return Ok(Some(true));
-                    }
-                }
-            }
-        }
-    }
-
-    /// Reads and discards the rest of an over-long line, its `\n` included, without
-    /// storing it.
-    fn skip_to_next_line(&mut self) -> io::Result<()> {
-        loop {
-            let avail = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                break;
-            }
-            match avail.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.input.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let n = avail.len();
-                    self.input.consume(n);
-                }
-            }
-        }
-        self.skip_rest = false;
-        Ok(())
-    }
-
-    /// Classifies the line in `buf`, pushing its codes onto `scratch`.
-    fn scan(&mut self, too_long: bool) -> Result<LineKind, VerifyError> {
-        let lineno = self.lineno;
-        let mut bytes: &[u8] = &self.buf;
-        if lineno == 1 && bytes.starts_with(b"\xEF\xBB\xBF") {
-            bytes = &bytes[3..];
-        }
-        let (text, bad_utf8) = match std::str::from_utf8(bytes) {
-            Ok(s) => (s, None),
-            Err(e) => {
-                let valid = &bytes[..e.valid_up_to()];
-                // Valid by construction; the fallback is never taken.
-                let s = std::str::from_utf8(valid).unwrap_or("");
-                // A multi-byte character cut by the length cap is not an encoding error.
-                let truly_bad = !(too_long && e.error_len().is_none());
-                (s, truly_bad.then(|| bytes[e.valid_up_to()]))
-            }
-        };
-        let ncodes = self.geom.ncodes();
-        let top = code_range(ncodes);
-        #[derive(PartialEq)]
-        enum Phase {
-            Lead,
-            Codes,
-            Trail,
-        }
-        let mut phase = Phase::Lead;
-        let mut start_col = 0;
-        let mut count = 0;
-        let mut comment = false;
-        for (i, ch) in text.chars().enumerate() {
-            let col = i + 1;
-            if ch == '#' {
-                comment = true;
-                break;
-            }
-            let value = code_value(ch);
-            let is_code = value.is_some_and(|k| (k as usize) < ncodes);
-            match phase {
-                Phase::Lead if ch == ' ' || ch == '\t' => {}
-                Phase::Lead | Phase::Trail if ch == '\r' => phase = Phase::Trail,
-                Phase::Lead | Phase::Codes if is_code => {
-                    if phase == Phase::Lead {
-                        phase = Phase::Codes;
-                        start_col = col;
-                    }
-                    self.scratch.push(value.unwrap_or(0));
-                    count += 1;
-                }
-                Phase::Codes if ch == ' ' || ch == '\t' || ch == '\r' => phase = Phase::Trail,
-                Phase::Trail if ch == ' ' || ch == '\t' => {}
-                Phase::Trail if is_code => {
-                    let msg = format!(
-                        "found {} after whitespace, expected the codes of a row or pairing \
-                         to be written without spaces between them",
-                        describe_char(ch)
-                    );
-                    return Err(self.malformed(lineno, col, msg));
-                }
-                _ => {
-                    let expected = if phase == Phase::Codes {
-                        format!("a direction code {top}, whitespace or '#'")
-                    } else if phase == Phase::Lead {
-                        format!("a direction code {top}, whitespace, '#' or the end of the line")
-                    } else {
-                        "whitespace, '#' or the end of the line".to_string()
-                    };
-                    // A code out of range gets a hint; letters only where they are codes.
-                    let extra = if value.is_some_and(|k| k < 10 || ncodes > 10) {
-                        format!(" (board {} has {ncodes} direction codes)", self.geom.name)
-                    } else {
-                        String::new()
-                    };
-                    let msg = format!("found {}, expected {expected}{extra}", describe_char(ch));
-                    return Err(self.malformed(lineno, col, msg));
-                }
-            }
-        }
-        if let Some(byte) = bad_utf8 {
-            let col = text.chars().count() + 1;
-            let msg = format!(
-                "found byte 0x{byte:02X}, which is not UTF-8 text; expected a text file \
-                 (UTF-8) of direction codes"
-            );
-            return Err(self.malformed(lineno, col, msg));
-        }
-        if too_long {
-            let msg = format!(
-                "found a line longer than {MAX_LINE_BYTES} bytes, expected a grid row of {} \
-                 codes or a one-line pairing of {} codes (plus an optional comment)",
-                self.geom.width(),
-                self.geom.ncells()
-            );
-            return Err(self.malformed(lineno, MAX_LINE_BYTES + 1, msg));
-        }
-        self.last_chars = text.chars().count();
-        Ok(match (count, comment) {
-            (0, false) => LineKind::Blank,
-            (0, true) => LineKind::Comment,
-            _ => LineKind::Codes {
-                column: start_col,
-                count,
-            },
-        })
     }
 
     /// The next candidate, `Ok(None)` at the end of the input (or after a read error).
@@ -770,18 +575,5 @@ impl<R: BufRead> Iterator for Reader<'_, R> {
     type Item = Result<Candidate, VerifyError>;
     fn next(&mut self) -> Option<Self::Item> {
         self.next_candidate().transpose()
-    }
-}
-
-/// `'x'` for printable characters, `U+0000` style for the rest.
-fn describe_char(ch: char) -> String {
-    if ch.is_control() || (ch.is_whitespace() && ch != ' ') {
-        format!("U+{:04X}", ch as u32)
-    } else if ch == '\'' {
-        "\"'\"".to_string()
-    } else if ch.is_ascii() {
-        format!("'{ch}'")
-    } else {
-        format!("'{ch}' (U+{:04X})", ch as u32)
     }
 }

@@ -82,6 +82,16 @@
 //! ([`Rooted`]); it decides a few cells near the root first
 //! (`Rooted::first_cells`) instead of the first row, and cuts its frontier four
 //! branchings below the root, so its output is sorted after the fact.
+//!
+//! # Layout
+//!
+//! The node and its branching live in `context`, the rooted search in `rooted`, the
+//! shifts in `shifts`, the estimator in [`estimate`] and the shards in [`shard`]. This
+//! file keeps the entry points and the drivers that instantiate the search for each
+//! bit-set width and shift (`run_canonical`, `run_frontier`), beside the limits and
+//! options they check: every public way into the hot loops is visible in one place, so
+//! that a change to one instantiation is seen next to the others. That is why it is
+//! somewhat over 600 lines, and it is not split further.
 
 // Families index several parallel arrays at once in the hot loops.
 #![allow(clippy::needless_range_loop)]

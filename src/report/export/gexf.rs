@@ -1,7 +1,7 @@
 //! GEXF 1.2draft ([`super::Export::Gexf`]), for Gephi: the node attributes of
 //! GraphML ([`super::graphml::NODE_KEYS`]) and the provenance in `<meta>`.
 
-use super::graphml::{NODE_KEYS, canonical_into, put_xml};
+use super::graphml::{NODE_KEYS, put_node_values, put_xml};
 use super::{provenance_line, put_uint, summary};
 use crate::core::provenance::Provenance;
 use crate::pairing::catalogue::Catalogue;
@@ -44,20 +44,24 @@ pub(super) fn gexf(
     )?;
     let mut line = Vec::with_capacity(cat.ncells());
     for id in 1..=g.vertex_count() {
-        canonical_into(cat, id, &mut line);
         w.write_all(b"<node id=\"")?;
         put_uint(w, id as u64)?;
         w.write_all(b"\" label=\"")?;
         put_uint(w, id as u64)?;
-        w.write_all(b"\"><attvalues><attvalue for=\"0\" value=\"")?;
-        w.write_all(&line)?;
-        w.write_all(b"\"/><attvalue for=\"1\" value=\"")?;
-        put_uint(w, g.degree(id) as u64)?;
-        w.write_all(b"\"/><attvalue for=\"2\" value=\"")?;
-        put_uint(w, g.component(id) as u64)?;
-        w.write_all(b"\"/><attvalue for=\"3\" value=\"")?;
-        put_uint(w, cat.stabiliser(id) as u64)?;
-        w.write_all(b"\"/></attvalues></node>\n")?;
+        put_node_values(
+            w,
+            g,
+            cat,
+            id,
+            &mut line,
+            [
+                b"\"><attvalues><attvalue for=\"0\" value=\"",
+                b"\"/><attvalue for=\"1\" value=\"",
+                b"\"/><attvalue for=\"2\" value=\"",
+                b"\"/><attvalue for=\"3\" value=\"",
+            ],
+            b"\"/></attvalues></node>\n",
+        )?;
     }
     writeln!(w, "    </nodes>\n    <edges count=\"{}\">", g.edge_count())?;
     for (i, (u, v)) in g.edges().enumerate() {

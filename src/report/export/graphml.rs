@@ -1,6 +1,6 @@
 //! GraphML 1.0 ([`super::Export::GraphMl`]): every key declared, the canonical form a
 //! string, the provenance as graph data; and the XML pieces GEXF shares with it
-//! ([`NODE_KEYS`], the escaping).
+//! ([`NODE_KEYS`] and their values, the escaping).
 
 use super::{put_uint, summary};
 use crate::core::provenance::Provenance;
@@ -10,7 +10,7 @@ use crate::pairing::graph::analysis::Analysis;
 use std::io::{self, Write};
 
 /// The canonical form of class `id` as ASCII digits into `line`.
-pub(super) fn canonical_into(cat: &Catalogue, id: usize, line: &mut Vec<u8>) {
+fn canonical_into(cat: &Catalogue, id: usize, line: &mut Vec<u8>) {
     line.clear();
     line.extend(
         cat.codes_of(id)
@@ -46,6 +46,31 @@ pub(super) const NODE_KEYS: [(&str, &str, &str); 4] = [
     ("component", "int", "integer"),
     ("stabiliser_order", "int", "integer"),
 ];
+
+/// Writes the values of the [`NODE_KEYS`] of class `id`, each after its markup in
+/// `before`, then `after`: the node attributes of GraphML and GEXF, in the order of
+/// their keys. `line` is scratch space for the canonical form.
+#[inline]
+pub(super) fn put_node_values(
+    w: &mut impl Write,
+    g: &PairingGraph,
+    cat: &Catalogue,
+    id: usize,
+    line: &mut Vec<u8>,
+    before: [&[u8]; 4],
+    after: &[u8],
+) -> io::Result<()> {
+    canonical_into(cat, id, line);
+    w.write_all(before[0])?;
+    w.write_all(line)?; // digits: nothing to escape
+    w.write_all(before[1])?;
+    put_uint(w, g.degree(id) as u64)?;
+    w.write_all(before[2])?;
+    put_uint(w, g.component(id) as u64)?;
+    w.write_all(before[3])?;
+    put_uint(w, cat.stabiliser(id) as u64)?;
+    w.write_all(after)
+}
 
 pub(super) fn graphml(
     w: &mut impl Write,
@@ -91,18 +116,22 @@ pub(super) fn graphml(
     }
     let mut line = Vec::with_capacity(cat.ncells());
     for id in 1..=g.vertex_count() {
-        canonical_into(cat, id, &mut line);
         w.write_all(b"<node id=\"")?;
         put_uint(w, id as u64)?;
-        w.write_all(b"\"><data key=\"d0\">")?;
-        w.write_all(&line)?; // digits: nothing to escape
-        w.write_all(b"</data><data key=\"d1\">")?;
-        put_uint(w, g.degree(id) as u64)?;
-        w.write_all(b"</data><data key=\"d2\">")?;
-        put_uint(w, g.component(id) as u64)?;
-        w.write_all(b"</data><data key=\"d3\">")?;
-        put_uint(w, cat.stabiliser(id) as u64)?;
-        w.write_all(b"</data></node>\n")?;
+        put_node_values(
+            w,
+            g,
+            cat,
+            id,
+            &mut line,
+            [
+                b"\"><data key=\"d0\">",
+                b"</data><data key=\"d1\">",
+                b"</data><data key=\"d2\">",
+                b"</data><data key=\"d3\">",
+            ],
+            b"</data></node>\n",
+        )?;
     }
     for (u, v) in g.edges() {
         w.write_all(b"<edge source=\"")?;

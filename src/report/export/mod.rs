@@ -113,18 +113,20 @@ mod dot;
 mod edgelist;
 mod gexf;
 mod graphml;
+mod hashed;
 mod sidecar;
 mod sparse6;
 
-use crate::core::io::{IoError, Staged, write_staged};
-use crate::core::provenance::{Provenance, hex};
+use crate::core::io::{IoError, Staged};
+use crate::core::provenance::Provenance;
 use crate::pairing::catalogue::Catalogue;
 use crate::pairing::graph::PairingGraph;
 use crate::pairing::graph::analysis::Analysis;
 use rayon::prelude::*;
-use sha2::{Digest, Sha256};
-use std::io::{self, BufWriter, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
+
+use hashed::{file_name, stage_hashed, write_hashed};
 
 pub use crate::core::provenance::command_line;
 
@@ -247,7 +249,8 @@ pub struct Source<'a> {
     pub catalogue: &'a Catalogue,
     /// The analysis of `graph` ([`crate::pairing::graph::analysis::analyse`]).
     pub analysis: &'a Analysis,
-    /// The run's provenance (the sidecar stamps it with [`GRAPH_EXPORT`]).
+    /// The run's provenance (the sidecar stamps it with
+    /// [`GRAPH_EXPORT`](crate::core::provenance::GRAPH_EXPORT)).
     pub provenance: &'a Provenance,
     /// Codes per row of the board's grid form (8 on the 8×8 torus): the vertex table
     /// writes the canonical form in rows of this length.
@@ -322,7 +325,8 @@ pub fn write_sparse6(path: &Path, g: &PairingGraph) -> Result<(), IoError> {
 
 /// Writes every export of `src` into `dir` (created if missing), each by the writer
 /// of its [`Export`]: the nine data files in parallel, then the JSON sidecar
-/// `graph-<tag>.json` with the provenance (stamped [`GRAPH_EXPORT`]), the counts a
+/// `graph-<tag>.json` with the provenance (stamped
+/// [`GRAPH_EXPORT`](crate::core::provenance::GRAPH_EXPORT)), the counts a
 /// reader needs (vertices, edges, components, component sizes, degree distribution
 /// `0..=max`, isolated vertices, min/max/mean degree, all from the analysis), the
 /// vertex naming of each file and `files`, a [`FileRecord`] (name, bytes, SHA-256) per
@@ -454,77 +458,6 @@ fn check_source(path: &Path, src: &Source) -> Result<(), IoError> {
         ));
     }
     Ok(())
-}
-
-/// A writer that hashes and counts what passes through it.
-struct Hashing<'a> {
-    inner: &'a mut dyn Write,
-    hasher: Sha256,
-    bytes: u64,
-}
-
-impl Write for Hashing<'_> {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        let n = self.inner.write(buf)?;
-        self.hasher.update(&buf[..n]);
-        self.bytes += n as u64;
-        Ok(n)
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        self.inner.flush()
-    }
-}
-
-/// Writes `path` atomically through a buffer and a hasher; returns its record.
-fn write_hashed(
-    path: &Path,
-    body: impl FnOnce(&mut BufWriter<&mut Hashing>) -> io::Result<()>,
-) -> Result<FileRecord, IoError> {
-    let (record, staged) = stage_hashed(path, body)?;
-    staged.commit()?;
-    Ok(record)
-}
-
-/// [`write_hashed`] up to the commit: the bytes are staged, not yet in place.
-fn stage_hashed(
-    path: &Path,
-    body: impl FnOnce(&mut BufWriter<&mut Hashing>) -> io::Result<()>,
-) -> Result<(FileRecord, Staged), IoError> {
-    let mut digest = None;
-    let staged = write_staged(path, |w| {
-        let mut hashing = Hashing {
-            inner: w,
-            hasher: Sha256::new(),
-            bytes: 0,
-        };
-        {
-            // Large chunks into the hasher, few calls through `dyn Write`.
-            let mut buf = BufWriter::with_capacity(1 << 16, &mut hashing);
-            body(&mut buf)?;
-            buf.flush()?;
-        }
-        digest = Some((hashing.bytes, hashing.hasher.finalize()));
-        Ok(())
-    })?;
-    let Some((bytes, hash)) = digest else {
-        return Err(IoError::new(
-            path,
-            io::Error::other("write_staged returned without running the writer"),
-        ));
-    };
-    let record = FileRecord {
-        name: file_name(path),
-        bytes,
-        sha256: hex(&hash),
-    };
-    Ok((record, staged))
-}
-
-fn file_name(path: &Path) -> String {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default()
 }
 
 /// `n` and the noun, singular or plural: `1 vertex`, `2 vertices`.

@@ -47,8 +47,7 @@ pub(super) async fn pairing(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path(id), Query(q)) = (id?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, _| {
         let id = id_of(&id, "ID", b.answers.classes())?;
         Ok(json(&b.answers.query(&Target::Id(id))?))
     })
@@ -62,8 +61,7 @@ pub(super) async fn pairing_svg(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path(id), Query(q)) = (id?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let id = id_of(&id, "ID", a.classes())?;
         let codes = a.data.catalogue.codes_of(id);
@@ -96,8 +94,7 @@ pub(super) async fn move_svg(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path((id, to)), Query(q)) = (ids?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let id = id_of(&id, "ID", a.classes())?;
         let to = id_of(&to, "neighbour", a.classes())?;
@@ -155,8 +152,7 @@ pub(super) async fn path(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q?;
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let (from, to) = ends(&b, &q)?;
         let (doc, _) = b.answers.path(&Target::Id(from), &Target::Id(to))?;
         Ok(json(&doc))
@@ -171,8 +167,7 @@ pub(super) async fn path_svg(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q?;
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let (from, to) = ends(&b, &q)?;
         let step = number(&q, "step", 0)?;
@@ -238,8 +233,7 @@ pub(super) async fn select(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q?;
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let range = |k: &str| match q.get(k).map(|s| s.trim()) {
             None | Some("") => Ok(None),

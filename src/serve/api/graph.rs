@@ -25,8 +25,7 @@ pub(super) async fn graph(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let Query(q) = q?;
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, _| {
         let g = &b.answers.data.graph;
         Ok(json(&GraphDoc {
             board: b.answers.board.name().to_string(),
@@ -150,11 +149,7 @@ pub(super) async fn component(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path(c), Query(q)) = (c?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
-        Ok(json(&component_doc(&b, &c)?))
-    })
-    .await
+    on_board(app, q, move |_, b, _| Ok(json(&component_doc(&b, &c)?))).await
 }
 
 /// `GET /api/component/C/svg`: its drawing.
@@ -164,8 +159,7 @@ pub(super) async fn component_svg(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path(c), Query(q)) = (c?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let doc = component_doc(&b, &c)?;
         let name = format!("{}-component-{}.svg", b.answers.board.tag(), c.trim());
         Ok(svg_response(doc.svg(None), &q, &name))
@@ -236,8 +230,7 @@ pub(super) async fn neighbourhood(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path(id), Query(q)) = (id?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         Ok(json(&neighbourhood_doc(&b, &id, &q)?.0))
     })
     .await
@@ -250,8 +243,7 @@ pub(super) async fn neighbourhood_svg(
     q: Result<Query<Params>, QueryRejection>,
 ) -> Result<Response, ApiError> {
     let (Path(id), Query(q)) = (id?, q?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |_, b, q| {
         let (doc, id) = neighbourhood_doc(&b, &id, &q)?;
         let name = format!(
             "{}-neighbourhood-{id}-r{}.svg",

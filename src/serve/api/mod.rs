@@ -256,6 +256,21 @@ async fn blocking<T: Send + 'static>(
     })?
 }
 
+/// Runs `answer` on the blocking pool with the board the request names (`?board=`,
+/// default the served one) loaded: the frame of every route that answers from a board.
+/// `answer` gets the server, the board and the parameters back.
+async fn on_board(
+    app: Shared,
+    q: Params,
+    answer: impl FnOnce(Shared, Arc<Loaded>, Params) -> Result<Response, ApiError> + Send + 'static,
+) -> Result<Response, ApiError> {
+    blocking(move || {
+        let b = board_of(&app, &q)?;
+        answer(app, b, q)
+    })
+    .await
+}
+
 /// The board a request names (`?board=`, default the served one), loaded.
 fn board_of(app: &App, q: &Params) -> Result<Arc<Loaded>, ApiError> {
     let name = q.get("board").map_or(app.default.as_str(), String::as_str);

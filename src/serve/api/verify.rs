@@ -62,8 +62,7 @@ pub(super) async fn verify(
     body: Result<String, StringRejection>,
 ) -> Result<Response, ApiError> {
     let (Query(q), text) = (q?, body?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |app, b, _| {
         Ok(json(&verify_text(&b, &app, &text)?))
     })
     .await
@@ -85,8 +84,7 @@ pub(super) async fn verify_svg(
     body: Result<String, StringRejection>,
 ) -> Result<Response, ApiError> {
     let (Query(q), text) = (q?, body?);
-    blocking(move || {
-        let b = board_of(&app, &q)?;
+    on_board(app, q, move |app, b, q| {
         let a = &b.answers;
         let pick = number(&q, "pick", 1)?;
         let doc = verify_text(&b, &app, &text)?;

@@ -1,0 +1,239 @@
+//! Merging the solved parts of a sharded game: each part checked against the game and
+//! the split, the root's value computed from the frontier positions the parts decide,
+//! and the winner's certificate assembled from theirs.
+
+use super::*;
+
+/// The root's verdict from the parts, and the merged certificate.
+#[derive(Clone, Debug)]
+pub struct Merged {
+    /// Who wins the game, when the parts decide it.
+    pub winner: Option<Side>,
+    /// Frontier positions.
+    pub positions: usize,
+    /// Of those, the ones the parts decide.
+    pub decided: usize,
+    /// Nodes of every part's searches.
+    pub nodes: u64,
+    /// The winner's strategy, when asked and decided.
+    pub certificate: Option<Certificate>,
+}
+
+/// Merges `parts` (each with its name, for messages) of a game whose file has digest
+/// `game_sha256`, split as `frontier`.
+///
+/// # Errors
+///
+/// [`ShardError::Foreign`] for a part of another game or split, or with another
+/// shard count; [`ShardError::Missing`], [`ShardError::Repeated`]; a certificate that
+/// cannot be merged.
+pub fn merge(
+    frontier: &Frontier,
+    game_sha256: &str,
+    parts: &[(String, Part)],
+    certificate: bool,
+) -> Result<Merged, ShardError> {
+    let count = match parts.first() {
+        Some((_, p)) => p.count,
+        None => {
+            return Err(ShardError::Missing {
+                missing: vec![0],
+                count: 1,
+            });
+        }
+    };
+    let mut seen: BTreeMap<usize, &str> = BTreeMap::new();
+    for (name, p) in parts {
+        if let Some(why) = p.differs(game_sha256, frontier) {
+            return Err(ShardError::Foreign {
+                name: name.clone(),
+                why,
+            });
+        }
+        if p.count != count {
+            return Err(ShardError::Foreign {
+                name: name.clone(),
+                why: format!("one of {} shards, the first part one of {count}", p.count),
+            });
+        }
+        if let Some(first) = seen.insert(p.shard, name) {
+            return Err(ShardError::Repeated {
+                first: first.to_string(),
+                second: name.clone(),
+                shard: format!("{}/{count}", p.shard),
+            });
+        }
+    }
+    let missing: Vec<usize> = (0..count).filter(|i| !seen.contains_key(i)).collect();
+    if !missing.is_empty() {
+        return Err(ShardError::Missing { missing, count });
+    }
+    let mut solved: Vec<Option<&Solved>> = vec![None; frontier.positions.len()];
+    let mut nodes = 0u64;
+    for (name, p) in parts {
+        for s in &p.solved {
+            if s.index >= solved.len() {
+                return Err(ShardError::Foreign {
+                    name: name.clone(),
+                    why: format!(
+                        "position {} is beyond the frontier's {}",
+                        s.index,
+                        solved.len()
+                    ),
+                });
+            }
+            nodes = nodes.saturating_add(s.nodes);
+            solved[s.index] = Some(s);
+        }
+    }
+    let values: Vec<Option<Side>> = solved.iter().map(|s| s.and_then(|s| s.winner)).collect();
+    let mut memo = vec![None; frontier.top.len()];
+    let winner = value(frontier, &values, &mut memo, frontier.root);
+    let certificate = match (certificate, winner) {
+        (true, Some(w)) => {
+            let mut m = Merger {
+                frontier,
+                values: &values,
+                memo: &mut memo,
+                solved: &solved,
+                winner: w,
+                nodes: Vec::new(),
+                tops: HashMap::new(),
+                leaves: HashMap::new(),
+            };
+            m.link(frontier.root)?;
+            Some(Certificate {
+                winner: w,
+                nodes: m.nodes,
+            })
+        }
+        _ => None,
+    };
+    Ok(Merged {
+        winner,
+        positions: frontier.positions.len(),
+        decided: values.iter().filter(|v| v.is_some()).count(),
+        nodes,
+        certificate,
+    })
+}
+
+/// The minimax value of `link` from the frontier's values (`None`: undecided).
+fn value(
+    f: &Frontier,
+    values: &[Option<Side>],
+    memo: &mut [Option<Option<Side>>],
+    link: Link,
+) -> Option<Side> {
+    let t = match link {
+        Link::Leaf { index, .. } => return values[index as usize],
+        Link::Top(t) => t as usize,
+    };
+    if let Some(v) = memo[t] {
+        return v;
+    }
+    let mover = f.top[t].to_move;
+    let mut lost = true;
+    let mut v = None;
+    for i in 0..f.top[t].children.len() {
+        match value(f, values, memo, f.top[t].children[i].1) {
+            Some(w) if w == mover => {
+                v = Some(mover);
+                break;
+            }
+            Some(_) => {}
+            None => lost = false,
+        }
+    }
+    if v.is_none() && lost {
+        v = Some(mover.other());
+    }
+    memo[t] = Some(v);
+    v
+}
+
+struct Merger<'a> {
+    frontier: &'a Frontier,
+    values: &'a [Option<Side>],
+    memo: &'a mut [Option<Option<Side>>],
+    solved: &'a [Option<&'a Solved>],
+    winner: Side,
+    nodes: Vec<Node>,
+    tops: HashMap<u32, u32>,
+    leaves: HashMap<(u32, u16), u32>,
+}
+
+impl Merger<'_> {
+    fn link(&mut self, link: Link) -> Result<u32, ShardError> {
+        let not_won = CertificateError::NotWon {
+            winner: self.winner,
+            depth: 0,
+        };
+        match link {
+            Link::Leaf { index, sym } => {
+                if let Some(&id) = self.leaves.get(&(index, sym)) {
+                    return Ok(id);
+                }
+                let c = self.solved[index as usize]
+                    .and_then(|s| s.certificate.as_ref())
+                    .filter(|c| c.winner == self.winner)
+                    .ok_or(not_won)?;
+                let base = self.nodes.len();
+                if base + c.nodes.len() > certificate::MAX_NODES {
+                    return Err(CertificateError::TooLarge(certificate::MAX_NODES).into());
+                }
+                let inv = &self.frontier.inverses[sym as usize];
+                let b = base as u32;
+                let cell = |c: u8| inv[c as usize];
+                self.nodes.extend(c.nodes.iter().map(|n| match n {
+                    Node::Move { cell: c, next } => Node::Move {
+                        cell: cell(*c),
+                        next: match next {
+                            Next::Node(j) => Next::Node(j + b),
+                            Next::Win => Next::Win,
+                        },
+                    },
+                    Node::Reply(r) => {
+                        Node::Reply(r.iter().map(|&(c, j)| (cell(c), j + b)).collect())
+                    }
+                    Node::Pairing(p) => {
+                        Node::Pairing(p.iter().map(|&(x, y)| (cell(x), cell(y))).collect())
+                    }
+                    Node::Closed => Node::Closed,
+                    Node::Potential => Node::Potential,
+                }));
+                self.leaves.insert((index, sym), b);
+                Ok(b)
+            }
+            Link::Top(t) => {
+                if let Some(&id) = self.tops.get(&t) {
+                    return Ok(id);
+                }
+                let id = self.nodes.len() as u32;
+                self.nodes.push(Node::Closed);
+                self.tops.insert(t, id);
+                let f = self.frontier;
+                let top = &f.top[t as usize];
+                let node = if top.to_move == self.winner {
+                    let &(cell, child) = top
+                        .children
+                        .iter()
+                        .find(|&&(_, l)| value(f, self.values, self.memo, l) == Some(self.winner))
+                        .ok_or(not_won)?;
+                    Node::Move {
+                        cell,
+                        next: Next::Node(self.link(child)?),
+                    }
+                } else {
+                    let mut r = Vec::with_capacity(top.children.len());
+                    for &(cell, child) in &top.children {
+                        r.push((cell, self.link(child)?));
+                    }
+                    Node::Reply(r)
+                };
+                self.nodes[id as usize] = node;
+                Ok(id)
+            }
+        }
+    }
+}

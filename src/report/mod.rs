@@ -3,9 +3,9 @@
 //! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]), the figure set
 //! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
-//! catalogue and the graph ([`query`]), the pairing `amoba show` draws ([`show`]),
-//! whether an enumeration is within reach before it starts ([`reach`]), and the table
-//! of the largest blocking numbers of cookies ([`blocking`]).
+//! catalogue and the graph ([`query`]), the pairing `amoba show` draws and its picture
+//! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), and
+//! the table of the largest blocking numbers of cookies ([`blocking`]).
 
 pub mod blocking;
 pub mod blocks;

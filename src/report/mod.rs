@@ -4,8 +4,9 @@
 //! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
 //! catalogue and the graph ([`query`]), the pairing `amoba show` draws and its picture
-//! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), and
-//! the table of the largest blocking numbers of cookies ([`blocking`]).
+//! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
+//! table of the largest blocking numbers of cookies ([`blocking`]) and the documents of
+//! a split game search ([`solve_parts`]).
 
 pub mod blocking;
 pub mod blocks;
@@ -20,6 +21,7 @@ pub mod reach;
 pub mod results;
 pub mod scan;
 pub mod show;
+pub mod solve_parts;
 pub mod summary;
 pub mod table;
 

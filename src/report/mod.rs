@@ -5,8 +5,9 @@
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
 //! catalogue and the graph ([`query`]), the pairing `amoba show` draws and its picture
 //! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
-//! table of the largest blocking numbers of cookies ([`blocking`]) and the documents of
-//! a split game search ([`solve_parts`]).
+//! table of the largest blocking numbers of cookies ([`blocking`]), the k-versus-t
+//! table of good placements ([`placement_table`]), and the documents of a split game
+//! search ([`solve_parts`]).
 
 pub mod blocking;
 pub mod blocks;
@@ -15,6 +16,7 @@ pub mod draw;
 pub mod export;
 pub mod figures;
 pub mod placement;
+pub mod placement_table;
 pub mod plot;
 pub mod query;
 pub mod reach;

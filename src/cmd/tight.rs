@@ -293,7 +293,7 @@ pub fn scan(
     let mut first: Option<String> = None;
     let mut failure = None;
     let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let lattices = super::covering::listed(&dirs, min, max, mode)?;
+    let lattices = super::listed(&dirs, min, max, mode)?;
     let total = lattices.len();
     let progress = Progress::counting(mode, "tight", "lattices");
     tight::on_lattices(

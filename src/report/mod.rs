@@ -6,12 +6,13 @@
 //! catalogue and the graph ([`query`]), the pairing `amoba show` draws and its picture
 //! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
 //! table of the largest blocking numbers of cookies ([`blocking`]), the k-versus-t
-//! table of good placements ([`placement_table`]), and the documents of a split game
-//! search ([`solve_parts`]).
+//! table of good placements ([`placement_table`]), the lines of the covering search
+//! ([`covering`]), and the documents of a split game search ([`solve_parts`]).
 
 pub mod blocking;
 pub mod blocks;
 pub mod count;
+pub mod covering;
 pub mod draw;
 pub mod export;
 pub mod figures;

@@ -7,7 +7,8 @@
 //! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
 //! table of the largest blocking numbers of cookies ([`blocking`]), the k-versus-t
 //! table of good placements ([`placement_table`]), the lines of the covering search
-//! ([`covering`]), and the documents of a split game search ([`solve_parts`]).
+//! ([`covering`]), the documents of a split game search ([`solve_parts`]), and the
+//! totals of `amoba verify` ([`verify`]).
 
 pub mod blocking;
 pub mod blocks;
@@ -27,6 +28,7 @@ pub mod show;
 pub mod solve_parts;
 pub mod summary;
 pub mod table;
+pub mod verify;
 
 /// Why shard documents cannot be merged.
 #[derive(Debug, thiserror::Error)]

@@ -5,15 +5,16 @@
 //! Every placement printed has passed the independent checker
 //! ([`amoba::check::placement`]) first. Exit 0 a placement was found, 1 none was (the
 //! message says what the search proves), 2 usage or input error.
+//!
+//! The search of each lattice and the cookies searched by default are
+//! [`amoba::placement::engine`]'s, the lines printed [`amoba::report::covering`]'s.
 
 use super::note;
 use super::progress::{Mode, Progress};
 use amoba::core::board::lattice::Lattice;
-use amoba::core::verdict::Verdict;
-use amoba::placement::cookie::Game;
-use amoba::placement::engine::{Kinds, cover_on};
-use amoba::placement::setup;
+use amoba::placement::engine::{self, Kinds, cover_on};
 use amoba::placement::tight::Tightness;
+use amoba::report::covering::{self as report, Tally};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -69,8 +70,16 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
-    let lattices = lattices(&args, &game)?;
-    let per_cell = args.per_cell.unwrap_or(game.directions.len() as f64);
+    let lattices = super::lattices_of(
+        &game,
+        args.lattice.as_deref(),
+        args.min_index,
+        args.max_index,
+        args.progress,
+    )?;
+    let per_cell = args
+        .per_cell
+        .unwrap_or_else(|| engine::default_per_cell(&game));
     let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
     search(
         &lattices,
@@ -80,57 +89,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.out.as_deref(),
         args.progress,
     )
-}
-
-/// The lattices `args` asks for: `--lattice`, or every lattice up to `--max-index`.
-fn lattices(args: &Args, game: &Game) -> anyhow::Result<Vec<Lattice>> {
-    lattices_of(
-        game,
-        args.lattice.as_deref(),
-        args.min_index,
-        args.max_index,
-        args.progress,
-    )
-}
-
-/// The lattice `text` (`--lattice`), or every lattice of index `min..=max` up to the
-/// symmetries of the game's directions (`--max-index`), listed with progress `mode`.
-pub fn lattices_of(
-    game: &Game,
-    text: Option<&str>,
-    min: usize,
-    max: Option<usize>,
-    mode: Mode,
-) -> anyhow::Result<Vec<Lattice>> {
-    Ok(match (text, max) {
-        (Some(text), _) => vec![setup::lattice(text)?],
-        (None, Some(max)) => {
-            amoba::pairing::scan::check_max_index(max)?;
-            let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
-            listed(&dirs, min, max, mode)?
-                .into_iter()
-                .map(|c| c.lattice)
-                .collect()
-        }
-        (None, None) => anyhow::bail!("expected --lattice or --max-index"),
-    })
-}
-
-/// Every lattice of index `min..=max` up to the symmetries of `directions`, with
-/// progress while they are listed (minutes for indices in the thousands).
-pub fn listed(
-    directions: &[Vec<i64>],
-    min: usize,
-    max: usize,
-    mode: Mode,
-) -> anyhow::Result<Vec<amoba::core::board::directions::Candidate>> {
-    let progress = Progress::counting(mode, "listing lattices", "of the index sum");
-    let list =
-        amoba::core::board::directions::candidates_reporting(directions, 1, min, max, &|a, b| {
-            progress.update(a, b)
-        })?;
-    progress.finish();
-    Ok(list)
 }
 
 /// The note of a lattice whose covering search is still undecided after `conflicts`.
@@ -150,63 +108,35 @@ pub fn search(
     out: Option<&Path>,
     mode: Mode,
 ) -> anyhow::Result<ExitCode> {
-    let per_cell = kinds.per_cell;
-    let (t, k) = (kinds.cookies.t, kinds.cookies.game.k);
     let mut stdout = amoba::core::io::stdout();
     if kinds.cookies.tightness == Tightness::Below {
         writeln!(stdout, "{}", super::tight::below(&kinds.cookies))?;
         return Ok(ExitCode::from(1));
     }
-    note!(
-        "{} (irreducible, line-connected, at most {t} cells, blocking at least {per_cell} sets \
-         per cell)",
-        super::counted(kinds.types.len(), "cookie type", "cookie types"),
-    );
+    note!("{}", report::types_note(kinds));
     let mut first: Option<String> = None;
-    let (mut none, mut unknown) = (0usize, 0usize);
+    let mut tally = Tally::default();
     let progress = Progress::counting(mode, "covering", "lattices");
     for (i, l) in lattices.iter().enumerate() {
         progress.update(i as u64, lattices.len() as u64);
         let searched = cover_on(kinds, l, conflicts, &mut |c| undecided(l, c))?;
-        if let Some(why) = searched.none_text(kinds) {
-            if searched.verdict.is_unknown() {
-                unknown += 1;
-            } else {
-                none += 1;
-            }
-            writeln!(stdout, "index {:>4}  lattice {l}: {why}", l.index())?;
-        } else if let Verdict::Found(placed) = searched.verdict {
-            writeln!(stdout, "index {:>4}  lattice {l}: found", l.index())?;
-            if first.is_none() {
-                first = Some(placed.text);
-                if !all {
-                    break;
-                }
+        writeln!(stdout, "{}", tally.line(l, &searched, kinds))?;
+        if first.is_none() {
+            first = report::found(searched);
+            if first.is_some() && !all {
+                break;
             }
         }
     }
     progress.finish();
     match &first {
         Some(text) => {
-            writeln!(
-                stdout,
-                "a good {t}-placement of {k}-in-a-row, confirmed by the checker{}",
-                if out.is_none() { ":" } else { "" }
-            )?;
+            writeln!(stdout, "{}", report::found_line(kinds, out.is_none()))?;
             super::write_product(out, text)?;
             Ok(ExitCode::SUCCESS)
         }
         None => {
-            writeln!(
-                stdout,
-                "{} searched: {none} without a placement{}, {unknown} undecided",
-                super::counted(lattices.len(), "lattice", "lattices"),
-                if kinds.complete() {
-                    " (proved)"
-                } else {
-                    " from these cookies"
-                }
-            )?;
+            writeln!(stdout, "{}", tally.summary(lattices.len(), kinds))?;
             Ok(ExitCode::from(1))
         }
     }

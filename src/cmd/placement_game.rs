@@ -17,7 +17,7 @@
 
 use super::progress::Mode;
 use super::{covering, tight};
-use amoba::placement::engine::Kinds;
+use amoba::placement::engine::{self, Kinds};
 use amoba::placement::setup;
 use amoba::placement::tight::Tightness;
 use std::path::PathBuf;
@@ -111,7 +111,7 @@ pub fn run(
     let game = setup::game(&directions, k, t)?;
     // One census serves both engines: the cookies blocking at least one set per cell
     // and direction, with the best of every size.
-    let kinds = Kinds::new(&game, t, game.directions.len() as f64, force)?;
+    let kinds = Kinds::new(&game, t, engine::default_per_cell(&game), force)?;
     // A scan reports; it exits 0 whatever it found, as for pairings.
     let reports = |code: anyhow::Result<ExitCode>| match code {
         Ok(c) if scanning && c == ExitCode::from(1) => Ok(ExitCode::SUCCESS),
@@ -129,13 +129,12 @@ pub fn run(
                  covering --conflicts`)"
             ),
             Job::Find { out, .. } => (
-                covering::lattices_of(&game, lattice.as_deref(), 1, None, mode)?,
+                super::lattices_of(&game, lattice.as_deref(), 1, None, mode)?,
                 out,
             ),
-            Job::Scan { min, max, .. } => (
-                covering::lattices_of(&game, None, min, Some(max), mode)?,
-                None,
-            ),
+            Job::Scan { min, max, .. } => {
+                (super::lattices_of(&game, None, min, Some(max), mode)?, None)
+            }
             Job::Count { .. } => anyhow::bail!(
                 "{t}-placements of {k}-in-a-row need not be tight (the best cookie blocks \
                  more than one winning set per cell and direction), so they are not exact \

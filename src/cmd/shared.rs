@@ -1,6 +1,7 @@
 //! What every command shares: how a command takes its board
-//! ([`BoardArgs`]), its thread pool, and how it writes its products, reports and JSON
-//! documents by the rules of README, *Where output goes* ([`write_report_and_json`]).
+//! ([`BoardArgs`]), its thread pool, the lattices a placement command searches
+//! ([`lattices_of`]), and how it writes its products, reports and JSON documents by
+//! the rules of README, *Where output goes* ([`write_report_and_json`]).
 
 use super::note;
 use std::io::Write as _;
@@ -209,4 +210,45 @@ pub fn write_report_and_json(
         note!("wrote {}", out.display());
     }
     Ok(())
+}
+
+/// The lattice `text` (`--lattice`), or every lattice of index `min..=max` up to the
+/// symmetries of the game's directions (`--max-index`), listed with progress `mode`.
+pub fn lattices_of(
+    game: &amoba::placement::cookie::Game,
+    text: Option<&str>,
+    min: usize,
+    max: Option<usize>,
+    mode: super::progress::Mode,
+) -> anyhow::Result<Vec<amoba::core::board::lattice::Lattice>> {
+    Ok(match (text, max) {
+        (Some(text), _) => vec![amoba::placement::setup::lattice(text)?],
+        (None, Some(max)) => {
+            amoba::pairing::scan::check_max_index(max)?;
+            let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
+            listed(&dirs, min, max, mode)?
+                .into_iter()
+                .map(|c| c.lattice)
+                .collect()
+        }
+        (None, None) => anyhow::bail!("expected --lattice or --max-index"),
+    })
+}
+
+/// Every lattice of index `min..=max` up to the symmetries of `directions`, with
+/// progress while they are listed (minutes for indices in the thousands).
+pub fn listed(
+    directions: &[Vec<i64>],
+    min: usize,
+    max: usize,
+    mode: super::progress::Mode,
+) -> anyhow::Result<Vec<amoba::core::board::directions::Candidate>> {
+    let progress =
+        super::progress::Progress::counting(mode, "listing lattices", "of the index sum");
+    let list =
+        amoba::core::board::directions::candidates_reporting(directions, 1, min, max, &|a, b| {
+            progress.update(a, b)
+        })?;
+    progress.finish();
+    Ok(list)
 }

@@ -10,18 +10,18 @@
 //! (unless `--window` asks for a plain window) is [`amoba::report::blocks`]'s: the 16×16
 //! window of the plane at the blocks C and W of the pairing, with the dominoes on which
 //! they differ highlighted.
+//!
+//! This file finds the pairing (or reads the placement file) and writes the picture;
+//! [`amoba::report::show`] decides what is drawn.
 
 use super::note;
 use amoba::check::pairing::{Geometry, Reader};
 use amoba::core::board::Board;
 use amoba::core::io::write_atomic;
-use amoba::pairing::catalogue::Catalogue;
 use amoba::pairing::catalogue::blocks;
 use amoba::pairing::catalogue::source::{self, Location};
-use amoba::report::blocks::BlockIds;
-use amoba::report::draw::{View, ascii, svg};
-use amoba::report::figures::figure_set;
-use amoba::report::show::{self, codes_file};
+use amoba::report::draw::View;
+use amoba::report::show::{self, Form};
 use amoba::verify::no_catalogue_reason;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -77,16 +77,28 @@ pub struct Args {
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let form = match args.format {
+        Format::Ascii => Form::Ascii,
+        Format::Svg => Form::Svg,
+        Format::Codes => Form::Codes,
+    };
     if args.placement {
-        return show_placement(&args);
+        // The window is checked before the file is read.
+        let target = args.target.as_deref();
+        let target = target.ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
+        show::check_window(args.window)?;
+        let (display, text) = super::ask::read_text(target)?;
+        return emit(
+            args.out.as_deref(),
+            &show::placement_picture(&display, &text, args.window, form)?,
+        );
     }
     let board = args.board.load()?;
-    if blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none() {
-        return show_blocks(&board, &args);
-    }
+    let blocks = blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none();
     let geom = Geometry::new(&board)?;
     let location = source::locate(&board, args.catalogue.as_deref());
-    let no_catalogue = no_catalogue_reason(&geom);
+    // A pairing drawn as its blocks looks its ID up in the board's own catalogue.
+    let no_catalogue = no_catalogue_reason(&geom).filter(|_| !blocks);
     if let Some(dir) = &args.figures {
         super::directory_option(dir, "--figures")?;
         if let Some(why) = &no_catalogue {
@@ -94,10 +106,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         }
         return figures(&board, &geom, &location, dir);
     }
-    let view = match args.window {
-        Some(n) => View::Window(n),
-        None => View::Torus,
-    };
     let target = args
         .target
         .clone()
@@ -112,14 +120,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 );
             }
             let cat = load_catalogue(&board, &location)?.catalogue;
-            by_id(board.name(), &cat, &location, id)?
+            show::by_id(board.name(), &cat, &location.describe(), id)?
         }
-        _ => from_file(&geom, &target, args.pick)?,
+        _ => {
+            let (display, input) = super::ask::open_input(&target)?;
+            let mut reader = Reader::new(&geom, display.clone(), input);
+            show::pick(&geom, &mut reader, &display, args.pick)?
+        }
     };
-    let picture = match args.format {
-        Format::Ascii => ascii(&geom, &codes, view, &caption)?,
-        Format::Svg => svg(&geom, &codes, view, &caption)?,
-        Format::Codes => codes_file(&board, &codes, &caption),
+    let picture = if blocks {
+        show::blocks_picture(&board, &codes, &caption, form, &|s| note!("amoba: {s}"))?
+    } else {
+        let view = args.window.map_or(View::Torus, View::Window);
+        show::picture(&board, &geom, &codes, view, &caption, form)?
     };
     emit(args.out.as_deref(), &picture)
 }
@@ -134,54 +147,6 @@ fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A pairing of square9-16 (catalogue ID or file) drawn as its blocks C and W,
-/// labelled with their 8×8 catalogue IDs (the square9 catalogue is found as for any
-/// ID).
-fn show_blocks(board: &Board, args: &Args) -> anyhow::Result<ExitCode> {
-    let target = args
-        .target
-        .clone()
-        .ok_or_else(|| anyhow::anyhow!("expected a catalogue ID or a pairing file"))?;
-    let (codes, caption) = match super::ask::as_id(&target) {
-        Some(id) => {
-            let location = source::locate(board, args.catalogue.as_deref());
-            let cat = load_catalogue(board, &location)?.catalogue;
-            by_id(board.name(), &cat, &location, id)?
-        }
-        _ => from_file(&Geometry::new(board)?, &target, args.pick)?,
-    };
-    let mut ids = BlockIds::default();
-    if let Some(r) = blocks::analyse(&codes)?.reported {
-        let board8 = Board::square9();
-        let cat8 = load_catalogue(&board8, &source::locate(&board8, None))?.catalogue;
-        ids.c = blocks::block_id(&board8, &cat8, &r.c);
-        ids.w = blocks::block_id(&board8, &cat8, &r.w);
-    }
-    let picture = match args.format {
-        Format::Ascii => amoba::report::blocks::ascii(&codes, ids, &caption)?,
-        Format::Svg => amoba::report::blocks::svg(&codes, ids, &caption)?,
-        Format::Codes => codes_file(board, &codes, &caption),
-    };
-    emit(args.out.as_deref(), &picture)
-}
-
-/// Catalogue pairing `id`, and a caption naming it.
-fn by_id(
-    board: &str,
-    cat: &Catalogue,
-    location: &Location,
-    id: usize,
-) -> anyhow::Result<(Vec<u8>, String)> {
-    Ok(show::by_id(board, cat, &location.describe(), id)?)
-}
-
-/// Pairing number `pick` of a file, and a caption naming it.
-fn from_file(geom: &Geometry, name: &Path, pick: usize) -> anyhow::Result<(Vec<u8>, String)> {
-    let (display, input) = super::ask::open_input(name)?;
-    let mut reader = Reader::new(geom, display.clone(), input);
-    Ok(show::pick(geom, &mut reader, &display, pick)?)
-}
-
 /// Writes the figure set of `results/` into `dir` ([`amoba::report::figures`]).
 fn figures(
     board: &Board,
@@ -189,82 +154,27 @@ fn figures(
     location: &Location,
     dir: &Path,
 ) -> anyhow::Result<ExitCode> {
-    let cat: Catalogue = load_catalogue(board, location)?.catalogue;
-    let graph = build_graph(board, &cat)?;
-    let set = figure_set(board, geom, &cat, &graph)?;
+    let cat = load_catalogue(board, location)?.catalogue;
+    note!(
+        "amoba: building the pairing graph of {}",
+        super::counted(cat.len(), "class", "classes")
+    );
+    let graph = amoba::pairing::graph::of_catalogue(board, &cat)?;
+    let set = amoba::report::figures::figure_set(board, geom, &cat, &graph)?;
     let mut written = Vec::new();
     for f in &set.figures {
         let path = dir.join(&f.file);
         write_atomic(&path, |w| w.write_all(f.svg.as_bytes()))?;
         written.push(path);
     }
-    let ids = |v: &[usize]| {
-        v.iter()
-            .map(|i| i.to_string())
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    let mut out = amoba::core::io::stdout();
-    writeln!(
-        out,
-        "{} of stabiliser order {}: IDs {}",
-        super::counted(set.symmetric.len(), "class", "classes"),
-        set.top_order,
-        ids(&set.symmetric)
-    )?;
-    match &set.six {
-        Some((c, members)) => writeln!(out, "component {c} has 6 vertices: IDs {}", ids(members))?,
-        None => writeln!(out, "no component of the pairing graph has 6 vertices")?,
-    }
+    amoba::core::io::stdout().write_all(show::figures_summary(&set).as_bytes())?;
     for p in &written {
         note!("wrote {}", p.display());
     }
     Ok(ExitCode::SUCCESS)
 }
 
-/// Builds the pairing graph of `cat` (docs/spec.md §5), with a note on stderr.
-fn build_graph(
-    board: &Board,
-    cat: &Catalogue,
-) -> anyhow::Result<amoba::pairing::graph::PairingGraph> {
-    note!(
-        "amoba: building the pairing graph of {}",
-        super::counted(cat.len(), "class", "classes")
-    );
-    Ok(amoba::pairing::graph::of_catalogue(board, cat)?)
-}
-
 /// Loads the catalogue from `location`, with notes on stderr.
-fn load_catalogue(board: &Board, location: &source::Location) -> anyhow::Result<source::Loaded> {
+fn load_catalogue(board: &Board, location: &Location) -> anyhow::Result<source::Loaded> {
     Ok(source::load(board, location, &|s| note!("amoba: {s}"))?)
-}
-
-/// `--placement`: reads, checks the tiling and draws a placement.
-fn show_placement(args: &Args) -> anyhow::Result<ExitCode> {
-    use amoba::check::placement::{parse_placement, tile};
-    let target = args
-        .target
-        .as_deref()
-        .ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
-    if let Some(n) = args.window
-        && !(1..=amoba::report::draw::MAX_WINDOW).contains(&n)
-    {
-        anyhow::bail!(
-            "--window {n}: expected 1 to {}",
-            amoba::report::draw::MAX_WINDOW
-        );
-    }
-    let (display, text) = super::ask::read_text(target)?;
-    let placement = parse_placement(&display, &text)?;
-    let tiling = tile(&display, &placement, None)?;
-    let n = args
-        .window
-        .unwrap_or_else(|| amoba::report::placement::default_window(&tiling));
-    let picture = match args.format {
-        Format::Ascii => amoba::report::placement::ascii(&tiling, n),
-        Format::Svg => amoba::report::placement::svg(&placement, &tiling, n),
-        // The placement file itself is the form that reads back.
-        Format::Codes => text.clone(),
-    };
-    emit(args.out.as_deref(), &picture)
 }

@@ -224,7 +224,7 @@ pub fn scan(
 ) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::core::io::stdout();
     let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let lattices = super::covering::listed(&dirs, min, max, mode)?;
+    let lattices = super::listed(&dirs, min, max, mode)?;
     let progress = Progress::counting(mode, "tight", "lattices");
     let mut searched = 0;
     let scan = tight_scan(

@@ -2,18 +2,19 @@
 //! (`amoba verify --strategy GAME FILE`, which checks a strategy certificate of a
 //! Maker–Breaker game, is `verify_strategy.rs`.)
 //!
-//! The checks are [`amoba::verify`]'s, and so is the classifying state
-//! ([`amoba::verify::Classes`], shared with the Python package): it loads the
-//! catalogue and the pairing graph the first time a good pairing needs them
-//! (`--catalogue`, `results/` or the per-user cache, never the current directory
-//! unasked; the graph through its on-disk index). This file reads the files (`-` is
-//! standard input), prints one report per pairing (or one
-//! JSON document with `--json`) and chooses the exit code: 0 every pairing good, 1 some
-//! pairing not good, 2 some input unreadable or malformed or an internal cross-check
+//! The checks are [`amoba::verify`]'s ([`amoba::verify::check_input`] reads one
+//! file), and so is the classifying state ([`amoba::verify::Classes`], shared with the
+//! Python package): it loads the catalogue and the pairing graph the first time a good
+//! pairing needs them (`--catalogue`, `results/` or the per-user cache, never the
+//! current directory unasked; the graph through its on-disk index). This file opens
+//! the files (`-` is standard input), prints one report per pairing (or one JSON
+//! document with `--json`) and exits with the code of the totals: 0 every pairing
+//! good, 1 some pairing not good, 2 some input unreadable or malformed or an internal cross-check
 //! failed. A malformed line is reported (`FILE:LINE:COLUMN: …` on stderr, the first
-//! [`MAX_REPORTED_ERRORS`] of each file) and skipped: the well-formed pairings of the
-//! same file are still checked and reported. A closed stdout changes nothing: the
-//! files are still checked and the exit code is their verdict.
+//! [`amoba::check::pairing::MAX_REPORTED_ERRORS`] of each file) and skipped: the
+//! well-formed pairings of the same file are still checked and reported. A closed
+//! stdout changes nothing: the files are still checked and the exit code is their
+//! verdict.
 //!
 //! Boards of more than 64 cells (cube7, the 6×6×6 torus) have no catalogue: none is
 //! loaded or enumerated, and good pairings are reported with their canonical form and
@@ -24,12 +25,15 @@
 //! ones): it is read when present and never enumerated here. A pairing periodic with
 //! the coarser lattice (8-toroidal) is classified on the coarser board instead, with
 //! that board's catalogue and graph ([`amoba::verify::Refinement`]).
+//!
+//! The totals, the exit code they give, the JSON document and the summary line are
+//! [`amoba::report::verify`]'s.
 
 use super::note;
-use amoba::check::pairing::{MAX_REPORTED_ERRORS, Reader, VerifyError};
-use amoba::verify::{Classes, ErrorDoc, FileDoc, PairingReport, VerifyDoc, no_catalogue_reason};
+use amoba::report::verify::Totals;
+use amoba::verify::{Classes, Event, FileDoc, check_input, no_catalogue_reason};
 use std::io::{BufRead, BufReader, Write};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -103,125 +107,66 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         note!("amoba: {why}; good pairings get no graph facts");
     }
     let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
-    let (mut total, mut good, mut malformed, mut bad_lines) = (0usize, 0usize, 0usize, 0usize);
+    let mut totals = Totals::default();
     let mut files = Vec::new();
     for name in &args.files {
-        let stdin = amoba::core::io::is_dash(name);
-        let display = if stdin {
-            "<stdin>".to_string()
-        } else {
-            name.display().to_string()
-        };
-        let mut file = FileDoc {
-            file: display.clone(),
-            reports: Vec::new(),
-            errors: Vec::new(),
-            errors_not_listed: 0,
-        };
-        let input: Box<dyn BufRead> = if stdin {
-            Box::new(std::io::stdin().lock())
-        } else {
-            match std::fs::File::open(name) {
-                Ok(f) => Box::new(BufReader::with_capacity(1 << 16, f)),
-                Err(e) => {
-                    out.flush()?;
-                    note!("{display}: cannot open: {e}");
-                    malformed += 1;
-                    file.errors.push(ErrorDoc {
-                        line: None,
-                        column: None,
-                        message: format!("cannot open: {e}"),
-                    });
-                    files.push(file);
-                    continue;
-                }
+        let (display, input) = match open(name) {
+            Ok(opened) => opened,
+            Err((display, e)) => {
+                out.flush()?;
+                note!("{display}: cannot open: {e}");
+                totals.malformed_files += 1;
+                files.push(FileDoc::unreadable(&display, format!("cannot open: {e}")));
+                continue;
             }
         };
-        let mut reader = Reader::new(&geom, display.clone(), input);
-        let mut errors = 0usize;
-        loop {
-            match reader.next_candidate() {
-                Ok(Some(cand)) => {
-                    let mut report =
-                        PairingReport::new(&geom, &display, reader.pairings_read(), &cand);
-                    if !report.analysis.checks_agree {
-                        return Err(VerifyError::CrossCheck(format!(
-                            "{display}:{}: the periodic check and the line count disagree",
-                            cand.line
-                        ))
-                        .into());
-                    }
-                    total += 1;
-                    if report.good {
-                        good += 1;
-                        classes.classify(&mut report, &cand.codes)?;
-                    }
-                    if args.json {
-                        file.reports.push(report);
-                    } else if args.brief {
-                        writeln!(out, "{}", report.brief())?;
-                    } else {
-                        writeln!(out, "{}", report.to_text(&geom))?;
+        let checked = check_input(
+            &mut classes,
+            &geom,
+            &display,
+            input,
+            args.json,
+            &mut |event| -> anyhow::Result<()> {
+                match event {
+                    Event::Report(r) if args.brief => writeln!(out, "{}", r.brief())?,
+                    Event::Report(r) => writeln!(out, "{}", r.to_text(&geom))?,
+                    Event::Error(e) => {
+                        out.flush()?;
+                        note!("{}", super::chain(e));
                     }
                 }
-                Ok(None) => break,
-                Err(e) => {
-                    errors += 1;
-                    if errors > MAX_REPORTED_ERRORS {
-                        file.errors_not_listed += 1;
-                        continue;
-                    }
-                    out.flush()?;
-                    note!("{}", super::chain(&e));
-                    file.errors.push(ErrorDoc::of(&e));
-                }
-            }
-        }
-        if file.errors_not_listed > 0 {
+                Ok(())
+            },
+        )?;
+        if checked.doc.errors_not_listed > 0 {
             note!(
                 "{display}: and {} more malformed lines",
-                file.errors_not_listed
+                checked.doc.errors_not_listed
             );
         }
-        if errors > 0 {
-            malformed += 1;
-            bad_lines += errors;
-        }
-        files.push(file);
+        totals.add(&checked);
+        files.push(checked.doc);
     }
-    let code = amoba::check::exit_code(malformed, good, total);
     if args.json {
-        let doc = VerifyDoc {
-            provenance: amoba::core::provenance::Provenance::new(
-                board.name(),
-                &super::command_line(),
-                classes
-                    .catalogue()
-                    .map(amoba::report::results::catalogue_sha256),
-            )
-            .stamped(&amoba::core::provenance::VERIFY),
-            catalogue: classes.describe(),
-            inputs: files,
-            pairings: total,
-            good_pairings: good,
-            not_good_pairings: total - good,
-            malformed_files: malformed,
-            malformed_lines: bad_lines,
-            exit_code: code,
-        };
+        let doc = totals.document(&board, &classes, files, &super::command_line());
         serde_json::to_writer_pretty(&mut out, &doc)?;
         writeln!(out)?;
     } else if !args.brief {
-        let plural =
-            |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
-        writeln!(
-            out,
-            "{}: {good} good, {} not good; {} unreadable or malformed",
-            plural(total, "pairing", "pairings"),
-            total - good,
-            plural(malformed, "file", "files")
-        )?;
+        writeln!(out, "{}", totals.summary())?;
     }
     out.flush()?;
-    Ok(ExitCode::from(code))
+    Ok(ExitCode::from(totals.exit_code()))
+}
+
+/// Opens the file `name` (`-` = standard input) with the name messages give it, or
+/// that name and why it cannot be opened.
+fn open(name: &Path) -> Result<(String, Box<dyn BufRead>), (String, std::io::Error)> {
+    if amoba::core::io::is_dash(name) {
+        return Ok(("<stdin>".to_string(), Box::new(std::io::stdin().lock())));
+    }
+    let display = name.display().to_string();
+    match std::fs::File::open(name) {
+        Ok(f) => Ok((display, Box::new(BufReader::with_capacity(1 << 16, f)))),
+        Err(e) => Err((display, e)),
+    }
 }

@@ -33,13 +33,15 @@
 //!   automorphisms ([`symmetry`]) and Breaker's [`stops`] (potential, pairing);
 //! * [`certificate`] — the winner's strategy as a DAG of positions;
 //! * [`shard`] — one search split a few moves below the root over jobs, and merged;
-//!   [`part`] — the part files the jobs write.
+//!   [`part`] — the part files the jobs write; [`job`] — one shard's job, saving
+//!   its part file as it goes.
 
 pub mod certificate;
 pub mod decide;
 pub mod file;
 pub mod generate;
 pub mod info;
+pub mod job;
 pub mod part;
 pub mod shard;
 pub mod solve;

@@ -178,6 +178,12 @@ pub struct Kinds {
     pub per_cell: f64,
 }
 
+/// The cookies searched unless asked otherwise: those blocking at least one winning
+/// set per cell and direction of `game`, the ones that pay for their cells.
+pub fn default_per_cell(game: &Game) -> f64 {
+    game.directions.len() as f64
+}
+
 impl Kinds {
     /// The irreducible line-connected cookies of at most `t` cells of `game` blocking
     /// at least `per_cell` sets per cell, from one census ([`cookie::kept`]).

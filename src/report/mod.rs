@@ -3,27 +3,34 @@
 //! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]), the figure set
 //! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
-//! catalogue and the graph ([`query`]), the pairing `amoba show` draws ([`show`]),
-//! whether an enumeration is within reach before it starts ([`reach`]), the table
-//! of the largest blocking numbers of cookies ([`blocking`]), and the sentences of the
-//! searches for tight placements ([`tight`]).
+//! catalogue and the graph ([`query`]), the pairing `amoba show` draws and its picture
+//! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
+//! table of the largest blocking numbers of cookies ([`blocking`]), the k-versus-t
+//! table of good placements ([`placement_table`]), the lines of the covering search
+//! ([`covering`]), the documents of a split game search ([`solve_parts`]), the
+//! totals of `amoba verify` ([`verify`]), and the sentences of the searches for tight
+//! placements ([`tight`]).
 
 pub mod blocking;
 pub mod blocks;
 pub mod count;
+pub mod covering;
 pub mod draw;
 pub mod export;
 pub mod figures;
 pub mod placement;
+pub mod placement_table;
 pub mod plot;
 pub mod query;
 pub mod reach;
 pub mod results;
 pub mod scan;
 pub mod show;
+pub mod solve_parts;
 pub mod summary;
 pub mod table;
 pub mod tight;
+pub mod verify;
 
 /// Why shard documents cannot be merged.
 #[derive(Debug, thiserror::Error)]

@@ -1,11 +1,12 @@
 //! The document of `amoba verify --json` (docs/schemas/verify.schema.json), and the
 //! check of one text of candidate pairings into its part of that document
-//! ([`check_text`]). The command line streams files through the same structures; the
-//! explorer (`amoba serve`) checks a pasted text with [`check_text`], so both give the
-//! same document for the same pairings.
+//! ([`check_text`]). The command line streams files through the same structures
+//! ([`check_input`]); the explorer (`amoba serve`) checks a pasted text with
+//! [`check_text`], so both give the same document for the same pairings.
 
-use super::{Classes, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError};
+use super::{Classes, Geometry, MAX_REPORTED_ERRORS, PairingReport, Reader, VerifyError};
 use serde::Serialize;
+use std::io::BufRead;
 
 /// One input (file, standard input or pasted text) of a verifier run.
 #[derive(Clone, Debug, Serialize)]
@@ -18,6 +19,100 @@ pub struct FileDoc {
     pub errors: Vec<ErrorDoc>,
     /// Malformed lines beyond those listed.
     pub errors_not_listed: usize,
+}
+
+impl FileDoc {
+    /// The part of an input that could not be opened: `message` says why.
+    pub fn unreadable(file: &str, message: String) -> FileDoc {
+        FileDoc {
+            file: file.to_string(),
+            reports: Vec::new(),
+            errors: vec![ErrorDoc {
+                line: None,
+                column: None,
+                message,
+            }],
+            errors_not_listed: 0,
+        }
+    }
+}
+
+/// One input checked by [`check_input`]: its part of the document, and what it held.
+pub struct Checked {
+    /// Its part of the document.
+    pub doc: FileDoc,
+    /// Its well-formed pairings.
+    pub pairings: usize,
+    /// Of those, the good ones.
+    pub good: usize,
+    /// Its malformed lines, listed or not.
+    pub malformed_lines: usize,
+}
+
+/// What [`check_input`] hands on as it reads an input.
+pub enum Event<'a> {
+    /// The report of a well-formed pairing (when the document does not keep it).
+    Report(&'a PairingReport),
+    /// A malformed line, one of the first [`MAX_REPORTED_ERRORS`] of the input.
+    Error(&'a VerifyError),
+}
+
+/// Checks every pairing of `input` (named `name`, read with `geom`) as `amoba verify`
+/// checks a file: every well-formed pairing gets its report and a good one its class
+/// ([`Classes::report`]); a malformed line is skipped, and the first
+/// [`MAX_REPORTED_ERRORS`] of them listed. Each report goes to `each` as it is made,
+/// or into the document when `keep`; each listed malformed line goes to `each` too.
+/// *Returns* the input's part of the document, with its counts.
+///
+/// # Errors
+///
+/// A failed cross-check, a catalogue that cannot be loaded, or what `each` returns.
+pub fn check_input<R: BufRead, E: From<VerifyError>>(
+    classes: &mut Classes,
+    geom: &Geometry,
+    name: &str,
+    input: R,
+    keep: bool,
+    each: &mut dyn FnMut(Event<'_>) -> Result<(), E>,
+) -> Result<Checked, E> {
+    let mut reader = Reader::new(geom, name.to_string(), input);
+    let mut doc = FileDoc {
+        file: name.to_string(),
+        reports: Vec::new(),
+        errors: Vec::new(),
+        errors_not_listed: 0,
+    };
+    let (mut pairings, mut good, mut errors) = (0usize, 0usize, 0usize);
+    loop {
+        match reader.next_candidate() {
+            Ok(Some(cand)) => {
+                let report = classes.report(geom, name, reader.pairings_read(), &cand)?;
+                pairings += 1;
+                good += usize::from(report.good);
+                if keep {
+                    doc.reports.push(report);
+                } else {
+                    each(Event::Report(&report))?;
+                }
+            }
+            Ok(None) => break,
+            Err(e) => {
+                errors += 1;
+                if errors > MAX_REPORTED_ERRORS {
+                    doc.errors_not_listed += 1;
+                    continue;
+                }
+                each(Event::Error(&e))?;
+                doc.errors.push(ErrorDoc::of(&e));
+            }
+        }
+    }
+    Ok(Checked {
+        doc,
+        pairings,
+        good,
+        malformed_lines: errors,
+    })
 }
 
 /// A malformed line, or an input that could not be read.

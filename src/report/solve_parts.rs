@@ -1,0 +1,138 @@
+//! The report of a split game search: the document and the lines `amoba solve GAME
+//! --shard I/N` prints for one shard's job ([`crate::game::job`]), and those `amoba
+//! solve GAME --merge PART…` prints for the merge of the parts
+//! ([`crate::game::shard::merge`]). Both are a [`PartsDoc`]
+//! (docs/schemas/solve-parts.schema.json): the split, the positions covered and
+//! decided, and for a merge the root's verdict and the certificate written.
+
+use crate::core::text::counted;
+use crate::game::Side;
+use crate::game::decide::CertificateDoc;
+use crate::game::file::Loaded;
+use crate::game::job::Job;
+use crate::game::shard::{Frontier, Merged, Part, PartsDoc, Solved};
+use std::collections::BTreeMap;
+
+/// The document of the shard of `job` (of `frontier`, a split of `loaded`): `solved`
+/// its positions decided or given up ([`Job::run`]); `command` for the provenance,
+/// `seconds` the wall time.
+pub fn shard_doc(
+    loaded: &Loaded,
+    frontier: &Frontier,
+    job: &Job,
+    solved: &BTreeMap<usize, Solved>,
+    command: &str,
+    seconds: f64,
+) -> PartsDoc {
+    let all: Vec<&Solved> = solved.values().collect();
+    let mut doc = PartsDoc::new(
+        loaded.title(),
+        &loaded.sha256,
+        frontier,
+        job.count,
+        &all,
+        command,
+        seconds,
+    );
+    doc.shard = Some(job.index);
+    doc.resumed = job.kept.len();
+    doc.part = Some(job.path.display().to_string());
+    doc
+}
+
+/// The document of the merge `merged` of `parts` of `frontier` (a split of
+/// `loaded`), with the `certificate` written, if any; `command` for the provenance,
+/// `seconds` the wall time.
+pub fn merge_doc(
+    loaded: &Loaded,
+    frontier: &Frontier,
+    parts: &[(String, Part)],
+    merged: &Merged,
+    certificate: Option<CertificateDoc>,
+    command: &str,
+    seconds: f64,
+) -> PartsDoc {
+    let all: Vec<&Solved> = parts.iter().flat_map(|(_, p)| &p.solved).collect();
+    let mut doc = PartsDoc::new(
+        loaded.title(),
+        &loaded.sha256,
+        frontier,
+        parts.len(),
+        &all,
+        command,
+        0.0,
+    );
+    doc.positions = merged.positions;
+    doc.winner = merged.winner.map(Side::word);
+    doc.certificate = certificate;
+    doc.cost.seconds = seconds;
+    doc
+}
+
+/// The note `amoba solve --shard` writes before it starts: the split, the shard's
+/// positions and how many of them its part file keeps.
+pub fn shard_start(loaded: &Loaded, frontier: &Frontier, job: &Job) -> String {
+    format!(
+        "{}: split at depth {}: {} above {}; shard {}/{}: {}, {} kept from {}",
+        loaded.title(),
+        frontier.depth,
+        counted(
+            frontier.top_nodes() as u64,
+            "expanded position",
+            "expanded positions"
+        ),
+        counted(
+            frontier.positions.len() as u64,
+            "frontier position",
+            "frontier positions"
+        ),
+        job.index,
+        job.count,
+        counted(job.mine.len() as u64, "position", "positions"),
+        job.kept.len(),
+        job.path.display()
+    )
+}
+
+/// The text of `doc`: a shard's (`root` is `None`), or a merge's with the root's
+/// verdict `root`.
+pub fn text(loaded: &Loaded, doc: &PartsDoc, root: Option<Option<Side>>) -> String {
+    let what = match doc.shard {
+        Some(index) => format!("shard {index}/{} of {}", doc.shards, loaded.title()),
+        None => format!(
+            "{} from {}",
+            loaded.title(),
+            counted(doc.shards as u64, "part", "parts")
+        ),
+    };
+    let mut out = format!(
+        "{what}: split at depth {} into {} ({} above {})\n",
+        doc.split_depth,
+        counted(doc.shards as u64, "shard", "shards"),
+        counted(
+            doc.top_nodes as u64,
+            "expanded position",
+            "expanded positions"
+        ),
+        counted(
+            doc.frontier as u64,
+            "frontier position",
+            "frontier positions"
+        ),
+    );
+    out += &format!(
+        "positions: {}, decided {} (Maker {}, Breaker {}), undecided {}; {} nodes\n",
+        doc.positions,
+        doc.decided,
+        doc.maker,
+        doc.breaker,
+        doc.positions - doc.decided,
+        doc.nodes
+    );
+    match root {
+        Some(Some(w)) => out += &format!("winner: {w}\n"),
+        Some(None) => out += "not decided: the decided positions do not settle the root\n",
+        None => {}
+    }
+    out
+}

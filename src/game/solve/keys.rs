@@ -1,22 +1,66 @@
 //! The keys of the transposition table: a position's Zobrist hashes under every
-//! folded automorphism, kept per automorphism and updated with one XOR each per move;
-//! its key is the least of them (with the player to move mixed in), so the positions
-//! of one orbit share one entry, and a proved zone is stored in the frame of the
-//! automorphism that gives the key ([`super`], *Symmetry*).
+//! folded automorphism, kept per automorphism and updated with a few XORs each per
+//! move; its key is the least of them (with the player to move mixed in), so the
+//! positions of one orbit share one entry, and a proved zone is stored in the frame
+//! of the automorphism that gives the key ([`super`], *Symmetry*).
+//!
+//! # The reduced position
+//!
+//! What is hashed is not the position itself but its *reduction* (docs/spec.md
+//! §11.4, *The reduced position*): the cells of the live winning sets — Maker's and free — stay as they
+//! are, and every other cell counts as Breaker's. A cell in no live set can never
+//! matter again, to either player (the dead-cell lemma), whoever holds it or whether
+//! it is free, so a position and its reduction have the same value; positions that
+//! differ only in such cells share one entry of the table. The relevant cells only
+//! shrink as the game goes on (a set once dead stays dead), so the reduction follows
+//! a move with the few cells the move releases ([`Step`]): none when Maker moves;
+//! when Breaker takes `b`, the cells of the sets through `b` that lie in no other
+//! live set.
+//!
+//! Everything the table holds transfers between positions with one reduction: the
+//! live sets, Maker's cells in them and their free cells are the same, and so are
+//! the value and a proved zone (a union of winning sets; the sets inside it that
+//! are live are the same live sets).
 
 use super::{Cells, Hashes, MAX_SYMMETRIES, Position, Side, Solver, cells};
 
+/// How a move changes the reduced position: the cell the move takes, as Maker's or
+/// Breaker's, and the cells it releases (Maker's or free cells that leave the last
+/// live set through them and count as Breaker's from then on).
+#[derive(Clone, Copy, Debug, Default)]
+pub(super) struct Step {
+    /// The cell taken by Maker, if it is relevant.
+    maker_in: Cells,
+    /// Maker's cells released to Breaker.
+    maker_out: Cells,
+    /// Free cells released to Breaker, and Breaker's cell taken if it was relevant.
+    breaker_in: Cells,
+}
+
 impl Solver<'_> {
+    /// The cells of the live winning sets at `p` (Maker's and free): the cells the
+    /// reduced position keeps.
+    pub(super) fn relevant(&self, p: &Position) -> Cells {
+        self.sets
+            .iter()
+            .filter(|&&s| s & p.breaker == 0)
+            .fold(0, |a, &s| a | s)
+    }
+
+    /// The hashes of the reduction of `p`, from scratch.
     pub(super) fn hashes(&self, p: &Position) -> Hashes {
+        let rel = self.relevant(p);
+        let maker = p.maker & rel;
+        let breaker = self.game.all() & !rel;
         let mut h = Hashes {
             h: [0; MAX_SYMMETRIES],
         };
         for (g, perm) in self.syms.iter().enumerate() {
             let mut x = 0;
-            for c in cells(p.maker) {
+            for c in cells(maker) {
                 x ^= self.zobrist[perm[c] as usize];
             }
-            for c in cells(p.breaker) {
+            for c in cells(breaker) {
                 x ^= self.zobrist[128 + perm[c] as usize];
             }
             h.h[g] = x;
@@ -24,23 +68,63 @@ impl Solver<'_> {
         h
     }
 
-    pub(super) fn child_hashes(&self, h: &Hashes, side: Side, c: usize) -> Hashes {
-        let off = if side == Side::Maker { 0 } else { 128 };
+    /// The change of the reduction of `p` (whose relevant cells are `rel`) when the
+    /// player to move takes `c`; `live` are the live sets at `p`.
+    pub(super) fn step(&self, p: &Position, rel: Cells, live: &[Cells], c: usize) -> Step {
+        let bit: Cells = 1 << c;
+        if rel & bit == 0 {
+            // A cell in no live set: the reduction already counts it as Breaker's.
+            return Step::default();
+        }
+        match p.to_move {
+            Side::Maker => Step {
+                maker_in: bit,
+                ..Step::default()
+            },
+            Side::Breaker => {
+                let kept = live
+                    .iter()
+                    .filter(|&&s| s & bit == 0)
+                    .fold(0, |a, &s| a | s);
+                let gone = rel & !kept;
+                Step {
+                    maker_in: 0,
+                    maker_out: gone & p.maker,
+                    breaker_in: gone & !p.maker,
+                }
+            }
+        }
+    }
+
+    /// The XOR that `step` applies to the hash under automorphism `perm`.
+    fn delta(&self, perm: &[u8], step: &Step) -> u64 {
+        let mut x = 0;
+        for c in cells(step.maker_in | step.maker_out) {
+            x ^= self.zobrist[perm[c] as usize];
+        }
+        for c in cells(step.maker_out | step.breaker_in) {
+            x ^= self.zobrist[128 + perm[c] as usize];
+        }
+        x
+    }
+
+    /// The hashes after `step`.
+    pub(super) fn child_hashes(&self, h: &Hashes, step: &Step) -> Hashes {
         let mut out = *h;
         for (g, perm) in self.syms.iter().enumerate() {
-            out.h[g] ^= self.zobrist[off + perm[c] as usize];
+            out.h[g] ^= self.delta(perm, step);
         }
         out
     }
 
-    /// [`Solver::framed_key`] of the child reached when `side` takes `c` from the
-    /// position with hashes `h`, without building the child's hashes.
-    pub(super) fn child_key(&self, h: &Hashes, side: Side, c: usize) -> (u64, usize) {
-        let off = if side == Side::Maker { 0 } else { 128 };
+    /// [`Solver::framed_key`] of the child reached by `step` from the position with
+    /// hashes `h`, whose player to move is `side`, without building the child's
+    /// hashes.
+    pub(super) fn child_key(&self, h: &Hashes, side: Side, step: &Step) -> (u64, usize) {
         let mut k = u64::MAX;
         let mut frame = 0;
         for (g, perm) in self.syms.iter().enumerate() {
-            let x = h.h[g] ^ self.zobrist[off + perm[c] as usize];
+            let x = h.h[g] ^ self.delta(perm, step);
             if x < k {
                 k = x;
                 frame = g;

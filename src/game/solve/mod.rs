@@ -46,8 +46,12 @@
 //! * every live set holding two free cells of its own, disjoint from every other
 //!   set's two (a bipartite matching, [`pairing`]): Breaker wins by the pairing;
 //! * otherwise the moves: the free cells of live sets only — a cell in no live set is
-//!   never worth taking, for either player (the dead-cell lemma) — ordered by their
-//!   weight `Σ 2^(−f)` over the live sets through them, heaviest first.
+//!   never worth taking, for either player (the dead-cell lemma) — and none in a
+//!   *hopeless component*: a component of the live sets (joined by shared free cells)
+//!   whose potential is below 1/2, which Breaker wins even with Maker first; whoever
+//!   wins the position wins by a move elsewhere (docs/spec.md §11.9). The moves are
+//!   ordered by their weight `Σ 2^(−f)` over the live sets through them, heaviest
+//!   first.
 //!
 //! A child met for the first time is scanned at once (a win by threats included):
 //! decided children get their final numbers, open ones first numbers from their
@@ -73,8 +77,11 @@
 //! sets onto the winning sets — are computed from the sets ([`automorphisms`], a
 //! backtracking search over colour-refined cells) and folded into the table: a
 //! position's key is the least of its Zobrist hashes under the automorphisms, so
-//! the positions of one orbit share one entry. The hashes are kept per automorphism
-//! and updated with one XOR each per move.
+//! the positions of one orbit share one entry. What is hashed is the position's
+//! *reduction* (docs/spec.md §11.4): every cell in no live set counts as Breaker's,
+//! so positions that differ only in cells that can no longer matter share an entry
+//! too. The hashes are kept per automorphism and updated with a few XORs per move
+//! ([`keys`]).
 //!
 //! # The table
 //!
@@ -100,6 +107,7 @@ use numbers::{combine, grow, numbers, open_numbers, select, sub_sat};
 pub use scan::{Eval, Moves, Rule};
 
 mod keys;
+use keys::Step;
 mod numbers;
 mod scan;
 use super::{Cells, Game, Side, cells};
@@ -378,6 +386,15 @@ impl<'g> Solver<'g> {
             .fold(0, |a, &s| a | (s & free))
     }
 
+    /// The live winning sets at `p` (those Breaker has no cell of).
+    fn live_sets(&self, p: &Position) -> Vec<Cells> {
+        self.sets
+            .iter()
+            .copied()
+            .filter(|&s| s & p.breaker == 0)
+            .collect()
+    }
+
     /// What the table knows of a position: its proof and disproof numbers.
     pub fn known(&self, p: &Position) -> Option<(u32, u32)> {
         self.table.get(self.key_of(p))
@@ -462,27 +479,31 @@ impl<'g> Solver<'g> {
     /// work, so they are the first to be replaced), so that the scan is not repeated
     /// when `p` is searched again. The children's buckets are read first, all at
     /// once ([`Table::warm`]).
-    fn children(&mut self, p: &Position, h: &Hashes, moves: &[u8]) -> Vec<Child> {
-        let keys: Vec<(u64, usize)> = moves
+    fn children(
+        &mut self,
+        p: &Position,
+        h: &Hashes,
+        moves: &[u8],
+        rel: Cells,
+        live: &[Cells],
+    ) -> Vec<Child> {
+        let steps: Vec<Step> = moves
             .iter()
-            .map(|&c| self.child_key(h, p.to_move, c as usize))
+            .map(|&c| self.step(p, rel, live, c as usize))
+            .collect();
+        let keys: Vec<(u64, usize)> = steps
+            .iter()
+            .map(|st| self.child_key(h, p.to_move, st))
             .collect();
         self.table.warm(keys.iter().map(|k| k.0));
         let mut children = Vec::with_capacity(moves.len());
-        for (&c, &(key, frame)) in moves.iter().zip(&keys) {
+        for ((&c, &(key, frame)), st) in moves.iter().zip(&keys).zip(&steps) {
             let (pn, dn, zone) = match self.lookup_key(key, frame) {
                 Some(v) => v,
                 None => {
                     let child = p.play(c as usize);
                     let v = self.first_numbers(&child);
-                    self.store(
-                        &self.child_hashes(h, p.to_move, c as usize),
-                        child.to_move,
-                        v.0,
-                        v.1,
-                        0,
-                        v.2,
-                    );
+                    self.store(&self.child_hashes(h, st), child.to_move, v.0, v.1, 0, v.2);
                     v
                 }
             };
@@ -527,7 +548,9 @@ impl<'g> Solver<'g> {
             (Eval::Open(m), zone) => (m.cells, zone),
         };
         let or = p.to_move == Side::Maker;
-        let mut children = self.children(p, h, &moves);
+        let live = self.live_sets(p);
+        let rel = live.iter().fold(0, |a, &s| a | s);
+        let mut children = self.children(p, h, &moves, rel, &live);
         // Breaker's moves still to be refuted: those inside every proved move's zone.
         let mut must: Cells = !0;
         if !or {
@@ -557,7 +580,7 @@ impl<'g> Solver<'g> {
                 )
             };
             let cp = p.play(c.cell as usize);
-            let chh = self.child_hashes(h, p.to_move, c.cell as usize);
+            let chh = self.child_hashes(h, &self.step(p, rel, &live, c.cell as usize));
             let (cpn, cdn, czone) = self.mid(&cp, &chh, cth_pn, cth_dn, depth + 1);
             children[best].pn = cpn;
             children[best].dn = cdn;

@@ -232,6 +232,15 @@ impl Solver<'_> {
                 return (Eval::Decided(Rule::DoubleThreatAhead), zone);
             }
         }
+        // Components of the live sets (joined by shared free cells) that Breaker wins
+        // even with Maker first, by the potential: whoever wins the position also wins
+        // by a move outside them (docs/spec.md §11.9, *hopeless groups*), so none of
+        // their cells is tried — unless nothing else is left, which is then searched
+        // as usual.
+        let hopeless = hopeless_components(&self.sets, p, free_all);
+        if hopeless != 0 && candidates & !hopeless != 0 {
+            candidates &= !hopeless;
+        }
         let moves: Vec<u8> = if order {
             // Heaviest first, ties by cell: one key per cell, the weight (below 2^56:
             // at most 2^16 sets of weight at most 2^40) above the complemented cell.
@@ -256,6 +265,49 @@ impl Solver<'_> {
     pub fn threat_win(&self, p: &Position) -> Option<Line> {
         self.threats.win(p)
     }
+}
+
+/// The free cells of the components of the live sets at `p` whose Erdős–Selfridge
+/// potential is below 1/2: Breaker wins each of them even when Maker moves first
+/// there. Two live sets are in one component when their free cells meet (a set with
+/// no free cell has none). The potential is summed exactly in units of `2^(−100)`; a
+/// component with a set of more than 100 free cells is never counted hopeless.
+///
+/// Complexity `O(L · C)` word operations for `L` live sets and `C` components.
+pub(super) fn hopeless_components(sets: &[Cells], p: &Position, free_all: Cells) -> Cells {
+    const UNIT: u32 = 100;
+    // (free cells, potential in units of 2^(−UNIT), whether exact) per component.
+    let mut comps: Vec<(Cells, u128, bool)> = Vec::new();
+    for &s in sets {
+        if s & p.breaker != 0 {
+            continue;
+        }
+        let free = s & free_all;
+        if free == 0 {
+            continue;
+        }
+        let f = free.count_ones();
+        let (w, exact) = if f <= UNIT {
+            (1u128 << (UNIT - f), true)
+        } else {
+            (0, false)
+        };
+        let mut merged = (free, w, exact);
+        let mut i = 0;
+        while i < comps.len() {
+            if comps[i].0 & merged.0 != 0 {
+                let c = comps.swap_remove(i);
+                merged = (merged.0 | c.0, merged.1 + c.1, merged.2 && c.2);
+            } else {
+                i += 1;
+            }
+        }
+        comps.push(merged);
+    }
+    comps
+        .iter()
+        .filter(|c| c.2 && c.1 < 1u128 << (UNIT - 1))
+        .fold(0, |a, c| a | c.0)
 }
 
 /// The Erdős–Selfridge potential from the numbers of live sets by free cells.

@@ -303,6 +303,10 @@ fn extreme_options_are_refused() {
                 "--t 18446744073709551615",
             ),
             (
+                &["scan", "--all", "5", "--box", "1", "--max-index", "8"],
+                "the box holds no set of 5 directions",
+            ),
+            (
                 &[
                     "count",
                     "--board",

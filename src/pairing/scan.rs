@@ -80,6 +80,16 @@ pub enum PlanError {
     /// The directions cannot make a board (not primitive, repeated, ...).
     #[error("--directions: {0}")]
     Directions(BoardError),
+    /// The box of `--all` holds no set of that many directions.
+    #[error("--all {n} --box {r} --dims {d}: the box holds no set of {n} directions")]
+    NoSets {
+        /// Directions in a set.
+        n: usize,
+        /// The box's radius.
+        r: i64,
+        /// Dimension.
+        d: usize,
+    },
     /// The box of `--all` is beyond the classes listed.
     #[error("--all {n} --box {r} --dims {d}: {error}")]
     Box {
@@ -143,7 +153,11 @@ pub fn given(text: &str, dims: Option<usize>) -> Result<Vec<ScanGame>, PlanError
 /// familiar-looking set, unlike the normal form; the report gives both).
 pub fn class_games(d: usize, r: i64, n: usize) -> Result<Vec<ScanGame>, PlanError> {
     check_box(d, r, n).map_err(|error| PlanError::Box { n, r, d, error })?;
-    Ok(classes_in_box(d, r, n)
+    let classes = classes_in_box(d, r, n);
+    if classes.is_empty() {
+        return Err(PlanError::NoSets { n, r, d });
+    }
+    Ok(classes
         .into_iter()
         .map(|(_, members)| ScanGame {
             directions: members[0].clone(),
@@ -160,7 +174,10 @@ pub fn class_games(d: usize, r: i64, n: usize) -> Result<Vec<ScanGame>, PlanErro
 /// *Errors*: a dimension other than 2 or 3; directions that do not span; a lattice of
 /// more cells than the search handles.
 pub fn plan(games: &mut [ScanGame], min: usize, max: usize) -> Result<usize, PlanError> {
-    let d = games[0].directions.first().map_or(0, Vec::len);
+    let d = games
+        .first()
+        .and_then(|g| g.directions.first())
+        .map_or(0, Vec::len);
     if !(2..=3).contains(&d) {
         return Err(PlanError::Dimension(d));
     }

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes results/games.md: who wins the strip boards of the
+"""Writes results/games.md and results/games.json: who wins the strip boards of the
 7-in-a-row question and the small classic games, each answer with its certificate
 replayed by the independent checker (amoba verify --strategy).
 
@@ -113,12 +113,29 @@ def main():
     md += ["", "## Not decided here", "",
            "The (4, n, 7^tr) boards for n = 13…16 and the dissertation's 4×16 are shipped in",
            "`data/games/` but not in this table: with the present search they do not finish",
-           "within the limits of this report (n = 12 takes about two minutes of CPU).",
+           "within the limits of this report (the table gives the time n = 12 takes).",
            "BENCHMARKS.md gives how far the runs on them got; `amoba solve --node-limit N",
            "--progress log` shows how far a run gets.", ""]
-    with open(os.path.join(args.out_dir, "games.md.tmp"), "w") as f:
-        f.write("\n".join(md))
-    os.replace(os.path.join(args.out_dir, "games.md.tmp"), os.path.join(args.out_dir, "games.md"))
+    write(os.path.join(args.out_dir, "games.md"), "\n".join(md))
+    # The same rows as JSON: each game's `amoba game info`, the `amoba solve --json`
+    # document (with its provenance block) and the checker's verdict, and the cost of
+    # the run (`seconds` as `amoba solve` reports it, `wall_seconds` of the whole
+    # command).
+    doc = {"games": []}
+    for r in rows:
+        secs, mem, wall = r["_cost"]
+        row = {k: v for k, v in r.items() if k != "_cost"}
+        row["cost"] = {"seconds": secs, "wall_seconds": round(wall, 3),
+                       "peak_memory_bytes": mem}
+        doc["games"].append(row)
+    write(os.path.join(args.out_dir, "games.json"), json.dumps(doc, indent=1) + "\n")
+
+
+def write(path, text):
+    """Writes `text` to `path` through a temporary file in the same folder."""
+    with open(path + ".tmp", "w") as f:
+        f.write(text)
+    os.replace(path + ".tmp", path)
 
 
 if __name__ == "__main__":

@@ -107,7 +107,9 @@ use numbers::{combine, grow, numbers, open_numbers, select, sub_sat};
 pub use scan::{Eval, Moves, Rule};
 
 mod keys;
+mod pool;
 use keys::Step;
+pub use pool::Pool;
 mod numbers;
 mod scan;
 use super::{Cells, Game, Side, cells};
@@ -240,55 +242,6 @@ pub struct Solver<'g> {
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     /// The search for wins by threats alone, with its cache.
     threats: Threats,
-}
-
-/// Solvers of one game kept for reuse by parallel searches of many positions: each
-/// search takes one (reset: every count as a fresh solver's) or makes one, and gives
-/// it back, so that a large table is allocated and faulted in once per thread, not
-/// once per position.
-pub struct Pool<'g> {
-    game: &'g Game,
-    memory: usize,
-    node_limit: Option<u64>,
-    solvers: std::sync::Mutex<Vec<Solver<'g>>>,
-}
-
-impl<'g> Pool<'g> {
-    /// A pool of solvers of `game`, each with a table of `memory` bytes and node limit
-    /// `node_limit`.
-    pub fn new(game: &'g Game, memory: usize, node_limit: Option<u64>) -> Pool<'g> {
-        Pool {
-            game,
-            memory,
-            node_limit,
-            solvers: std::sync::Mutex::new(Vec::new()),
-        }
-    }
-
-    /// Runs `f` with a solver as new.
-    pub fn with<R>(&self, f: impl FnOnce(&mut Solver<'g>) -> R) -> R {
-        let reused = self.solvers.lock().unwrap_or_else(|e| e.into_inner()).pop();
-        let mut solver = match reused {
-            Some(mut s) => {
-                s.reset(self.node_limit);
-                s
-            }
-            None => Solver::new(
-                self.game,
-                &Options {
-                    memory: self.memory,
-                    node_limit: self.node_limit,
-                    progress: None,
-                },
-            ),
-        };
-        let r = f(&mut solver);
-        self.solvers
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .push(solver);
-        r
-    }
 }
 
 /// The hashes of a position under each folded automorphism.
@@ -616,77 +569,4 @@ impl<'g> Solver<'g> {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_reset_solver_counts_as_a_fresh_one() {
-        let g = crate::game::generate::strip_7tr(8).unwrap();
-        let start = Position::start(&g);
-        let options = Options {
-            memory: 1 << 22,
-            node_limit: None,
-            progress: None,
-        };
-        let pool = Pool::new(&g, options.memory, None);
-        for c in [0, 9, 17] {
-            let fresh = Solver::new(&g, &options).solve(&start.play(c));
-            let reused = pool.with(|s| s.solve(&start.play(c)));
-            assert_eq!(fresh, reused, "first move {c}");
-        }
-    }
-
-    fn game(n: usize, sets: &[&[usize]], first: Side) -> Game {
-        Game {
-            name: String::new(),
-            labels: (0..n).map(|c| c.to_string()).collect(),
-            coords: None,
-            sets: sets
-                .iter()
-                .map(|s| s.iter().fold(0u128, |a, &c| a | 1 << c))
-                .collect(),
-            first,
-            maker: 0,
-            breaker: 0,
-        }
-    }
-
-    #[test]
-    fn seven_cell_game_is_a_maker_win_only_from_cell_one() {
-        // Cells 1..7 of docs/spec.md §11 as 0..6.
-        let g = game(
-            7,
-            &[&[4, 5], &[0, 1, 3], &[0, 1, 4], &[0, 2, 5], &[0, 2, 6]],
-            Side::Maker,
-        );
-        let mut s = Solver::new(&g, &Options::default());
-        let root = Position::start(&g);
-        assert_eq!(s.solve(&root).winner, Some(Side::Maker));
-        for c in 0..7 {
-            let w = s.value(&root.play(c));
-            let want = if c == 0 { Side::Maker } else { Side::Breaker };
-            assert_eq!(w, Some(want), "first move {c}");
-        }
-    }
-
-    #[test]
-    fn tic_tac_toe_is_a_maker_win() {
-        let g = game(
-            9,
-            &[
-                &[0, 1, 2],
-                &[3, 4, 5],
-                &[6, 7, 8],
-                &[0, 3, 6],
-                &[1, 4, 7],
-                &[2, 5, 8],
-                &[0, 4, 8],
-                &[2, 4, 6],
-            ],
-            Side::Maker,
-        );
-        let mut s = Solver::new(&g, &Options::default());
-        assert_eq!(s.symmetries().len(), 8);
-        assert_eq!(s.solve(&Position::start(&g)).winner, Some(Side::Maker));
-    }
-}
+mod tests;

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes results/games.md and results/games.json: who wins the strip boards of the
+"""Writes results/games.md: who wins the strip boards of the
 7-in-a-row question and the small classic games, each answer with its certificate
 replayed by the independent checker (amoba verify --strategy).
 
@@ -68,9 +68,6 @@ def main():
             check = json.loads(run([args.amoba, "verify", "--strategy", game, cert,
                                     "--json"]).stdout)
             cost = solved.pop("cost")
-            # The provenance names the certificate by its file name, not the temporary
-            # folder it was written to, and the program as amoba, whatever its path.
-            solved["provenance"]["command"] = normalised(solved["provenance"]["command"], cert)
             solved["certificate"]["file"] = f"{name}.strategy"
             rows.append({
                 "game": name,
@@ -124,25 +121,6 @@ def main():
            "BENCHMARKS.md gives how far the runs on them got; `amoba solve --node-limit N",
            "--progress log` shows how far a run gets.", ""]
     write(os.path.join(args.out_dir, "games.md"), "\n".join(md))
-    # The same rows as JSON: each game's `amoba game info`, the `amoba solve --json`
-    # document (with its provenance block) and the checker's verdict, and the cost of
-    # the run (`seconds` as `amoba solve` reports it, `wall_seconds` of the whole
-    # command).
-    doc = {"games": []}
-    for r in rows:
-        secs, mem, wall = r["_cost"]
-        row = {k: v for k, v in r.items() if k != "_cost"}
-        row["cost"] = {"seconds": secs, "wall_seconds": round(wall, 3),
-                       "peak_memory_bytes": mem}
-        doc["games"].append(row)
-    write(os.path.join(args.out_dir, "games.json"), json.dumps(doc, indent=1) + "\n")
-
-
-def normalised(command, cert):
-    """`command` with the certificate's temporary path cut to its file name and the
-    program named amoba."""
-    words = command.replace(cert, os.path.basename(cert)).split(" ")
-    return " ".join(["amoba"] + words[1:])
 
 
 def write(path, text):

@@ -334,7 +334,8 @@ fn scans_agree_with_a_brute_force() {
             let good = plain.all_good();
             let what = format!("{dirs:?} on {basis:?}");
             match &r.existence {
-                Existence::Found { pairing, .. } => {
+                Existence::Found(f) => {
+                    let pairing = &f.pairing;
                     found += 1;
                     assert!(!good.is_empty(), "{what}: found, brute force has none");
                     let out = std::process::Command::new(env!("CARGO_BIN_EXE_amoba"))

@@ -28,12 +28,16 @@
 //! # Adoption
 //!
 //! The placement engine (`crate::placement::engine`) returns it for one lattice of a
-//! tight search and one lattice of a covering search. The pairing scan
-//! (`crate::pairing::scan::Existence`) and the Maker–Breaker search keep their own
-//! types for now; each maps onto this one case by case (a pairing found, none by an
-//! exhaustive search of so many nodes, unknown at the node limit; a win proved, a
-//! loss proved, undecided at the node limit), and a new engine should return a
-//! `Verdict` from the start.
+//! tight search and one lattice of a covering search, and the pairing scan
+//! (`crate::pairing::scan::Existence`) for one lattice of a scan: the pairing found,
+//! none by an exhaustive search of so many nodes, unknown at the node limit.
+//!
+//! The Maker–Breaker search keeps its own answer (`crate::game::solve::Outcome`): a
+//! game's question is two-sided, and "Maker wins" and "Breaker wins" are both proofs
+//! with a winning strategy, neither of them the "none" of a failed search. It reads
+//! as a verdict through `crate::game::decide::Answer::verdict`: `Found(side)` for a
+//! decided game, `Unknown(Limit)` with the nodes spent at the node limit, never
+//! `None`. A new engine should return a `Verdict` from the start.
 
 /// What one search concluded: `T` the object found, `E` the engine's evidence for
 /// "none".

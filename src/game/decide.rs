@@ -9,10 +9,23 @@
 //! solver with a table of the same size, in parallel over the threads of rayon's
 //! pool: every move's count, and so the whole answer, is the same for any number of
 //! threads (with `--threads T`, up to `T` tables are in memory at once).
+//!
+//! # The answer and the shared verdict
+//!
+//! A search for an object ends in a [`Verdict`] (`crate::core::verdict`): found, none,
+//! or unknown at a limit. A game's question is two-sided instead: Maker wins and
+//! Breaker wins are both proofs, each with the winner's strategy, and neither is the
+//! "none" of a failed search. The root's answer therefore keeps its own type
+//! ([`Outcome`]: the winner, or `None` when undecided, with the nodes and the root's
+//! proof and disproof numbers), and [`Answer::verdict`] reads it in the shared
+//! vocabulary: `Found(side)` for a decided game (the winner, a proof either way),
+//! `Unknown(Limit)` with the nodes spent when the node limit stopped the search. A
+//! decided game is never a `None`: a complete search always names a winner.
 
 use super::certificate::{self, Certificate, CertificateError};
 use super::solve::{Options, Outcome, Pool, Position, Progress, Solver};
 use super::{Game, Side};
+use crate::core::verdict::{Limit, Unit, Verdict};
 use rayon::prelude::*;
 
 /// What to compute and within which limits.
@@ -63,6 +76,24 @@ impl Answer {
         self.root.nodes
             + self.certificate_nodes
             + self.moves.iter().flatten().map(|m| m.nodes).sum::<u64>()
+    }
+
+    /// The root's answer as a shared verdict (module essay): `Found` with the winner,
+    /// or `Unknown` with the nodes spent when the node limit stopped the search. Never
+    /// `None`.
+    pub fn verdict(&self) -> Verdict<Side, std::convert::Infallible> {
+        outcome_verdict(&self.root)
+    }
+}
+
+/// The verdict of one search of a game (see [`Answer::verdict`]).
+pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infallible> {
+    match outcome.winner {
+        Some(side) => Verdict::Found(side),
+        None => Verdict::Unknown(Limit {
+            unit: Unit::Nodes,
+            spent: outcome.nodes,
+        }),
     }
 }
 

@@ -37,6 +37,7 @@ use crate::core::board::directions::{BoxError, Candidate, candidates, check_box,
 use crate::core::board::group::GroupError;
 use crate::core::board::lattice::Lattice;
 use crate::core::board::{Board, BoardDef, BoardError, Info};
+use crate::core::verdict::{Limit, Unit, Verdict};
 use crate::pairing::search::{Options, Shard, Stats, count_classes, find_one_within, labelled};
 use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
@@ -204,16 +205,62 @@ pub struct Limits {
     pub count_nodes: Option<u64>,
 }
 
-/// Whether a board has a good pairing.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
+/// Whether a board has a good pairing: the shared [`Verdict`] of one search, with the
+/// pairing found (and the nodes to it) as the object and the nodes of the exhaustive
+/// search as the evidence for "none". A scan's "none" is always complete (the search
+/// has no restricted mode), and its "unknown" is the node limit, with the nodes spent.
+/// In a JSON document it is the object `{"answer": "found", "pairing": …, "nodes": …}`,
+/// `{"answer": "none", "nodes": …}` or `{"answer": "unknown", "nodes": …}`.
+pub type Existence = Verdict<FoundPairing, u64>;
+
+/// A good pairing found by a scan's search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct FoundPairing {
+    /// The pairing, in one-line form.
+    pub pairing: String,
+    /// Nodes of the search that found it.
+    pub nodes: u64,
+}
+
+/// The JSON form of an [`Existence`].
+#[derive(Serialize, Deserialize)]
 #[serde(tag = "answer", rename_all = "snake_case")]
-pub enum Existence {
-    /// A good pairing (one-line form), found after `nodes` nodes.
+enum ExistenceJson {
     Found { pairing: String, nodes: u64 },
-    /// None exists on this lattice: the search was exhaustive, `nodes` nodes.
     None { nodes: u64 },
-    /// The search stopped at its limit of `nodes` nodes: not known.
     Unknown { nodes: u64 },
+}
+
+impl Serialize for Existence {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        match self {
+            Verdict::Found(f) => ExistenceJson::Found {
+                pairing: f.pairing.clone(),
+                nodes: f.nodes,
+            },
+            Verdict::None { evidence, .. } => ExistenceJson::None { nodes: *evidence },
+            Verdict::Unknown(limit) => ExistenceJson::Unknown { nodes: limit.spent },
+        }
+        .serialize(s)
+    }
+}
+
+impl<'de> Deserialize<'de> for Existence {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Existence, D::Error> {
+        Ok(match ExistenceJson::deserialize(d)? {
+            ExistenceJson::Found { pairing, nodes } => {
+                Verdict::Found(FoundPairing { pairing, nodes })
+            }
+            ExistenceJson::None { nodes } => Verdict::None {
+                complete: true,
+                evidence: nodes,
+            },
+            ExistenceJson::Unknown { nodes } => Verdict::Unknown(Limit {
+                unit: Unit::Nodes,
+                spent: nodes,
+            }),
+        })
+    }
 }
 
 impl Existence {
@@ -222,30 +269,36 @@ impl Existence {
     /// (`stats.cut`).
     pub fn of(found: Option<&[u8]>, stats: &Stats) -> Existence {
         match found {
-            Some(codes) => Existence::Found {
+            Some(codes) => Verdict::Found(FoundPairing {
                 pairing: crate::core::board::pairing::Pairing::from_codes(codes.to_vec()).to_line(),
                 nodes: stats.nodes,
+            }),
+            None if stats.cut => Verdict::Unknown(Limit {
+                unit: Unit::Nodes,
+                spent: stats.nodes,
+            }),
+            None => Verdict::None {
+                complete: true,
+                evidence: stats.nodes,
             },
-            None if stats.cut => Existence::Unknown { nodes: stats.nodes },
-            None => Existence::None { nodes: stats.nodes },
         }
     }
 
     /// `found`, `none` or `unknown`, as in the JSON documents.
     pub fn answer(&self) -> &'static str {
         match self {
-            Existence::Found { .. } => "found",
-            Existence::None { .. } => "none",
-            Existence::Unknown { .. } => "unknown",
+            Verdict::Found(_) => "found",
+            Verdict::None { .. } => "none",
+            Verdict::Unknown(_) => "unknown",
         }
     }
 
     /// Nodes of the search.
     pub fn nodes(&self) -> u64 {
         match self {
-            Existence::Found { nodes, .. }
-            | Existence::None { nodes }
-            | Existence::Unknown { nodes } => *nodes,
+            Verdict::Found(f) => f.nodes,
+            Verdict::None { evidence, .. } => *evidence,
+            Verdict::Unknown(limit) => limit.spent,
         }
     }
 }
@@ -332,7 +385,7 @@ pub fn scan_board(board: &Board, orbit: usize, limits: Limits) -> Row {
     let (found, stats) = find_one_within(board, Some(limits.find_nodes));
     let existence = Existence::of(found.as_deref(), &stats);
     let counts = match (&existence, limits.count_nodes) {
-        (Existence::Found { .. }, Some(limit))
+        (Verdict::Found(_), Some(limit))
             if crate::pairing::search::searchable(board, true).is_ok() =>
         {
             Some(count(board, limit))
@@ -442,7 +495,7 @@ mod tests {
             .iter()
             .find(|r| r.lattice == vec![vec![4, 0], vec![0, 4]])
             .unwrap();
-        assert!(matches!(r.existence, Existence::Found { .. }));
+        assert!(matches!(r.existence, Verdict::Found(_)));
         assert!(matches!(
             r.counts,
             Some(Counts::Complete { classes: 2, .. })

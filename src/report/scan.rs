@@ -153,7 +153,7 @@ pub fn certify(directions: &[Vec<i64>], rows: &[Row], threads: usize) -> Result<
     let found: Vec<(&Row, &str)> = rows
         .iter()
         .filter_map(|r| match &r.existence {
-            Existence::Found { pairing, .. } => Some((r, pairing.as_str())),
+            Existence::Found(f) => Some((r, f.pairing.as_str())),
             _ => None,
         })
         .collect();
@@ -356,8 +356,8 @@ pub fn markdown(doc: &ScanDoc) -> String {
                  normal form; `amoba verify --directions … --lattice …` checks them):\n"
             );
             for r in found {
-                if let Existence::Found { pairing, .. } = &r.existence {
-                    let _ = writeln!(s, "- {}: `{pairing}`", lattice_text(&r.lattice));
+                if let Existence::Found(f) = &r.existence {
+                    let _ = writeln!(s, "- {}: `{}`", lattice_text(&r.lattice), f.pairing);
                 }
             }
             let _ = writeln!(s);

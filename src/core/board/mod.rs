@@ -185,12 +185,14 @@ pub enum BoardError {
     /// range.
     #[error("{0}")]
     Dimension(String),
-    /// The lattice is malformed.
+    /// The lattice is malformed. The message includes the cause, which is therefore
+    /// not kept as a source: printed with its causes, the reason appears once.
     #[error("lattice: {0}")]
-    Lattice(#[from] LatticeError),
-    /// The point group cannot be built or is not a group of symmetries.
+    Lattice(LatticeError),
+    /// The point group cannot be built or is not a group of symmetries. The message
+    /// includes the cause, which is therefore not kept as a source.
     #[error("point group: {0}")]
-    Group(#[from] GroupError),
+    Group(GroupError),
     /// No board of that name.
     #[error("{0}")]
     Unknown(String),
@@ -212,6 +214,18 @@ pub enum BoardError {
         /// The vector that does not parse, as typed.
         found: String,
     },
+}
+
+impl From<LatticeError> for BoardError {
+    fn from(e: LatticeError) -> BoardError {
+        BoardError::Lattice(e)
+    }
+}
+
+impl From<GroupError> for BoardError {
+    fn from(e: GroupError) -> BoardError {
+        BoardError::Group(e)
+    }
 }
 
 impl Board {

@@ -5,7 +5,8 @@
 
 use super::*;
 use crate::core::provenance::ESTIMATE;
-use crate::pairing::scan::Existence;
+use crate::core::verdict::Limit;
+use crate::pairing::scan::{Existence, FoundPairing};
 
 /// What `reproduce` does on a board too large to enumerate (more than 64 cells, the
 /// 6×6×6 cube): find a good pairing, count exactly below random subtrees, and
@@ -160,7 +161,7 @@ pub fn write_estimate(
             lines: run.lines,
             group_order: run.group_order,
             first_pairing: match &run.first_pairing {
-                Existence::Found { pairing, .. } => Some(pairing),
+                Existence::Found(f) => Some(&f.pairing),
                 _ => None,
             },
             first_pairing_canonical: run.first_pairing_canonical.as_deref(),
@@ -189,15 +190,17 @@ pub fn write_estimate(
         "Nothing about its pairings is published as far as we know."
     };
     let found = match &run.first_pairing {
-        Existence::Found { pairing, nodes } => format!(
+        Existence::Found(FoundPairing { pairing, nodes }) => format!(
             "Found by the search after {nodes} nodes and checked good:\n\n`{pairing}`\n\n\
              Its canonical form: `{}`",
             run.first_pairing_canonical.as_deref().unwrap_or_default()
         ),
-        Existence::None { nodes } => format!(
+        Existence::None {
+            evidence: nodes, ..
+        } => format!(
             "**None exists on this board**: the search for one was exhaustive ({nodes} nodes)."
         ),
-        Existence::Unknown { nodes } => format!(
+        Existence::Unknown(Limit { spent: nodes, .. }) => format!(
             "None found within {nodes} search nodes (the limit of this step); whether one \
              exists is not known. `amoba search --board {}` searches without a limit.",
             run.board
@@ -256,9 +259,13 @@ pub fn estimate_rows(run: &EstimateRun) -> Vec<Row> {
             "—"
         },
         &match &run.first_pairing {
-            Existence::Found { pairing, .. } => pairing.clone(),
-            Existence::None { nodes } => format!("none exists (exhaustive search, {nodes} nodes)"),
-            Existence::Unknown { nodes } => format!("none found within {nodes} nodes"),
+            Existence::Found(f) => f.pairing.clone(),
+            Existence::None {
+                evidence: nodes, ..
+            } => format!("none exists (exhaustive search, {nodes} nodes)"),
+            Existence::Unknown(Limit { spent: nodes, .. }) => {
+                format!("none found within {nodes} nodes")
+            }
         },
     )];
     if let Existence::None { .. } = run.first_pairing {

@@ -16,9 +16,9 @@ use super::progress::{Mode, Progress};
 use amoba::core::board::lattice::Lattice;
 use amoba::core::verdict::Verdict;
 use amoba::placement::cookie::Game;
-use amoba::placement::engine::{tight_census, tight_on, tight_scan};
+use amoba::placement::engine::{tight_count, tight_on, tight_scan};
 use amoba::placement::setup;
-use amoba::placement::tight::{self, Cookies, Cover, Plane};
+use amoba::placement::tight::{self, Cookies, Cover};
 use amoba::report::tight as report;
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -154,6 +154,21 @@ pub fn below(cookies: &Cookies) -> String {
     report::below(cookies)
 }
 
+/// The frame of every mode: a progress reporter over `what` counted in `unit`, handed
+/// to `work`, finished when it returns; with the seconds `work` took.
+fn framed<T>(
+    mode: Mode,
+    what: &str,
+    unit: &'static str,
+    work: impl FnOnce(&Progress) -> T,
+) -> (T, f64) {
+    let start = std::time::Instant::now();
+    let progress = Progress::counting(mode, what, unit);
+    let result = work(&progress);
+    progress.finish();
+    (result, start.elapsed().as_secs_f64())
+}
+
 /// One tight placement on `lattice`, written to `out` (stdout when `None`); exit 1
 /// with the verdict's sentence when there is none.
 pub fn find(
@@ -164,14 +179,13 @@ pub fn find(
     mode: Mode,
 ) -> anyhow::Result<ExitCode> {
     let board = Cover::new(lattice, cookies);
-    let start = std::time::Instant::now();
-    // One search with no count of its own: the log line still says it is running.
-    let progress = Progress::counting(mode, "tight", "searches");
-    progress.update(0, 1);
-    let (verdict, stats) = tight_on(&board, Some(node_limit))?;
-    progress.finish();
+    let (searched, seconds) = framed(mode, "tight", "searches", |progress| {
+        // One search with no count of its own: the log line still says it is running.
+        progress.update(0, 1);
+        tight_on(&board, Some(node_limit))
+    });
+    let (verdict, stats) = searched?;
     if let Verdict::Found(text) = verdict {
-        let seconds = start.elapsed().as_secs_f64();
         note!("{}", report::found(lattice, stats.nodes, seconds));
         super::write_product(out, &text)?;
         return Ok(ExitCode::SUCCESS);
@@ -191,24 +205,20 @@ pub fn count(
     mode: Mode,
 ) -> anyhow::Result<ExitCode> {
     let board = Cover::new(lattice, cookies);
-    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let group = amoba::core::board::group::point_group(&board.lattice, &dirs)?;
-    let start = std::time::Instant::now();
-    let progress = Progress::counting(mode, "tight placements", "classes");
-    let (census, least) =
-        tight_census(&board, &group, &mut |classes| progress.update_open(classes))?;
-    progress.finish();
-    note!("counted in {:.3} s", start.elapsed().as_secs_f64());
-    let mut stdout = amoba::core::io::stdout();
-    let symmetries = group.len() * board.lattice.index();
-    write!(stdout, "{}", report::census(&board, symmetries, &census))?;
-    let Some(text) = least else {
+    let (counted, seconds) = framed(mode, "tight placements", "classes", |progress| {
+        tight_count(&board, &mut |classes| progress.update_open(classes))
+    });
+    let counted = counted?;
+    note!("counted in {seconds:.3} s");
+    write!(
+        amoba::core::io::stdout(),
+        "{}",
+        report::count(&board, &counted, out.is_none())
+    )?;
+    let Some(text) = &counted.least else {
         return Ok(ExitCode::from(1));
     };
-    if out.is_none() {
-        writeln!(stdout, "the least class:")?;
-    }
-    super::write_product(out, &text)?;
+    super::write_product(out, text)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -225,53 +235,39 @@ pub fn scan(
     let mut stdout = amoba::core::io::stdout();
     let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
     let lattices = super::listed(&dirs, min, max, mode)?;
-    let progress = Progress::counting(mode, "tight", "lattices");
-    let mut searched = 0;
-    let scan = tight_scan(
-        cookies,
-        &lattices,
-        Some(node_limit),
-        &mut |c, verdict, nodes| {
-            searched += 1;
-            progress.update_open(searched);
-            if let Some(line) = report::scan_line(c, verdict, nodes) {
-                let _ = writeln!(stdout, "{line}");
-            }
-        },
-    );
-    progress.finish();
+    let (scan, _) = framed(mode, "tight", "lattices", |progress| {
+        let mut searched = 0;
+        tight_scan(
+            cookies,
+            &lattices,
+            Some(node_limit),
+            &mut |c, verdict, nodes| {
+                searched += 1;
+                progress.update_open(searched);
+                if let Some(line) = report::scan_line(c, verdict, nodes) {
+                    let _ = writeln!(stdout, "{line}");
+                }
+            },
+        )
+    });
     let scan = scan?;
-    let summary = report::scan_summary(lattices.len(), min, max, scan.found, scan.unknown);
-    writeln!(stdout, "{summary}")?;
+    let end = report::scan_end(lattices.len(), min, max, &scan, out.is_none());
+    writeln!(stdout, "{end}")?;
     if let Some(text) = &scan.first {
-        if out.is_none() {
-            writeln!(stdout, "the first found:")?;
-        }
         super::write_product(out, text)?;
     }
-    Ok(if scan.found > 0 {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    })
+    Ok(ExitCode::from(report::scan_status(&scan)))
 }
 
 /// Squares of growing side up to `side`: exit 1 when one excludes tight placements
 /// from the plane, 2 when the node limit stops a square, 0 when every one is covered.
 fn plane(side: i64, node_limit: u64, cookies: &Cookies, mode: Mode) -> anyhow::Result<ExitCode> {
-    let progress = Progress::counting(mode, "tight --plane", "square sides");
-    let plane = tight::plane(cookies, side, Some(node_limit), &mut |m| {
-        progress.update(m as u64 - 1, side as u64)
+    let (plane, _) = framed(mode, "tight --plane", "square sides", |progress| {
+        tight::plane(cookies, side, Some(node_limit), &mut |m| {
+            progress.update(m as u64 - 1, side as u64)
+        })
     });
-    progress.finish();
-    writeln!(
-        amoba::core::io::stdout(),
-        "{}",
-        report::plane(cookies, &plane)
-    )?;
-    Ok(ExitCode::from(match plane {
-        Plane::Excluded { .. } => 1,
-        Plane::Undecided { .. } => 2,
-        Plane::Covered { .. } => 0,
-    }))
+    let answer = report::plane(cookies, &plane);
+    writeln!(amoba::core::io::stdout(), "{answer}")?;
+    Ok(ExitCode::from(report::plane_status(&plane)))
 }

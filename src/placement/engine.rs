@@ -33,7 +33,7 @@
 use crate::check::certify::{self, CertifyError, Need};
 use crate::check::placement as checker;
 use crate::core::board::directions::Candidate;
-use crate::core::board::group::Matrix;
+use crate::core::board::group::{GroupError, point_group};
 use crate::core::board::lattice::Lattice;
 use crate::core::verdict::{Limit, Unit, Verdict};
 use crate::placement::cookie::{self, Cell, Cookie, Game};
@@ -96,16 +96,46 @@ pub fn tight_on(board: &Cover, limit: Option<u64>) -> Result<(TightVerdict, Stat
     Ok((tight_verdict(board, found.as_deref(), &stats)?, stats))
 }
 
-/// Every tight placement on `board` counted and classified under `group` (the point
-/// group of the lattice and directions), with the least class's checked text.
+/// Every tight placement on one lattice counted and classified ([`tight_count`]).
+#[derive(Clone, Debug)]
+pub struct TightCount {
+    /// The classes, the labelled count, the stabilisers and the search's size.
+    pub census: Census,
+    /// The order of the group the classes are taken under: the point group of the
+    /// lattice and directions times the translations of the lattice.
+    pub symmetries: usize,
+    /// The checked text of the least class, when there is one.
+    pub least: Option<String>,
+}
+
+/// Why [`tight_count`] gave no census.
+#[derive(Debug, thiserror::Error)]
+pub enum TightCountError {
+    /// The symmetries of the lattice and directions cannot be computed.
+    #[error(transparent)]
+    Group(#[from] GroupError),
+    /// The checker rejected the least class (an engine bug).
+    #[error(transparent)]
+    Certify(#[from] CertifyError),
+}
+
+/// Every tight placement on `board` counted and classified under the point group of
+/// its lattice and directions, with the least class's checked text.
 /// `progress(classes so far)` is called now and then.
-pub fn tight_census(
+pub fn tight_count(
     board: &Cover,
-    group: &[Matrix],
     progress: &mut dyn FnMut(u64),
-) -> Result<(Census, Option<String>), CertifyError> {
-    let census = board.census(group, progress);
-    let text = match &census.first {
+) -> Result<TightCount, TightCountError> {
+    let dirs: Vec<Vec<i64>> = board
+        .cookies
+        .game
+        .directions
+        .iter()
+        .map(|v| v.to_vec())
+        .collect();
+    let group = point_group(&board.lattice, &dirs)?;
+    let census = board.census(&group, progress);
+    let least = match &census.first {
         Some(p) => Some(certified(
             board.text(p),
             &board.cookies.game,
@@ -114,7 +144,12 @@ pub fn tight_census(
         )?),
         None => None,
     };
-    Ok((census, text))
+    let symmetries = group.len() * board.lattice.index();
+    Ok(TightCount {
+        census,
+        symmetries,
+        least,
+    })
 }
 
 /// What a tight search over many lattices found ([`tight_scan`]).

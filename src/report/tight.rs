@@ -14,7 +14,7 @@ use crate::core::board::directions::Candidate;
 use crate::core::board::lattice::Lattice;
 use crate::core::text::counted;
 use crate::core::verdict::Verdict;
-use crate::placement::engine::TightVerdict;
+use crate::placement::engine::{TightCount, TightScan, TightVerdict};
 use crate::placement::tight::{Census, Cookies, Cover, Plane};
 use std::fmt::Write as _;
 
@@ -111,6 +111,17 @@ pub fn census(board: &Cover, symmetries: usize, census: &Census) -> String {
     s
 }
 
+/// What `tight --count` prints before the least class: the [`census`] of `count` on
+/// `board`, then a line announcing the least class when it follows on standard output
+/// (`class_follows`) and there is one.
+pub fn count(board: &Cover, count: &TightCount, class_follows: bool) -> String {
+    let mut s = census(board, count.symmetries, &count.census);
+    if class_follows && count.least.is_some() {
+        s.push_str("the least class:\n");
+    }
+    s
+}
+
 /// The line of one lattice of a scan, or `None` for a lattice the search showed has
 /// none (a scan lists the lattices with a placement and the undecided ones).
 pub fn scan_line(c: &Candidate, verdict: &TightVerdict, nodes: u64) -> Option<String> {
@@ -137,6 +148,38 @@ pub fn scan_summary(total: usize, min: usize, max: usize, found: usize, unknown:
         counted(total as u64, "lattice", "lattices"),
         total - found - unknown,
     )
+}
+
+/// What a scan prints after its lattices: the [`scan_summary`] of `scan` over `total`
+/// lattices of index `min..=max`, then a line announcing the first placement found when
+/// it follows on standard output (`first_follows`) and there is one.
+pub fn scan_end(
+    total: usize,
+    min: usize,
+    max: usize,
+    scan: &TightScan,
+    first_follows: bool,
+) -> String {
+    let mut s = scan_summary(total, min, max, scan.found, scan.unknown);
+    if first_follows && scan.first.is_some() {
+        s.push_str("\nthe first found:");
+    }
+    s
+}
+
+/// The exit status of a scan: 0 when some lattice has a tight placement, 1 otherwise.
+pub fn scan_status(scan: &TightScan) -> u8 {
+    if scan.found > 0 { 0 } else { 1 }
+}
+
+/// The exit status of `tight --plane`: 1 when a square excludes tight placements from
+/// the plane, 2 when the node limit stopped a square, 0 when every square is covered.
+pub fn plane_status(plane: &Plane) -> u8 {
+    match plane {
+        Plane::Excluded { .. } => 1,
+        Plane::Undecided { .. } => 2,
+        Plane::Covered { .. } => 0,
+    }
 }
 
 /// What squares of growing side say about tight placements of the whole plane: none

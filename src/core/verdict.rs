@@ -72,6 +72,25 @@ impl<T, E> Verdict<T, E> {
     }
 }
 
+impl<T> Verdict<T, u64> {
+    /// The verdict of an exhaustive search counted in nodes: `found` when it found
+    /// one; else none, proved, with the nodes searched as evidence — unless a node
+    /// limit cut the search (`cut`), which leaves it unknown after `nodes` nodes.
+    pub fn of_search(found: Option<T>, cut: bool, nodes: u64) -> Self {
+        match found {
+            Some(t) => Verdict::Found(t),
+            None if cut => Verdict::Unknown(Limit {
+                unit: Unit::Nodes,
+                spent: nodes,
+            }),
+            None => Verdict::None {
+                complete: true,
+                evidence: nodes,
+            },
+        }
+    }
+}
+
 /// The resource whose limit stopped a search, and how much of it was spent.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Limit {

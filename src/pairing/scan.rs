@@ -268,20 +268,11 @@ impl Existence {
     /// found, or none, exhaustively unless the node limit cut the search
     /// (`stats.cut`).
     pub fn of(found: Option<&[u8]>, stats: &Stats) -> Existence {
-        match found {
-            Some(codes) => Verdict::Found(FoundPairing {
-                pairing: crate::core::board::pairing::Pairing::from_codes(codes.to_vec()).to_line(),
-                nodes: stats.nodes,
-            }),
-            None if stats.cut => Verdict::Unknown(Limit {
-                unit: Unit::Nodes,
-                spent: stats.nodes,
-            }),
-            None => Verdict::None {
-                complete: true,
-                evidence: stats.nodes,
-            },
-        }
+        let found = found.map(|codes| FoundPairing {
+            pairing: crate::core::board::pairing::Pairing::from_codes(codes.to_vec()).to_line(),
+            nodes: stats.nodes,
+        });
+        Verdict::of_search(found, stats.cut, stats.nodes)
     }
 
     /// `found`, `none` or `unknown`, as in the JSON documents.

@@ -69,22 +69,16 @@ pub fn tight_verdict(
     found: Option<&[u32]>,
     stats: &Stats,
 ) -> Result<TightVerdict, CertifyError> {
-    Ok(match found {
-        Some(p) => Verdict::Found(certified(
+    let found = match found {
+        Some(p) => Some(certified(
             board.text(p),
             &board.cookies.game,
             board.cookies.t,
             Need::Tight,
         )?),
-        None if stats.cut => Verdict::Unknown(Limit {
-            unit: Unit::Nodes,
-            spent: stats.nodes,
-        }),
-        None => Verdict::None {
-            complete: true,
-            evidence: stats.nodes,
-        },
-    })
+        None => None,
+    };
+    Ok(Verdict::of_search(found, stats.cut, stats.nodes))
 }
 
 /// One tight placement on `board`, searched with at most `limit` nodes.

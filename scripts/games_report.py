@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes results/games.md: who wins the strip boards of the
+"""Writes results/games.md and results/games.json: who wins the strip boards of the
 7-in-a-row question and the small classic games, each answer with its certificate
 replayed by the independent checker (amoba verify --strategy).
 
@@ -32,16 +32,20 @@ GAMES = [
     ("strip7tr-11", False, "Maker (Czifra et al. 2021)", "300,114"),
     ("strip7tr-12", False, "Maker (Czifra et al. 2021)", "2,641,659"),
     ("strip7tr-13", False, "Maker (Czifra et al. 2021)", None),
+    ("strip7tr-14", False, "Maker (Czifra et al. 2021)", None),
 ]
 
 # MiB of table for the games that need more than --memory gives.
-MEMORY = {"strip7tr-13": "8192"}
+MEMORY = {"strip7tr-13": "8192", "strip7tr-14": "12288"}
 
 
-def run(cmd):
-    p = subprocess.run(cmd, capture_output=True, text=True)
+def run(cmd, show_progress=False):
+    """Runs `cmd`; its stderr is shown (the progress of a long search) or kept for
+    the message when it fails."""
+    p = subprocess.run(cmd, stdout=subprocess.PIPE, text=True,
+                       stderr=None if show_progress else subprocess.PIPE)
     if p.returncode not in (0, 1):
-        sys.exit(f"{' '.join(cmd)}: exit {p.returncode}\n{p.stderr}")
+        sys.exit(f"{' '.join(cmd)}: exit {p.returncode}\n{p.stderr or ''}")
     return p
 
 
@@ -52,6 +56,7 @@ def main():
     ap.add_argument("--memory", default="2048", help="MiB of table per search")
     args = ap.parse_args()
     rows = []
+    version = None
     os.makedirs(args.out_dir, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for name, moves, published, pub_nodes in GAMES:
@@ -59,16 +64,20 @@ def main():
             info = json.loads(run([args.amoba, "game", "info", game, "--json"]).stdout)
             cert = os.path.join(tmp, f"{name}.strategy")
             cmd = [args.amoba, "solve", game, "--json", "--memory", MEMORY.get(name, args.memory),
-                   "--progress", "none", "--certificate", cert]
+                   "--progress", "log", "--certificate", cert]
             if moves:
                 cmd.append("--moves")
             t = time.time()
-            solved = json.loads(run(cmd).stdout)
+            solved = json.loads(run(cmd, show_progress=True).stdout)
             wall = time.time() - t
             check = json.loads(run([args.amoba, "verify", "--strategy", game, cert,
                                     "--json"]).stdout)
             cost = solved.pop("cost")
             solved["certificate"]["file"] = f"{name}.strategy"
+            solved["provenance"]["command"] = solved["provenance"]["command"].replace(
+                cert, f"{name}.strategy")
+            if version is None:
+                version = solved["provenance"]["amoba_version"]
             rows.append({
                 "game": name,
                 "info": {k: info[k] for k in ("cells", "sets", "set_sizes", "blocking_power",
@@ -115,12 +124,55 @@ def main():
             f"{(w or 'undecided').capitalize()} after {', '.join(cs)}" for w, cs in sorted(
                 by.items(), key=lambda kv: str(kv[0]))))
     md += ["", "## Not decided here", "",
-           "The (4, n, 7^tr) boards for n = 14…16 and the dissertation's 4×16 are shipped in",
+           "The (4, n, 7^tr) boards for n = 15 and 16 and the dissertation's 4×16 are shipped in",
            "`data/games/` but not in this table: with the present search they do not finish",
-           "within the limits of this report (the table gives the time n = 13 takes).",
+           "within the limits of this report (the table gives the time n = 14 takes).",
            "BENCHMARKS.md gives how far the runs on them got; `amoba solve --node-limit N",
            "--progress log` shows how far a run gets.", ""]
     write(os.path.join(args.out_dir, "games.md"), "\n".join(md))
+    write(os.path.join(args.out_dir, "games.json"),
+          json.dumps(document(rows, version), indent=2, ensure_ascii=False) + "\n")
+
+
+def document(rows, version):
+    """The amoba-games document (docs/schemas/games.schema.json): every row of the
+    report without what depends on the run (times, memory)."""
+    games = []
+    for r in rows:
+        i, s, c = r["info"], r["solve"], r["check"]
+        games.append({
+            "game": r["game"],
+            "file": f"data/games/{r['game']}.game",
+            "game_sha256": s["game_sha256"],
+            "cells": i["cells"],
+            "sets": i["sets"],
+            "set_sizes": i["set_sizes"],
+            "first": s["first"],
+            "symmetries": s["symmetries"],
+            "blocking_power": i.get("blocking_power"),
+            "counting_bound": i.get("counting_bound"),
+            "command": s["provenance"]["command"],
+            "winner": s["winner"],
+            "nodes": s["nodes"],
+            "moves": s["moves"],
+            "certificate": {"nodes": s["certificate"]["nodes"],
+                            "depth": s["certificate"]["depth"],
+                            "verdict": c["verdict"]} if s["certificate"] else None,
+            "published": {"winner": r["published"],
+                          "nodes": int(r["published_nodes"].replace(",", ""))
+                          if r["published_nodes"] else None},
+        })
+    return {
+        "provenance": {
+            "format": "amoba-games",
+            "format_version": 1,
+            "amoba_version": version,
+            "command": "python3 scripts/games_report.py",
+            "board": "data/games",
+            "catalogue_sha256": None,
+        },
+        "games": games,
+    }
 
 
 def write(path, text):

@@ -183,8 +183,17 @@ pub const GAME_INFO: JsonFormat = JsonFormat {
     schema: "game-info.schema.json",
 };
 
+/// `results/games.json`, written by `scripts/games_report.py`: who wins each shipped
+/// Maker–Breaker game, with the certificate's size and the checker's verdict, and
+/// nothing that depends on the run.
+pub const GAMES: JsonFormat = JsonFormat {
+    name: "amoba-games",
+    version: 1,
+    schema: "games.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 19] = [
+pub const JSON_FORMATS: [JsonFormat; 20] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -204,6 +213,7 @@ pub const JSON_FORMATS: [JsonFormat; 19] = [
     SOLVE_PARTS,
     STRATEGY_CHECK,
     GAME_INFO,
+    GAMES,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -39,7 +39,7 @@ pub struct Args {
     #[arg(long, default_value_t = 12, value_name = "K")]
     pub k_max: usize,
     /// The winning directions (the published values are for the default four).
-    #[arg(long, default_value = super::tight::FOUR_DIRECTIONS, value_name = "VECTORS")]
+    #[arg(long, default_value = amoba::placement::setup::FOUR_DIRECTIONS, value_name = "VECTORS")]
     pub directions: String,
     /// Most line-connected sets one census may enumerate, and most cookies one level of
     /// peeling may score (both estimated up front).

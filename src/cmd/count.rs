@@ -92,7 +92,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let board = args.board.load()?;
     let shard = match args.shard {
         Some(s) => Some(s),
-        None => super::enumerate::slurm_shard()?,
+        None => amoba::pairing::catalogue::parts::slurm_shard()?,
     };
     // A shard is one part of a job meant to be out of reach as a whole: only the
     // whole board is sized up first.

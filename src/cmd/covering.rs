@@ -13,6 +13,7 @@ use super::note;
 use super::progress::{Mode, Progress};
 use amoba::core::board::lattice::Lattice;
 use amoba::placement::engine::{self, Kinds, cover_on};
+use amoba::placement::setup;
 use amoba::placement::tight::Tightness;
 use amoba::report::covering::{self as report, Tally};
 use std::io::Write;
@@ -33,7 +34,7 @@ pub const CONFLICTS: u64 = 200_000;
     usage or input error.")]
 pub struct Args {
     #[command(flatten)]
-    pub game: super::tight::GameArgs,
+    pub game: super::GameArgs,
     /// The period lattice to search, as basis vectors, e.g. "5,0 0,5".
     #[arg(long, value_name = "VECTORS", conflicts_with = "max_index")]
     pub lattice: Option<String>,
@@ -70,13 +71,8 @@ pub struct Args {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
-    let lattices = super::lattices_of(
-        &game,
-        args.lattice.as_deref(),
-        args.min_index,
-        args.max_index,
-        args.progress,
-    )?;
+    let (text, min, max) = (args.lattice.as_deref(), args.min_index, args.max_index);
+    let lattices = super::listing(args.progress, |p| setup::lattices(&game, text, min, max, p))?;
     let per_cell = args
         .per_cell
         .unwrap_or_else(|| engine::default_per_cell(&game));
@@ -110,7 +106,7 @@ pub fn search(
 ) -> anyhow::Result<ExitCode> {
     let mut stdout = amoba::core::io::stdout();
     if kinds.cookies.tightness == Tightness::Below {
-        writeln!(stdout, "{}", super::tight::below(&kinds.cookies))?;
+        writeln!(stdout, "{}", amoba::report::tight::below(&kinds.cookies))?;
         return Ok(ExitCode::from(1));
     }
     note!("{}", report::types_note(kinds));

@@ -15,8 +15,9 @@
 //! Counting is for tight placements only: a covering is not an exact cover and has no
 //! census of classes here.
 
+use super::covering;
 use super::progress::Mode;
-use super::{covering, tight};
+use super::tight::{self, Question};
 use amoba::placement::engine::{self, Kinds};
 use amoba::placement::setup;
 use amoba::placement::tight::Tightness;
@@ -68,7 +69,7 @@ pub fn board_game(board: &super::BoardArgs) -> anyhow::Result<(String, String)> 
         (directions, Some(lattice)) => Ok((
             directions
                 .as_deref()
-                .unwrap_or(tight::FOUR_DIRECTIONS)
+                .unwrap_or(setup::FOUR_DIRECTIONS)
                 .into(),
             lattice.clone(),
         )),
@@ -129,12 +130,15 @@ pub fn run(
                  covering --conflicts`)"
             ),
             Job::Find { out, .. } => (
-                super::lattices_of(&game, lattice.as_deref(), 1, None, mode)?,
+                super::listing(mode, |p| {
+                    setup::lattices(&game, lattice.as_deref(), 1, None, p)
+                })?,
                 out,
             ),
-            Job::Scan { min, max, .. } => {
-                (super::lattices_of(&game, None, min, Some(max), mode)?, None)
-            }
+            Job::Scan { min, max, .. } => (
+                super::listing(mode, |p| setup::lattices(&game, None, min, Some(max), p))?,
+                None,
+            ),
             Job::Count { .. } => anyhow::bail!(
                 "{t}-placements of {k}-in-a-row need not be tight (the best cookie blocks \
                  more than one winning set per cell and direction), so they are not exact \
@@ -156,26 +160,18 @@ pub fn run(
         return reports(Ok(code));
     }
     // The lattice of a search or a count (a scan has none).
-    let on = || match &lattice {
-        Some(text) => Ok(setup::lattice(text)?),
-        None => Err(anyhow::anyhow!(
-            "expected one of --lattice, --max-index or --plane"
-        )),
-    };
+    let on = || setup::one_lattice(lattice.as_deref());
     let code = match job {
         Job::Scan {
             min,
             max,
             node_limit,
-        } => tight::scan(cookies, min, max, node_limit, None, mode),
-        Job::Find { out, node_limit } => tight::find(
-            &on()?,
-            cookies,
-            node_limit.unwrap_or(tight::NODE_LIMIT),
-            out.as_deref(),
-            mode,
-        ),
-        Job::Count { out } => tight::count(&on()?, cookies, out.as_deref(), mode),
+        } => tight::ask(cookies, Question::Scan(min, max, node_limit), None, mode),
+        Job::Find { out, node_limit } => {
+            let limit = node_limit.unwrap_or(amoba::placement::tight::NODE_LIMIT);
+            tight::ask(cookies, Question::Find(on()?, limit), out.as_deref(), mode)
+        }
+        Job::Count { out } => tight::ask(cookies, Question::Count(on()?), out.as_deref(), mode),
     };
     reports(code)
 }

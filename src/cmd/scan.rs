@@ -99,8 +99,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--threads", args.threads != 0),
             ("--count-limit", args.count_limit != COUNT_LIMIT),
         ])?;
-        let directions =
-            (args.directions.clone()).unwrap_or_else(|| super::tight::FOUR_DIRECTIONS.into());
+        let directions = (args.directions.clone())
+            .unwrap_or_else(|| amoba::placement::setup::FOUR_DIRECTIONS.into());
         let max = args.max_index.expect("clap requires --max-index");
         engine::check_max_index(max)?;
         let job = Job::Scan {

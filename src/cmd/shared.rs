@@ -1,7 +1,7 @@
-//! What every command shares: how a command takes its board
-//! ([`BoardArgs`]), its thread pool, the lattices a placement command searches
-//! ([`lattices_of`]), and how it writes its products, reports and JSON documents by
-//! the rules of README, *Where output goes* ([`write_report_and_json`]).
+//! What every command shares: how a command takes its board ([`BoardArgs`]) or its
+//! game of placements ([`GameArgs`]), its thread pool, the progress of listing
+//! lattices ([`listing`]), and how it writes its products, reports and JSON documents
+//! by the rules of README, *Where output goes* ([`write_report_and_json`]).
 
 use super::note;
 use std::io::Write as _;
@@ -212,43 +212,51 @@ pub fn write_report_and_json(
     Ok(())
 }
 
-/// The lattice `text` (`--lattice`), or every lattice of index `min..=max` up to the
-/// symmetries of the game's directions (`--max-index`), listed with progress `mode`.
-pub fn lattices_of(
-    game: &amoba::placement::cookie::Game,
-    text: Option<&str>,
-    min: usize,
-    max: Option<usize>,
+/// Runs `list`, which lists lattices and calls its argument with `(done, total)` as
+/// it goes ([`amoba::placement::setup::lattices`],
+/// [`amoba::placement::setup::candidates`]), with a progress display in `mode` (the
+/// listing takes minutes for indices in the thousands). The display starts with the first index listed, so a lattice given as
+/// text shows none. Returns what `list` returns.
+pub fn listing<T>(
     mode: super::progress::Mode,
-) -> anyhow::Result<Vec<amoba::core::board::lattice::Lattice>> {
-    Ok(match (text, max) {
-        (Some(text), _) => vec![amoba::placement::setup::lattice(text)?],
-        (None, Some(max)) => {
-            amoba::pairing::scan::check_max_index(max)?;
-            let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
-            listed(&dirs, min, max, mode)?
-                .into_iter()
-                .map(|c| c.lattice)
-                .collect()
-        }
-        (None, None) => anyhow::bail!("expected --lattice or --max-index"),
-    })
+    list: impl FnOnce(&(dyn Fn(u64, u64) + Sync)) -> T,
+) -> T {
+    let progress = std::sync::OnceLock::new();
+    let listed = list(&|done, total| {
+        progress
+            .get_or_init(|| {
+                super::progress::Progress::counting(mode, "listing lattices", "of the index sum")
+            })
+            .update(done, total)
+    });
+    if let Some(progress) = progress.into_inner() {
+        progress.finish();
+    }
+    listed
 }
 
-/// Every lattice of index `min..=max` up to the symmetries of `directions`, with
-/// progress while they are listed (minutes for indices in the thousands).
-pub fn listed(
-    directions: &[Vec<i64>],
-    min: usize,
-    max: usize,
-    mode: super::progress::Mode,
-) -> anyhow::Result<Vec<amoba::core::board::directions::Candidate>> {
-    let progress =
-        super::progress::Progress::counting(mode, "listing lattices", "of the index sum");
-    let list =
-        amoba::core::board::directions::candidates_reporting(directions, 1, min, max, &|a, b| {
-            progress.update(a, b)
-        })?;
-    progress.finish();
-    Ok(list)
+/// The game of a placement command: `t`, `k` and the directions.
+#[derive(clap::Args)]
+pub struct GameArgs {
+    /// Most cells in a cookie.
+    #[arg(long, value_name = "T")]
+    pub t: usize,
+    /// Cells in a winning set.
+    #[arg(long, value_name = "K")]
+    pub k: usize,
+    /// The winning directions (plane vectors).
+    #[arg(long, default_value = amoba::placement::setup::FOUR_DIRECTIONS, value_name = "VECTORS")]
+    pub directions: String,
+}
+
+impl GameArgs {
+    /// The game, once `t`, `k` and the directions are checked
+    /// ([`amoba::placement::setup::game`]).
+    pub fn game(&self) -> anyhow::Result<amoba::placement::cookie::Game> {
+        Ok(amoba::placement::setup::game(
+            &self.directions,
+            self.k,
+            self.t,
+        )?)
+    }
 }

@@ -2,41 +2,25 @@
 //! a lattice, counted and classified, searched over every lattice up to an index, or
 //! excluded from the whole plane by a square no tight placement can cover.
 //!
-//! Every placement printed has passed the independent checker
-//! ([`amoba::check::placement`]) first. Exit 0 a placement was found (or, with
-//! `--plane`, none was excluded), 1 none exists (the message says where and how many
-//! nodes the exhaustive search took), 2 usage or input error, or a game whose good
-//! placements need not be tight.
-//!
-//! The library decides ([`amoba::placement::tight`], [`amoba::placement::engine`]);
-//! [`amoba::report::tight`] words each answer; this file parses, calls and prints.
+//! The library asks each question and decides its answer, exit status included
+//! ([`amoba::report::tight::answer`]; every placement has passed the independent
+//! checker first); this file parses, calls and prints. Exit statuses: see `--help`.
 
 use super::note;
 use super::progress::{Mode, Progress};
 use amoba::core::board::lattice::Lattice;
-use amoba::core::verdict::Verdict;
-use amoba::placement::cookie::Game;
-use amoba::placement::engine::{tight_count, tight_on, tight_scan};
 use amoba::placement::setup;
-use amoba::placement::tight::{self, Cookies, Cover};
-use amoba::report::tight as report;
+use amoba::placement::tight::{Cookies, NODE_LIMIT};
+use amoba::report::tight::answer::{self, Answer, ByCounting};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
-#[command(after_help = "Examples:\n  \
-    amoba tight --t 3 --k 7 --lattice \"6,0 0,6\"            # one tight 3-placement of 7-in-a-row\n  \
-    amoba tight --t 3 --k 7 --lattice \"6,0 0,6\" --count    # its classes and labelled count\n  \
-    amoba tight --t 3 --k 7 --max-index 72                 # every lattice up to index 72\n  \
-    amoba tight --t 4 --k 5 --plane                        # none in the plane: a 5x5 square\n  \
-    amoba tight --t 3 --k 4 --directions \"1,0 0,1\" --lattice \"3,0 0,3\"\n\n\
-    Exit status: 0 found (with --plane: not excluded), 1 none exists (where, and the \
-    nodes of the exhaustive search), 2 usage or input error, or good placements of this \
-    game need not be tight.")]
+#[command(after_help = super::help::TIGHT)]
 pub struct Args {
     #[command(flatten)]
-    pub game: GameArgs,
+    pub game: super::GameArgs,
     /// The period lattice to search, as basis vectors, e.g. "6,0 0,6".
     #[arg(long, value_name = "VECTORS", conflicts_with_all = ["max_index", "plane"])]
     pub lattice: Option<String>,
@@ -72,32 +56,6 @@ pub struct Args {
     pub progress: Mode,
 }
 
-/// The default game and node limit, which the library owns; `blocking`, `covering`,
-/// `scan` and the placement routes take them from here.
-pub use amoba::placement::setup::FOUR_DIRECTIONS;
-pub use amoba::placement::tight::NODE_LIMIT;
-
-/// The game of a placement command: `t`, `k` and the directions.
-#[derive(clap::Args)]
-pub struct GameArgs {
-    /// Most cells in a cookie.
-    #[arg(long, value_name = "T")]
-    pub t: usize,
-    /// Cells in a winning set.
-    #[arg(long, value_name = "K")]
-    pub k: usize,
-    /// The winning directions (plane vectors).
-    #[arg(long, default_value = FOUR_DIRECTIONS, value_name = "VECTORS")]
-    pub directions: String,
-}
-
-impl GameArgs {
-    /// The game, once `t`, `k` and the directions are checked.
-    pub fn game(&self) -> anyhow::Result<Game> {
-        Ok(setup::game(&self.directions, self.k, self.t)?)
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
     setup::reachable_census(&game, args.game.t, args.force)?;
@@ -105,169 +63,108 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if let Some(code) = not_tight(&cookies)? {
         return Ok(code);
     }
-    if args.plane {
-        setup::side(args.side)?;
-        return plane(args.side, args.node_limit, &cookies, args.progress);
-    }
-    if let Some(max) = args.max_index {
-        amoba::pairing::scan::check_max_index(max)?;
-        let out = args.out.as_deref();
-        return scan(
-            &cookies,
-            args.min_index,
-            max,
-            args.node_limit,
-            out,
-            args.progress,
-        );
-    }
-    let Some(text) = &args.lattice else {
-        anyhow::bail!("expected one of --lattice, --max-index or --plane");
+    let (limit, out, mode) = (args.node_limit, args.out.as_deref(), args.progress);
+    let lattice = || setup::one_lattice(args.lattice.as_deref());
+    let question = match (args.plane, args.max_index) {
+        (true, _) => Question::Plane(args.side, limit),
+        (false, Some(max)) => Question::Scan(args.min_index, max, limit),
+        (false, None) if args.count => Question::Count(lattice()?),
+        (false, None) => Question::Find(lattice()?, limit),
     };
-    let lattice = setup::lattice(text)?;
-    if args.count {
-        return count(&lattice, &cookies, args.out.as_deref(), args.progress);
-    }
-    find(
-        &lattice,
-        &cookies,
-        args.node_limit,
-        args.out.as_deref(),
-        args.progress,
-    )
+    ask(&cookies, question, out, mode)
 }
 
-/// Says what the census says when it answers alone: none by counting (exit 1), or an
-/// error when good placements need not be tight; `None` when the pieces are tight
-/// (with a note naming them).
-pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<ExitCode>> {
-    if !cookies.exact_cover()? {
-        writeln!(amoba::core::io::stdout(), "{}", report::below(cookies))?;
-        return Ok(Some(ExitCode::from(1)));
-    }
-    note!("{}", report::pieces(cookies));
-    Ok(None)
+/// What is asked of tight placements (`amoba tight`, and `search`, `enumerate` and
+/// `scan` with `--t`); each search with the node limit given.
+pub enum Question {
+    /// One tight placement on the lattice.
+    Find(Lattice, u64),
+    /// Every tight placement on the lattice, counted and classified.
+    Count(Lattice),
+    /// The lattices of index `min..=max` up to symmetry.
+    Scan(usize, usize, u64),
+    /// Squares of growing side up to this one, in the plane.
+    Plane(i64, u64),
 }
 
-/// The sentence of a game whose best cookies block fewer than `n` sets per cell.
-pub fn below(cookies: &Cookies) -> String {
-    report::below(cookies)
-}
-
-/// The frame of every mode: a progress reporter over `what` counted in `unit`, handed
-/// to `work`, finished when it returns; with the seconds `work` took.
-fn framed<T>(
+/// Answers `question` about `cookies` ([`answer`]: `find`, `count`, `scan` with a line
+/// printed per lattice found or undecided, `plane`), the placement found or the least
+/// class written to `out` (stdout when `None`), with progress in `mode`. Returns the
+/// answer's exit status.
+pub fn ask(
+    cookies: &Cookies,
+    question: Question,
+    out: Option<&Path>,
     mode: Mode,
-    what: &str,
-    unit: &'static str,
-    work: impl FnOnce(&Progress) -> T,
-) -> (T, f64) {
-    let start = std::time::Instant::now();
+) -> anyhow::Result<ExitCode> {
+    match question {
+        Question::Find(lattice, limit) => answered(mode, ("tight", "searches"), out, |p| {
+            // One search with no count of its own: the log line still says it is running.
+            p.update(0, 1);
+            answer::find(&lattice, cookies, limit)
+        }),
+        Question::Count(lattice) => answered(mode, ("tight placements", "classes"), out, |p| {
+            answer::count(&lattice, cookies, out.is_none(), &mut |n| p.update_open(n))
+        }),
+        Question::Plane(side, limit) => {
+            answered(mode, ("tight --plane", "square sides"), out, |p| {
+                answer::plane(cookies, side, limit, &mut |m| {
+                    p.update(m as u64 - 1, side as u64)
+                })
+            })
+        }
+        Question::Scan(min, max, limit) => {
+            let lattices = super::listing(mode, |p| setup::candidates(&cookies.game, min, max, p))?;
+            answered(mode, ("tight", "lattices"), out, |p| {
+                let mut stdout = amoba::core::io::stdout();
+                let each = &mut |searched, line: Option<&str>| {
+                    p.update_open(searched);
+                    if let Some(line) = line {
+                        let _ = writeln!(stdout, "{line}");
+                    }
+                };
+                answer::scan(cookies, &lattices, (min, max), limit, out.is_none(), each)
+            })
+        }
+    }
+}
+
+/// Asks with a progress display in `mode` of `what`, counted in `unit`, handed to
+/// `ask`, then prints the answer ([`print`]). Returns the answer's exit status.
+fn answered<E: Into<anyhow::Error>>(
+    mode: Mode,
+    (what, unit): (&str, &'static str),
+    out: Option<&Path>,
+    ask: impl FnOnce(&Progress) -> Result<Answer, E>,
+) -> anyhow::Result<ExitCode> {
     let progress = Progress::counting(mode, what, unit);
-    let result = work(&progress);
+    let answer = ask(&progress);
     progress.finish();
-    (result, start.elapsed().as_secs_f64())
+    print(answer.map_err(Into::into)?, out)
 }
 
-/// One tight placement on `lattice`, written to `out` (stdout when `None`); exit 1
-/// with the verdict's sentence when there is none.
-pub fn find(
-    lattice: &Lattice,
-    cookies: &Cookies,
-    node_limit: u64,
-    out: Option<&Path>,
-    mode: Mode,
-) -> anyhow::Result<ExitCode> {
-    let board = Cover::new(lattice, cookies);
-    let (searched, seconds) = framed(mode, "tight", "searches", |progress| {
-        // One search with no count of its own: the log line still says it is running.
-        progress.update(0, 1);
-        tight_on(&board, Some(node_limit))
-    });
-    let (verdict, stats) = searched?;
-    if let Verdict::Found(text) = verdict {
-        note!("{}", report::found(lattice, stats.nodes, seconds));
-        super::write_product(out, &text)?;
-        return Ok(ExitCode::SUCCESS);
+/// Prints `answer` in its order: the note on stderr, the text on stdout, then the
+/// placement by the rule of `--out` (`out`; stdout when `None`). Returns its status.
+fn print(answer: Answer, out: Option<&Path>) -> anyhow::Result<ExitCode> {
+    if let Some(line) = &answer.note {
+        note!("{line}");
     }
-    let stopped = matches!(verdict, Verdict::Unknown(_));
-    let none = report::not_found(lattice, cookies, stopped, stats.nodes);
-    writeln!(amoba::core::io::stdout(), "{none}")?;
-    Ok(ExitCode::from(1))
-}
-
-/// Every tight placement on `lattice` counted and classified; the least class written
-/// to `out` (stdout when `None`); exit 1 when there is none.
-pub fn count(
-    lattice: &Lattice,
-    cookies: &Cookies,
-    out: Option<&Path>,
-    mode: Mode,
-) -> anyhow::Result<ExitCode> {
-    let board = Cover::new(lattice, cookies);
-    let (counted, seconds) = framed(mode, "tight placements", "classes", |progress| {
-        tight_count(&board, &mut |classes| progress.update_open(classes))
-    });
-    let counted = counted?;
-    note!("counted in {seconds:.3} s");
-    write!(
-        amoba::core::io::stdout(),
-        "{}",
-        report::count(&board, &counted, out.is_none())
-    )?;
-    let Some(text) = &counted.least else {
-        return Ok(ExitCode::from(1));
-    };
-    super::write_product(out, text)?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// The lattices of index `min..=max` up to symmetry, one tight search each; the first
-/// placement found written to `out` (stdout when `None`); exit 1 when none was found.
-pub fn scan(
-    cookies: &Cookies,
-    min: usize,
-    max: usize,
-    node_limit: u64,
-    out: Option<&Path>,
-    mode: Mode,
-) -> anyhow::Result<ExitCode> {
-    let mut stdout = amoba::core::io::stdout();
-    let dirs: Vec<Vec<i64>> = cookies.game.directions.iter().map(|v| v.to_vec()).collect();
-    let lattices = super::listed(&dirs, min, max, mode)?;
-    let (scan, _) = framed(mode, "tight", "lattices", |progress| {
-        let mut searched = 0;
-        tight_scan(
-            cookies,
-            &lattices,
-            Some(node_limit),
-            &mut |c, verdict, nodes| {
-                searched += 1;
-                progress.update_open(searched);
-                if let Some(line) = report::scan_line(c, verdict, nodes) {
-                    let _ = writeln!(stdout, "{line}");
-                }
-            },
-        )
-    });
-    let scan = scan?;
-    let end = report::scan_end(lattices.len(), min, max, &scan, out.is_none());
-    writeln!(stdout, "{end}")?;
-    if let Some(text) = &scan.first {
+    write!(amoba::core::io::stdout(), "{}", answer.text)?;
+    if let Some(text) = &answer.product {
         super::write_product(out, text)?;
     }
-    Ok(ExitCode::from(report::scan_status(&scan)))
+    Ok(ExitCode::from(answer.status))
 }
 
-/// Squares of growing side up to `side`: exit 1 when one excludes tight placements
-/// from the plane, 2 when the node limit stops a square, 0 when every one is covered.
-fn plane(side: i64, node_limit: u64, cookies: &Cookies, mode: Mode) -> anyhow::Result<ExitCode> {
-    let (plane, _) = framed(mode, "tight --plane", "square sides", |progress| {
-        tight::plane(cookies, side, Some(node_limit), &mut |m| {
-            progress.update(m as u64 - 1, side as u64)
-        })
-    });
-    let answer = report::plane(cookies, &plane);
-    writeln!(amoba::core::io::stdout(), "{answer}")?;
-    Ok(ExitCode::from(report::plane_status(&plane)))
+/// What the census says when it answers alone ([`answer::by_counting`]): none by
+/// counting, printed (exit 1); `None` when the pieces are tight (with a note naming
+/// them). *Errors*: good placements need not be tight.
+pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<ExitCode>> {
+    match answer::by_counting(cookies)? {
+        ByCounting::None(answer) => Ok(Some(print(answer, None)?)),
+        ByCounting::Tight(pieces) => {
+            note!("{pieces}");
+            Ok(None)
+        }
+    }
 }

@@ -24,7 +24,7 @@
 //!
 //! The files of the engine:
 //!
-//! * [`file`] — the game-file format of FORMATS.md (*Game files*): reader and writer;
+//! * [`file`](mod@file) — the game-file format of FORMATS.md (*Game files*): reader and writer;
 //! * [`generate`] — games made from geometry: the strip boards of 7-in-a-row,
 //!   k-in-a-row on a rectangle, the lines of a periodic board on its torus;
 //! * [`info`] — what a game is, and the blocking power of a sub-board of the plane

@@ -20,7 +20,7 @@ const AUTOMORPHISM_STEPS: u64 = 2_000_000;
 /// Cells are first coloured by iterated refinement (a cell's colour is the multiset
 /// of the colours of its sets, a set's the multiset of its cells'); the search then
 /// maps the cells in order, each to a cell of its colour, and checks every set whose
-/// cells are all mapped. At most [`AUTOMORPHISM_STEPS`] steps.
+/// cells are all mapped. At most `AUTOMORPHISM_STEPS` steps.
 pub fn automorphisms(n: usize, sets: &[Cells], max: usize) -> Vec<Vec<u8>> {
     let identity: Vec<u8> = (0..n as u8).collect();
     let found = vec![identity];

@@ -3,7 +3,7 @@
 //!
 //! # Layout and invariants
 //!
-//! Buckets of [`WAYS`] slots. The *head* of a slot is two `u64` words: the key and
+//! Buckets of `WAYS` slots. The *head* of a slot is two `u64` words: the key and
 //! `pn << 32 | dn`; the four heads of a bucket fill one 64-byte cache line, so a
 //! look-up that finds an undecided position, or none, reads one line. The *tail* of a
 //! slot, kept apart, is three words: the work spent on the position (nodes searched

@@ -6,8 +6,8 @@
 //! # What it computes
 //!
 //! [`Threats::win`] looks for such a *threat line* from a position with Maker to
-//! move: depth first over Maker's threats, at most [`THREAT_DEPTH`] threats deep and
-//! [`THREAT_BUDGET`] positions per call. It returns the first line found in a fixed
+//! move: depth first over Maker's threats, at most `THREAT_DEPTH` threats deep and
+//! `THREAT_BUDGET` positions per call. It returns the first line found in a fixed
 //! order — Maker's first move, the cells of the line (Maker's moves, Breaker's forced
 //! replies and the free cells of the final double threat) and the winning sets the
 //! line uses, united (its *zone*: a Breaker move outside the line's cells leaves the
@@ -131,7 +131,7 @@ impl Threats {
     /// `p.to_move` says), or `None` when none is found within the depth and the
     /// budget. See the module documentation.
     ///
-    /// Complexity: at most [`THREAT_BUDGET`] + 1 positions, each `O(log s)` words
+    /// Complexity: at most `THREAT_BUDGET` + 1 positions, each `O(log s)` words
     /// plus its sets with two free cells (bit slices), or `O(m)` (scanning).
     pub fn win(&self, p: &Position) -> Option<Line> {
         let slot = Self::slot(p);

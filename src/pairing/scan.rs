@@ -43,19 +43,8 @@ use rayon::prelude::*;
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 
-/// Why a largest index was refused.
-#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
-#[error("--max-index {0}: expected at most {max}, the most cells a searched board may have", max = crate::pairing::search::MAX_CELLS)]
-pub struct IndexError(pub usize);
-
-/// Refuses a largest index beyond the boards the search handles ([`crate::pairing::search::MAX_CELLS`]),
-/// before any lattice of it is listed.
-pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
-    if max_index > crate::pairing::search::MAX_CELLS {
-        return Err(IndexError(max_index));
-    }
-    Ok(())
-}
+/// The bound on the largest index of a scan, shared with the placement commands.
+pub use crate::core::board::directions::{IndexError, check_max_index};
 
 /// Node limit of each existence search unless the caller says otherwise
 /// (`--node-limit`).

@@ -1,6 +1,7 @@
 //! The inputs of a placement question, checked: the game's directions and `k`, the
-//! cookie size `t`, a period lattice of the plane, the largest square of a plane
-//! search, and whether the cookie census is within reach (docs/spec.md §10).
+//! cookie size `t`, a period lattice of the plane or the lattices up to an index that
+//! a question searches, the largest square of a plane search, and whether the cookie
+//! census is within reach (docs/spec.md §10).
 //!
 //! Every placement command reads its options through these, so that one rule says
 //! what a game of the plane is: directions are non-zero plane vectors, primitive, each
@@ -15,6 +16,10 @@
 
 use crate::core::board::BoardError;
 use crate::core::board::builtin::parse_vectors;
+use crate::core::board::directions::{
+    Candidate, IndexError, candidates_reporting, check_max_index,
+};
+use crate::core::board::group::GroupError;
 use crate::core::board::lattice::{Lattice, LatticeError, vector_text};
 use crate::placement::cookie::{Game, GameError, Growth};
 
@@ -70,6 +75,19 @@ pub enum SetupError {
     /// A plane search's square side out of `1..=MAX_SIDE`.
     #[error("--side {0}: expected 1 ≤ M ≤ {MAX_SIDE}")]
     Side(i64),
+    /// Neither a lattice nor a largest index was given.
+    #[error("expected --lattice or --max-index")]
+    NoLattice,
+    /// No question was asked: no lattice, largest index or plane search.
+    #[error("expected one of --lattice, --max-index or --plane")]
+    NoQuestion,
+    /// The largest index is beyond the boards a search handles.
+    #[error(transparent)]
+    Index(#[from] IndexError),
+    /// The symmetries of the directions cannot be computed, so their lattices cannot
+    /// be listed up to symmetry.
+    #[error(transparent)]
+    Group(#[from] GroupError),
     /// The census is estimated beyond [`CENSUS_BUDGET`].
     #[error(
         "the census of line-connected cookies of at most {t} cells for k = {k} would \
@@ -163,7 +181,58 @@ pub fn lattice(text: &str) -> Result<Lattice, SetupError> {
     })
 }
 
+/// The lattice of a question about one lattice: `text` (`--lattice`), when given.
+///
+/// *Errors*: those of [`lattice`]; [`SetupError::NoQuestion`] when `text` is `None`
+/// (no lattice, and no other question asked).
+pub fn one_lattice(text: Option<&str>) -> Result<Lattice, SetupError> {
+    lattice(text.ok_or(SetupError::NoQuestion)?)
+}
+
+/// Every lattice of index `min..=max` up to the symmetries of the directions of `game`,
+/// one per orbit (with the orbit's size), by index; `progress(done, total)` is called
+/// while they are listed (minutes for indices in the thousands).
+///
+/// *Errors*: [`SetupError::Index`] for `max` beyond the boards a search handles
+/// (checked before anything is listed); [`SetupError::Group`] when the symmetries of
+/// the directions cannot be computed.
+pub fn candidates(
+    game: &Game,
+    min: usize,
+    max: usize,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<Candidate>, SetupError> {
+    check_max_index(max)?;
+    let dirs: Vec<Vec<i64>> = game.directions.iter().map(|v| v.to_vec()).collect();
+    Ok(candidates_reporting(&dirs, 1, min, max, progress)?)
+}
+
+/// The lattices a placement question searches: the lattice `text` (`--lattice`) when
+/// given, else every lattice of index `min..=max` ([`candidates`], `--max-index`);
+/// `progress(done, total)` is called while they are listed.
+///
+/// *Errors*: those of [`lattice`] and [`candidates`]; [`SetupError::NoLattice`] when
+/// neither `text` nor `max` is given.
+pub fn lattices(
+    game: &Game,
+    text: Option<&str>,
+    min: usize,
+    max: Option<usize>,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<Vec<Lattice>, SetupError> {
+    match (text, max) {
+        (Some(text), _) => Ok(vec![lattice(text)?]),
+        (None, Some(max)) => Ok(candidates(game, min, max, progress)?
+            .into_iter()
+            .map(|c| c.lattice)
+            .collect()),
+        (None, None) => Err(SetupError::NoLattice),
+    }
+}
+
 /// Checks the largest square side of a plane search: `1..=MAX_SIDE`.
+///
+/// *Errors*: [`SetupError::Side`] outside that range.
 pub fn side(side: i64) -> Result<(), SetupError> {
     if !(1..=MAX_SIDE).contains(&side) {
         return Err(SetupError::Side(side));
@@ -188,6 +257,25 @@ pub fn reachable_census(game: &Game, t: usize, force: bool) -> Result<(), SetupE
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_question_searches_the_lattice_given_or_those_up_to_an_index() {
+        let game = game("1,0 0,1", 5, 2).unwrap();
+        let quiet = &|_, _| {};
+        let given = lattices(&game, Some("4,0 0,4"), 1, Some(8), quiet).unwrap();
+        assert_eq!(given, vec![lattice("4,0 0,4").unwrap()]);
+        let listed = lattices(&game, None, 4, Some(4), quiet).unwrap();
+        assert!(listed.iter().all(|l| l.index() == 4) && !listed.is_empty());
+        assert!(matches!(
+            lattices(&game, None, 1, None, quiet),
+            Err(SetupError::NoLattice)
+        ));
+        assert!(matches!(
+            candidates(&game, 1, 5000, quiet),
+            Err(SetupError::Index(IndexError(5000)))
+        ));
+        assert!(matches!(one_lattice(None), Err(SetupError::NoQuestion)));
+    }
 
     #[test]
     fn directions_are_checked_one_rule_at_a_time() {

@@ -1,7 +1,8 @@
 //! What the engine writes: the published-beside-computed tables ([`table`]), the
 //! result files of the graph stage and the reports ([`results`]), the graph exports
 //! ([`export`]), charts ([`plot`]), drawings of pairings ([`draw`]), the figure set
-//! kept in `results/` ([`figures`]), the documents of lattice scans ([`scan`]), of
+//! kept in `results/` ([`figures`]), the files of an enumeration and where its summary
+//! goes ([`enumerate`]), the documents of lattice scans ([`scan`]), of
 //! class counts without a catalogue ([`count`]) and of the questions asked of the
 //! catalogue and the graph ([`query`]), the pairing `amoba show` draws and its picture
 //! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
@@ -16,6 +17,7 @@ pub mod blocks;
 pub mod count;
 pub mod covering;
 pub mod draw;
+pub mod enumerate;
 pub mod export;
 pub mod figures;
 pub mod placement;

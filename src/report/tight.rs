@@ -9,6 +9,9 @@
 //! lattice only, stopped at the node limit (not known), or a proof for the whole plane
 //! (no square covered). Times are never part of a sentence that goes to standard
 //! output: the caller passes them only to the notes for stderr.
+//!
+//! [`answer`] asks each question of `amoba tight` and puts its sentences, the
+//! placement to write and the exit status together.
 
 use crate::core::board::directions::Candidate;
 use crate::core::board::lattice::Lattice;
@@ -17,6 +20,8 @@ use crate::core::verdict::Verdict;
 use crate::placement::engine::{TightCount, TightScan, TightVerdict};
 use crate::placement::tight::{Census, Cookies, Cover, Plane};
 use std::fmt::Write as _;
+
+pub mod answer;
 
 /// The sentence of a game whose best cookies block fewer than `n` sets per cell: no
 /// good placement exists, by counting (docs/spec.md §10).

@@ -297,6 +297,25 @@ pub struct Candidate {
     pub orbit: usize,
 }
 
+/// The largest index a listing of lattices takes: the most cells a searched board may
+/// have (the pairing search's bound, `pairing::search::MAX_CELLS`, is this number).
+pub const MAX_INDEX: usize = 4096;
+
+/// Why a largest index was refused.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("--max-index {0}: expected at most {MAX_INDEX}, the most cells a searched board may have")]
+pub struct IndexError(pub usize);
+
+/// Refuses a largest index beyond [`MAX_INDEX`], before any lattice of it is listed.
+///
+/// *Errors*: [`IndexError`] when `max_index > MAX_INDEX`.
+pub fn check_max_index(max_index: usize) -> Result<(), IndexError> {
+    if max_index > MAX_INDEX {
+        return Err(IndexError(max_index));
+    }
+    Ok(())
+}
+
 /// The lattices of index `min_index..=max_index` on which every direction has order a
 /// multiple of `spacing`, one per orbit of the symmetries of `directions`, by index,
 /// then by basis.

@@ -106,7 +106,7 @@ pub fn identity(d: usize) -> Matrix {
 }
 
 /// Determinant of a `d × d` matrix, `d ≤ 3`, of entries within the coordinate limits
-/// of directions and lattices (so that it fits in 64 bits; [`det_wide`] is exact for
+/// of directions and lattices (so that it fits in 64 bits; `det_wide` is exact for
 /// any entries below `2^40`).
 ///
 /// # Panics

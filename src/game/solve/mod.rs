@@ -55,7 +55,7 @@
 //!
 //! A child met for the first time is scanned at once (a win by threats included):
 //! decided children get their final numbers, open ones first numbers from their
-//! mobility and potential ([`open_numbers`]); both go into the table, so that the
+//! mobility and potential (`open_numbers`); both go into the table, so that the
 //! parent's next visit does not scan them again.
 //!
 //! # Zones
@@ -81,7 +81,7 @@
 //! *reduction* (docs/spec.md §11.4): every cell in no live set counts as Breaker's,
 //! so positions that differ only in cells that can no longer matter share an entry
 //! too. The hashes are kept per automorphism and updated with a few XORs per move
-//! ([`keys`]).
+//! (`keys`).
 //!
 //! # The table
 //!

@@ -261,7 +261,7 @@ impl Solver<'_> {
     }
 
     /// A win of Maker's by threats alone from `p` (Maker to move), if the search of
-    /// [`Threats::win`] finds one.
+    /// [`Threats::win`](crate::game::threats::Threats::win) finds one.
     pub fn threat_win(&self, p: &Position) -> Option<Line> {
         self.threats.win(p)
     }

@@ -30,7 +30,8 @@
 use crate::core::board::Board;
 use crate::core::io::{IoError, write_atomic};
 use crate::pairing::catalogue::Catalogue;
-use crate::pairing::search::Shard;
+use crate::pairing::catalogue::enumerate::{EnumerateOutput, file_tag, run_with};
+use crate::pairing::search::{Options, Shard};
 use sha2::{Digest, Sha256};
 use std::path::{Path, PathBuf};
 
@@ -142,6 +143,17 @@ pub fn existing(board: &Board, path: &Path, shard: Shard) -> Existing {
     }
 }
 
+/// The directory of part files: `given`, by default `out_dir/parts`.
+pub fn parts_dir(given: Option<&Path>, out_dir: &Path) -> PathBuf {
+    given.map_or_else(|| out_dir.join("parts"), Path::to_path_buf)
+}
+
+/// Where the part of `shard` of `board` goes in the directory `dir`: [`part_name`] of
+/// the board's file tag.
+pub fn part_path(dir: &Path, board: &Board, shard: Shard) -> PathBuf {
+    dir.join(part_name(&file_tag(board), shard))
+}
+
 /// The default file name of a part: `catalogue-<tag>.part-<I>-of-<N>.txt`.
 pub fn part_name(tag: &str, shard: Shard) -> String {
     format!(
@@ -156,6 +168,29 @@ fn digest(cat: &Catalogue) -> String {
     cat.write_to(&mut bytes).expect("writing to memory");
     h.update(&bytes);
     h.finalize().iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// Searches shard `shard` of `board` with `threads` threads (0 = all cores) and writes
+/// its part file at `path` ([`write_part`]); `progress(done, total)` is called as the
+/// subtrees are searched. Returns the run's output, whose catalogue and census hold the
+/// shard's classes only.
+///
+/// *Errors*: the part file cannot be written.
+pub fn run_shard(
+    board: &Board,
+    shard: Shard,
+    threads: usize,
+    path: &Path,
+    progress: &(dyn Fn(u64, u64) + Sync),
+) -> Result<EnumerateOutput, IoError> {
+    let options = Options {
+        threads,
+        shard: Some(shard),
+        ..Options::default()
+    };
+    let out = run_with(board, options, None, progress);
+    write_part(path, board, shard, &out.catalogue)?;
+    Ok(out)
 }
 
 /// Writes the part of `shard` atomically.

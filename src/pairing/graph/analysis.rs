@@ -9,9 +9,9 @@
 //!   ([`bounding_diameter`]): every BFS from a vertex `v` of eccentricity `e` bounds
 //!   every other eccentricity, `max(d, e − d) ≤ ecc(w) ≤ e + d` with `d = d(v, w)`,
 //!   and the search stops when the largest lower bound meets the largest upper bound.
-//!   The BFS runs go 64 at a time, one bit per source ([`multi_bfs`]). On the giant
+//!   The BFS runs go 64 at a time, one bit per source ([`multi_bfs`](crate::pairing::graph::bfs::multi_bfs)). On the giant
 //!   component (194,333 vertices, diameter 34, radius about 23) it needs 619 BFS runs
-//!   in 10 passes; iFUB ([`ifub_diameter`], Crescenzi et al.), kept as an independent
+//!   in 10 passes; iFUB ([`ifub_diameter`](crate::pairing::graph::diameter::ifub_diameter), Crescenzi et al.), kept as an independent
 //!   second method, needs 4,823 there because the graph's radius is far above half
 //!   its diameter. Both are exact; the number of BFS runs is reported.
 //! * **Triangles** by merging sorted adjacency lists over each edge `u < v`.

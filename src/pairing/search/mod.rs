@@ -116,8 +116,8 @@ const MAX_SYMMETRY_TABLE: usize = 1 << 26;
 const SPLIT_CELLS: usize = 8;
 /// The frontier of rooted mode: nodes this many branchings below the root.
 pub const ROOTED_SPLIT_DEPTH: usize = 4;
-/// Most cells the search handles.
-pub const MAX_CELLS: usize = 4096;
+/// Most cells the search handles: the largest index a listing of lattices takes.
+pub const MAX_CELLS: usize = crate::core::board::directions::MAX_INDEX;
 
 /// Why a board cannot be searched.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]

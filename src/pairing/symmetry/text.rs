@@ -14,7 +14,7 @@
 //! the identity): `+ 1,0` is the translation by (1,0), `1,0 0,1` the identity. The word
 //! `identity` is the identity too. A matrix must be an element of the board's point
 //! group; a translation is any integer vector, reduced modulo the period lattice.
-//! [`format`] writes the translation reduced to its cell (the one `amoba` prints for
+//! [`format()`] writes the translation reduced to its cell (the one `amoba` prints for
 //! the cell index), so `parse(format(g)) == g`.
 
 use crate::core::board::{Board, Symmetry};

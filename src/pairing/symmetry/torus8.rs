@@ -211,7 +211,7 @@ pub fn anchors(codes: &[u8]) -> Anchors {
 }
 
 /// Whether `board` is the 8×8 torus these keys are for: families E, SE, S, SW and
-/// exactly the eight matrices of [`MAPS`] as point group.
+/// exactly the eight matrices of `MAPS` as point group.
 pub fn applies_to(board: &Board) -> bool {
     board.fast_path() == Some(crate::core::board::FastPath::Square8)
 }

@@ -66,7 +66,7 @@ pub fn census_within(game: &Game, t: usize, reach: i64) -> Vec<SizeCensus> {
 /// Why irreducible ones are enough for good placements: a reducible cookie blocks no
 /// more than the cookie without that cell, whose line-components are again cookies
 /// (or blocked nothing), and the cell freed can join any cookie with room, or pair
-/// with another free cell ([`super::covering`]).
+/// with another free cell ([`crate::placement::covering`]).
 ///
 /// ```
 /// use amoba::placement::cookie::{Game, kept};

@@ -74,9 +74,9 @@
 
 //! # Files
 //!
-//! The cookie, the game and their limits are here; scoring is in [`score`], the
+//! The cookie, the game and their limits are here; scoring is in `score`, the
 //! census in [`census`], peeling in [`peel`], the estimate of a census's size in
-//! [`growth`]. Their items are re-exported here, so that `cookie::census` and the rest
+//! `growth`. Their items are re-exported here, so that `cookie::census` and the rest
 //! keep one name.
 
 use rayon::prelude::*;

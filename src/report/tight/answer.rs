@@ -1,0 +1,221 @@
+//! The answers of `amoba tight`, one per question: what the cookie census says alone,
+//! one placement on a lattice, the census of classes on a lattice, a scan over
+//! lattices, and squares of growing side in the plane.
+//!
+//! Each question runs its search ([`placement::engine`](crate::placement::engine),
+//! [`placement::tight`](crate::placement::tight)) and returns an [`Answer`]: the text
+//! for standard output, a note for standard error, the placement to write and the
+//! exit status, all decided here, so that a command only prints them. The placement
+//! to write has passed the independent checker first.
+
+use super::{below, count as count_text, found, not_found, pieces, plane as plane_text};
+use super::{plane_status, scan_end, scan_line, scan_status};
+use crate::check::certify::CertifyError;
+use crate::core::board::directions::Candidate;
+use crate::core::board::lattice::Lattice;
+use crate::core::verdict::Verdict;
+use crate::placement::engine::{TightCountError, tight_count, tight_on, tight_scan};
+use crate::placement::setup::{self, SetupError};
+use crate::placement::tight::{self, Cookies, Cover, NeedNotBeTight};
+use std::time::Instant;
+
+/// What one question answers, ready to print in this order: the note on standard
+/// error, the text on standard output, then the placement where `--out` says.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Answer {
+    /// A note for standard error (times go here, never into the text).
+    pub note: Option<String>,
+    /// The text for standard output, whole lines.
+    pub text: String,
+    /// The checked placement to write, when there is one.
+    pub product: Option<String>,
+    /// The exit status: 0 answered yes, 1 none (or none found), 2 not decided.
+    pub status: u8,
+}
+
+/// What the cookie census says before any search.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ByCounting {
+    /// No good placement exists: the best cookies block fewer winning sets per cell
+    /// than there are directions ([`below`], exit 1).
+    None(Answer),
+    /// Every good placement is tight, so a search answers; the note names the pieces.
+    Tight(String),
+}
+
+/// What the census of `cookies` says alone: none by counting, or tight pieces.
+///
+/// *Errors*: [`NeedNotBeTight`] when the best cookies block more than one winning set
+/// per cell and direction (good placements need not be exact covers).
+pub fn by_counting(cookies: &Cookies) -> Result<ByCounting, NeedNotBeTight> {
+    if !cookies.exact_cover()? {
+        return Ok(ByCounting::None(Answer {
+            text: format!("{}\n", below(cookies)),
+            status: 1,
+            ..Answer::default()
+        }));
+    }
+    Ok(ByCounting::Tight(pieces(cookies)))
+}
+
+/// One tight placement of `cookies` on `lattice`, searched with at most `node_limit`
+/// nodes: the placement (exit 0, with a note of the nodes and seconds the search
+/// took), or the sentence of none (exit 1): exhaustive on this lattice only, or not
+/// known when the node limit stopped the search.
+///
+/// *Errors*: the checker rejects the placement found (an engine bug).
+pub fn find(lattice: &Lattice, cookies: &Cookies, node_limit: u64) -> Result<Answer, CertifyError> {
+    let board = Cover::new(lattice, cookies);
+    let start = Instant::now();
+    let (verdict, stats) = tight_on(&board, Some(node_limit))?;
+    let seconds = start.elapsed().as_secs_f64();
+    if let Verdict::Found(text) = verdict {
+        return Ok(Answer {
+            note: Some(found(lattice, stats.nodes, seconds)),
+            product: Some(text),
+            ..Answer::default()
+        });
+    }
+    let stopped = matches!(verdict, Verdict::Unknown(_));
+    Ok(Answer {
+        text: format!("{}\n", not_found(lattice, cookies, stopped, stats.nodes)),
+        status: 1,
+        ..Answer::default()
+    })
+}
+
+/// Every tight placement of `cookies` on `lattice` counted and classified: the census
+/// (with a line announcing the least class when it follows on standard output,
+/// `class_follows`), the least class to write, exit 0, or exit 1 when there is none.
+/// `progress(classes so far)` is called now and then; the note gives the seconds.
+///
+/// *Errors*: those of [`tight_count`].
+pub fn count(
+    lattice: &Lattice,
+    cookies: &Cookies,
+    class_follows: bool,
+    progress: &mut dyn FnMut(u64),
+) -> Result<Answer, TightCountError> {
+    let board = Cover::new(lattice, cookies);
+    let start = Instant::now();
+    let counted = tight_count(&board, progress)?;
+    let seconds = start.elapsed().as_secs_f64();
+    Ok(Answer {
+        note: Some(format!("counted in {seconds:.3} s")),
+        text: count_text(&board, &counted, class_follows),
+        status: if counted.least.is_some() { 0 } else { 1 },
+        product: counted.least,
+    })
+}
+
+/// The tight search of `cookies` on each of `lattices` (those of index `min..=max` up
+/// to symmetry), each with at most `node_limit` nodes. `each(lattices searched, line)`
+/// is called after every lattice, with its line for standard output when it has one
+/// ([`scan_line`]). The answer is the summary line (and a line announcing the first
+/// placement when it follows on standard output, `first_follows`), the first
+/// placement found to write, and exit 0 when some lattice has one, else 1.
+///
+/// *Errors*: the checker rejects a placement found (an engine bug); the scan stops.
+pub fn scan(
+    cookies: &Cookies,
+    lattices: &[Candidate],
+    (min, max): (usize, usize),
+    node_limit: u64,
+    first_follows: bool,
+    each: &mut dyn FnMut(u64, Option<&str>),
+) -> Result<Answer, CertifyError> {
+    let mut searched = 0;
+    let scan = tight_scan(
+        cookies,
+        lattices,
+        Some(node_limit),
+        &mut |c, verdict, nodes| {
+            searched += 1;
+            each(searched, scan_line(c, verdict, nodes).as_deref());
+        },
+    )?;
+    let end = scan_end(lattices.len(), min, max, &scan, first_follows);
+    Ok(Answer {
+        text: format!("{end}\n"),
+        status: scan_status(&scan),
+        product: scan.first,
+        ..Answer::default()
+    })
+}
+
+/// Squares of growing side up to `side`, each searched with at most `node_limit`
+/// nodes for pieces of a tight placement of `cookies` covering it: exit 1 when one
+/// excludes tight placements from the whole plane (a proof), 2 when the node limit
+/// stopped a square, 0 when every square is covered (no conclusion).
+/// `on_side(m)` is called as the square of side `m` is searched.
+///
+/// *Errors*: [`SetupError::Side`] for a side out of range, before any search.
+pub fn plane(
+    cookies: &Cookies,
+    side: i64,
+    node_limit: u64,
+    on_side: &mut dyn FnMut(i64),
+) -> Result<Answer, SetupError> {
+    setup::side(side)?;
+    let plane = tight::plane(cookies, side, Some(node_limit), on_side);
+    Ok(Answer {
+        text: format!("{}\n", plane_text(cookies, &plane)),
+        status: plane_status(&plane),
+        ..Answer::default()
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn cookies(directions: &str, k: usize, t: usize) -> Cookies {
+        Cookies::new(&setup::game(directions, k, t).unwrap(), t)
+    }
+
+    #[test]
+    fn too_weak_cookies_answer_none_by_counting() {
+        let weak = cookies(setup::FOUR_DIRECTIONS, 7, 2);
+        let ByCounting::None(answer) = by_counting(&weak).unwrap() else {
+            panic!("expected none by counting");
+        };
+        assert_eq!(answer.status, 1);
+        assert!(
+            answer
+                .text
+                .starts_with("no good 2-placement of 7-in-a-row exists")
+        );
+        assert_eq!(answer.product, None);
+    }
+
+    #[test]
+    fn a_placement_found_is_the_product_and_exits_zero() {
+        let c = cookies("1,0 0,1", 4, 3);
+        assert!(matches!(by_counting(&c).unwrap(), ByCounting::Tight(_)));
+        let answer = find(&setup::lattice("3,0 0,3").unwrap(), &c, 1_000_000).unwrap();
+        assert_eq!(answer.status, 0);
+        assert!(answer.text.is_empty() && answer.product.is_some());
+        assert!(
+            answer
+                .note
+                .unwrap()
+                .contains("a tight placement, found after")
+        );
+    }
+
+    #[test]
+    fn a_node_limit_leaves_a_lattice_unknown() {
+        let c = cookies(setup::FOUR_DIRECTIONS, 7, 3);
+        let answer = find(&setup::lattice("6,0 0,6").unwrap(), &c, 1).unwrap();
+        assert_eq!(answer.status, 1);
+        assert!(answer.text.contains("is not known"), "{}", answer.text);
+    }
+
+    #[test]
+    fn a_bad_side_is_refused_before_any_search() {
+        let c = cookies(setup::FOUR_DIRECTIONS, 5, 4);
+        let mut searched = false;
+        let refused = plane(&c, 0, 10, &mut |_| searched = true);
+        assert!(matches!(refused, Err(SetupError::Side(0))) && !searched);
+    }
+}

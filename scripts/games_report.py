@@ -74,8 +74,10 @@ def main():
                                     "--json"]).stdout)
             cost = solved.pop("cost")
             solved["certificate"]["file"] = f"{name}.strategy"
-            solved["provenance"]["command"] = solved["provenance"]["command"].replace(
-                cert, f"{name}.strategy")
+            # The command as a reader would type it: `amoba`, whatever the binary's
+            # file is called, and the certificate's name without the temporary folder.
+            solved["provenance"]["command"] = "amoba " + solved["provenance"]["command"].split(
+                " ", 1)[1].replace(cert, f"{name}.strategy")
             if version is None:
                 version = solved["provenance"]["amoba_version"]
             rows.append({

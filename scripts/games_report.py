@@ -4,6 +4,7 @@
 replayed by the independent checker (amoba verify --strategy).
 
 Usage: python3 scripts/games_report.py [--amoba target/release/amoba] [--out-dir results]
+       [--only GAME,...]   (run these again, keep the other rows)
 
 Every figure is computed by the commands it runs; nothing is typed in here but the
 list of games, the published figures quoted beside them, and the limits of each run.
@@ -25,6 +26,7 @@ GAMES = [
     ("torus-square9", False, "Breaker (a good pairing exists)", None),
     ("strip4-8", False, "Maker (dissertation ch. 6)", "5,834"),
     ("strip4-12", False, "open in the dissertation; Maker by proof-number search", "3,322,269"),
+    ("strip4-16", False, "open (the publication's solver ran out of 24 GB)", None),
     ("strip7tr-7", True, "Maker (Czifra et al. 2021)", None),
     ("strip7tr-8", False, "Maker (Czifra et al. 2021)", None),
     ("strip7tr-9", False, "Maker (Czifra et al. 2021)", None),
@@ -36,7 +38,7 @@ GAMES = [
 ]
 
 # MiB of table for the games that need more than --memory gives.
-MEMORY = {"strip7tr-13": "8192", "strip7tr-14": "12288"}
+MEMORY = {"strip4-16": "6144", "strip7tr-13": "8192", "strip7tr-14": "12288"}
 
 
 def run(cmd, show_progress=False):
@@ -54,12 +56,23 @@ def main():
     ap.add_argument("--amoba", default="target/release/amoba")
     ap.add_argument("--out-dir", default="results")
     ap.add_argument("--memory", default="2048", help="MiB of table per search")
+    ap.add_argument("--only", help="comma-separated games to run again; the other rows are "
+                    "kept from the games.md and games.json already in --out-dir")
     args = ap.parse_args()
+    only = set(args.only.split(",")) if args.only else None
+    if only and only - {g[0] for g in GAMES}:
+        sys.exit(f"--only: not a game of this report: {', '.join(sorted(only - {g[0] for g in GAMES}))}")
+    kept = previous(args.out_dir) if only else {}
     rows = []
     version = None
     os.makedirs(args.out_dir, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
         for name, moves, published, pub_nodes in GAMES:
+            if only and name not in only:
+                if name not in kept:
+                    sys.exit(f"--only: {name} is not in the report of {args.out_dir}; run it too")
+                rows.append(kept[name])
+                continue
             game = f"data/games/{name}.game"
             info = json.loads(run([args.amoba, "game", "info", game, "--json"]).stdout)
             cert = os.path.join(tmp, f"{name}.strategy")
@@ -103,6 +116,9 @@ def main():
           "| game | cells | sets | blocking power | counting bound | winner | published | nodes | publication's nodes | certificate (nodes, depth) | checker | time | peak memory |",
           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
+        if "_line" in r:
+            md.append(r["_line"])
+            continue
         i, s, c = r["info"], r["solve"], r["check"]
         bp = i.get("blocking_power")
         cb = i.get("counting_bound")
@@ -116,7 +132,7 @@ def main():
     md += ["", "## First moves", "",
            "For the games solved with `--moves`: who wins after each first move.", ""]
     for r in rows:
-        moves = r["solve"].get("moves")
+        moves = r["_entry"]["moves"] if "_entry" in r else r["solve"].get("moves")
         if not moves:
             continue
         by = {}
@@ -126,7 +142,7 @@ def main():
             f"{(w or 'undecided').capitalize()} after {', '.join(cs)}" for w, cs in sorted(
                 by.items(), key=lambda kv: str(kv[0]))))
     md += ["", "## Not decided here", "",
-           "The (4, n, 7^tr) boards for n = 15 and 16 and the dissertation's 4×16 are shipped in",
+           "The (4, n, 7^tr) boards for n = 15 and 16 and the dissertation's 4×20 are shipped in",
            "`data/games/` but not in this table: with the present search they do not finish",
            "within the limits of this report (the table gives the time n = 14 takes).",
            "BENCHMARKS.md gives how far the runs on them got; `amoba solve --node-limit N",
@@ -141,6 +157,9 @@ def document(rows, version):
     report without what depends on the run (times, memory)."""
     games = []
     for r in rows:
+        if "_entry" in r:
+            games.append(r["_entry"])
+            continue
         i, s, c = r["info"], r["solve"], r["check"]
         games.append({
             "game": r["game"],
@@ -175,6 +194,18 @@ def document(rows, version):
         },
         "games": games,
     }
+
+
+def previous(out_dir):
+    """The rows of the report already in `out_dir`, by game: the JSON entry and the
+    line of the Markdown table (which alone holds the time and memory)."""
+    with open(os.path.join(out_dir, "games.json")) as f:
+        entries = {e["game"]: e for e in json.load(f)["games"]}
+    with open(os.path.join(out_dir, "games.md")) as f:
+        lines = {line.split("|")[1].strip(): line.rstrip("\n") for line in f
+                 if line.startswith("| ") and line.split("|")[1].strip() in entries}
+    return {g: {"game": g, "_entry": e, "_line": lines[g]} for g, e in entries.items()
+            if g in lines}
 
 
 def write(path, text):

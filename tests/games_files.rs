@@ -86,6 +86,7 @@ fn the_shipped_games_are_what_the_command_writes_now() {
         "strip4-8",
         "strip4-12",
         "strip4-16",
+        "strip4-20",
         "torus-square9",
     ]
     .iter()
@@ -161,6 +162,8 @@ fn every_shipped_game_round_trips_and_has_its_counts() {
             "strip4-8" => Some((32, 32, "32k − 88", 27, 4)),
             "strip4-12" => Some((48, 48, "48k − 136", 41, 6)),
             "strip4-16" => Some((64, 64, "64k − 184", 55, 8)),
+            // The pattern of the three above, 4n·k − (12n − 8), one step on.
+            "strip4-20" => Some((80, 80, "80k − 232", 69, 10)),
             "strip7tr-7" => Some((28, 29, "29k − 79", 191, 29)),
             "strip7tr-8" => Some((32, 32, "32k − 88", 27, 4)),
             "torus-square9" => None,

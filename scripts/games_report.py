@@ -60,8 +60,9 @@ def main():
                     "kept from the games.md and games.json already in --out-dir")
     args = ap.parse_args()
     only = set(args.only.split(",")) if args.only else None
-    if only and only - {g[0] for g in GAMES}:
-        sys.exit(f"--only: not a game of this report: {', '.join(sorted(only - {g[0] for g in GAMES}))}")
+    unknown = only - {g[0] for g in GAMES} if only else set()
+    if unknown:
+        sys.exit(f"--only: not a game of this report: {', '.join(sorted(unknown))}")
     kept = previous(args.out_dir) if only else {}
     rows = []
     version = None

@@ -39,8 +39,8 @@
 //!    catalogue, the graph and the verifier, through [`report::query`] and [`verify`].
 //!
 //! The `amoba` binary (`src/main.rs`, one file per subcommand in `src/cmd/`, and the
-//! functions they share in `src/cmd/shared.rs`) only parses arguments, calls these and
-//! prints.
+//! options and functions they share in `src/cmd/args.rs` and `src/cmd/shared.rs`) only
+//! parses arguments, calls these and prints.
 
 pub mod core;
 pub mod solvers;

@@ -14,6 +14,7 @@
 //! ignored too ([`note!`]). SIGINT, SIGTERM and SIGHUP remove the temporary files of
 //! the writes in progress before the process ends ([`amoba::core::io`]).
 
+mod args;
 mod ask;
 mod blocking;
 mod canon;
@@ -223,4 +224,5 @@ fn is_broken_pipe(e: &anyhow::Error) -> bool {
     })
 }
 
+pub use args::*;
 pub use shared::*;

@@ -30,7 +30,9 @@
 //! * [`info`] — what a game is, and the blocking power of a sub-board of the plane
 //!   with the counting bound it gives;
 //! * [`solve`] — the proof-number search, with its [`table`] and the game's
-//!   automorphisms ([`symmetry`]) and Breaker's [`stops`] (potential, pairing);
+//!   automorphisms ([`symmetry`]) and Breaker's [`stops`] (potential, pairing); the
+//!   wins by [`threats`] alone; [`slices`] — the bit-sliced free-cell counters both
+//!   look at positions through;
 //! * [`certificate`] — the winner's strategy as a DAG of positions;
 //! * [`shard`] — one search split a few moves below the root over jobs, and merged;
 //!   [`part`] — the part files the jobs write; [`job`] — one shard's job, saving
@@ -44,6 +46,7 @@ pub mod info;
 pub mod job;
 pub mod part;
 pub mod shard;
+pub mod slices;
 pub mod solve;
 pub mod stops;
 pub mod symmetry;

@@ -21,12 +21,14 @@
 //!
 //! * **By scanning** (any number of sets): every step rescans the sets live at the
 //!   start, `O(m)` word operations for `m` sets.
-//! * **By bit slices** (at most 128 sets, every board of `data/games/`): the sets are
-//!   the bits of a `u128`; `by_cell[c]` holds the sets through cell `c`, `alive` the
-//!   sets Breaker has not touched, and the free-cell counts of all sets are kept as
-//!   binary counters sliced across words — `slice[b]` holds bit `b` of every set's
-//!   count. Breaker's `y` is `alive &= !by_cell[y]`; Maker's `x` subtracts one from
-//!   the counters of the sets in `by_cell[x]` (a ripple borrow through the slices).
+//! * **By bit slices** (at most 128 sets of at most 15 cells, every board of
+//!   `data/games/`; the counters
+//!   of [`super::slices`]): the sets are the bits of a `u128`; `through(c)` holds the
+//!   sets through cell `c`, `alive` the sets Breaker has not touched, and the
+//!   free-cell counts of all sets are kept as binary counters sliced across words —
+//!   `slice[b]` holds bit `b` of every set's count. Breaker's `y` is
+//!   `alive &= !through(y)`; Maker's `x` subtracts one from the counters of the sets
+//!   in `through(x)` (a ripple borrow through the slices).
 //!   The sets with 0, 1 or 2 free cells are then three mask expressions, so a step
 //!   costs `O(log max |set|)` words plus the sets with two free cells, not `O(m)`.
 //!
@@ -36,6 +38,7 @@
 //! sets before the first set with at most one free cell, else that set). A unit test
 //! holds them to the same answers on random positions of random games.
 
+use super::slices::{Counters, Slices};
 use super::solve::Position;
 use super::{Cells, cells};
 use std::cell::RefCell;
@@ -50,7 +53,7 @@ const THREAT_BUDGET: u32 = 30;
 const THREAT_CACHE: usize = 1 << 14;
 
 /// The most sets the bit-sliced search handles (one bit each in a `u128`).
-const SLICED_SETS: usize = 128;
+const SLICED_SETS: usize = super::slices::MAX_SETS;
 
 /// A win by threats: Maker's first move, the cells of the line (Breaker must take one
 /// of them), and the union of the winning sets the line uses (its zone).
@@ -75,51 +78,43 @@ pub struct Threats {
     sets: Vec<Cells>,
     /// Every cell of the game.
     all: Cells,
-    /// For the bit-sliced search: the sets through each cell (empty when the game has
-    /// more than [`SLICED_SETS`] sets, which are searched by scanning).
-    by_cell: Vec<u128>,
-    /// Bits of the largest free-cell count (the number of counter slices).
-    bits: usize,
+    /// For the bit-sliced search: the sets through each cell (`None` when the game
+    /// has more than [`SLICED_SETS`] sets, which are searched by scanning).
+    slices: Option<Slices>,
     /// Earlier answers, direct mapped by a hash of the position (an answer depends
     /// only on its position, so the cache changes the time of a search, never its
     /// result).
     cache: RefCell<Vec<Entry>>,
+    /// The sets with two free cells met by each level of a search, kept between
+    /// calls so that a call does not clear their tables ([`Pairs::reset`]).
+    stack: RefCell<Vec<Pairs>>,
 }
 
-/// A position of the bit-sliced search: the cells taken, the sets still live, and
-/// every set's free-cell count in binary, bit `b` of set `i` at `slice[b] >> i`.
+/// A position of the bit-sliced search: the cells taken, and the sets still live with
+/// their free-cell counts ([`Counters`]).
 #[derive(Clone, Copy)]
 struct Sliced {
     maker: Cells,
     breaker: Cells,
-    alive: u128,
-    slice: [u128; 8],
+    counters: Counters,
 }
 
 impl Threats {
     /// The search over the winning sets `sets` of a game whose cells are `all`.
     pub fn new(sets: &[Cells], all: Cells) -> Threats {
-        let sliced = sets.len() <= SLICED_SETS;
-        let by_cell = if sliced {
-            (0..128)
-                .map(|c| {
-                    sets.iter()
-                        .enumerate()
-                        .filter(|(_, s)| *s >> c & 1 == 1)
-                        .fold(0u128, |a, (i, _)| a | 1 << i)
-                })
-                .collect()
-        } else {
-            Vec::new()
-        };
-        let largest = sets.iter().map(|s| s.count_ones()).max().unwrap_or(0);
         Threats {
             sets: sets.to_vec(),
             all,
-            by_cell,
-            bits: (u32::BITS - largest.leading_zeros()) as usize,
+            slices: Slices::new(sets),
             cache: RefCell::new(vec![None; THREAT_CACHE]),
+            stack: RefCell::new((0..=THREAT_DEPTH).map(|_| Pairs::new()).collect()),
         }
+    }
+
+    /// The bit-sliced counters' geometry, when the game has at most 128 sets of at
+    /// most 15 cells.
+    pub fn slices(&self) -> Option<&Slices> {
+        self.slices.as_ref()
     }
 
     /// Forgets every cached answer.
@@ -134,6 +129,12 @@ impl Threats {
     /// Complexity: at most `THREAT_BUDGET` + 1 positions, each `O(log s)` words
     /// plus its sets with two free cells (bit slices), or `O(m)` (scanning).
     pub fn win(&self, p: &Position) -> Option<Line> {
+        self.win_from(p, None)
+    }
+
+    /// [`Threats::win`], given the counters of `p` when the caller has them (they
+    /// save the search's one pass over the sets).
+    pub fn win_from(&self, p: &Position, counters: Option<&Counters>) -> Option<Line> {
         let slot = Self::slot(p);
         if let Some((maker, breaker, line)) = self.slots()[slot]
             && maker == p.maker
@@ -142,10 +143,19 @@ impl Threats {
             return line;
         }
         let mut budget = THREAT_BUDGET;
-        let found = if self.by_cell.is_empty() {
-            self.win_scanning(p, &mut budget)
-        } else {
-            self.sliced(&self.start(p), THREAT_DEPTH, &mut budget)
+        let found = match &self.slices {
+            None => self.win_scanning(p, &mut budget),
+            Some(sl) => {
+                let st = Sliced {
+                    maker: p.maker,
+                    breaker: p.breaker,
+                    counters: match counters {
+                        Some(&c) => c,
+                        None => sl.start(self.all & !(p.maker | p.breaker), p.breaker),
+                    },
+                };
+                self.sliced(sl, &st, THREAT_DEPTH, &mut budget, &mut self.levels())
+            }
         };
         self.slots()[slot] = Some((p.maker, p.breaker, found));
         found
@@ -164,6 +174,11 @@ impl Threats {
         std::hint::black_box(self.slots()[Self::slot(p)].is_some());
     }
 
+    /// The levels of a search's [`Pairs`], one per threat deep.
+    fn levels(&self) -> std::cell::RefMut<'_, Vec<Pairs>> {
+        self.stack.borrow_mut()
+    }
+
     /// The cache's slots.
     fn slots(&self) -> std::cell::RefMut<'_, Vec<Entry>> {
         self.cache.borrow_mut()
@@ -177,55 +192,39 @@ impl Threats {
             .copied()
             .filter(|&s| s & p.breaker == 0)
             .collect();
-        self.scanning(&live, p.maker, p.breaker, THREAT_DEPTH, budget)
-    }
-
-    /// The bit-sliced state of `p`.
-    fn start(&self, p: &Position) -> Sliced {
-        let free_all = self.all & !(p.maker | p.breaker);
-        let mut st = Sliced {
-            maker: p.maker,
-            breaker: p.breaker,
-            alive: 0,
-            slice: [0; 8],
-        };
-        for (i, &s) in self.sets.iter().enumerate() {
-            if s & p.breaker != 0 {
-                continue;
-            }
-            st.alive |= 1 << i;
-            let f = (s & free_all).count_ones();
-            for (b, slice) in st.slice[..self.bits].iter_mut().enumerate() {
-                *slice |= u128::from(f >> b & 1) << i;
-            }
-        }
-        st
+        self.scanning(
+            &live,
+            p.maker,
+            p.breaker,
+            THREAT_DEPTH,
+            budget,
+            &mut self.levels(),
+        )
     }
 
     /// The position after Maker takes `x` and Breaker `y`.
-    fn play(&self, st: &Sliced, x: usize, y: usize) -> Sliced {
+    fn play(sl: &Slices, st: &Sliced, x: usize, y: usize) -> Sliced {
         let mut next = *st;
         next.maker |= 1 << x;
         next.breaker |= 1 << y;
-        next.alive &= !self.by_cell[y];
-        // Every live set through x loses a free cell (it had one: x).
-        let mut borrow = self.by_cell[x] & next.alive;
-        for slice in next.slice[..self.bits].iter_mut() {
-            let t = *slice;
-            *slice = t ^ borrow;
-            borrow &= !t;
-        }
+        sl.breaker_takes(&mut next.counters, y);
+        sl.maker_takes(&mut next.counters, x);
         next
     }
 
     /// The bit-sliced search from `st` (see the module documentation).
-    fn sliced(&self, st: &Sliced, depth: u32, budget: &mut u32) -> Option<Line> {
+    fn sliced(
+        &self,
+        sl: &Slices,
+        st: &Sliced,
+        depth: u32,
+        budget: &mut u32,
+        stack: &mut [Pairs],
+    ) -> Option<Line> {
         let free_all = self.all & !(st.maker | st.breaker);
-        let high = st.slice[2..self.bits.max(2)]
-            .iter()
-            .fold(0u128, |a, &s| a | s);
-        let low = st.alive & !high;
-        let (b0, b1) = (st.slice[0], st.slice[1]);
+        let c = &st.counters;
+        let low = c.alive & !sl.at_least(c, 2);
+        let (b0, b1) = (c.slice[0], c.slice[1]);
         let at_most_one = low & !b1;
         let two = low & b1 & !b0;
         // The scan stops at the first set with at most one free cell; the sets with
@@ -236,7 +235,7 @@ impl Threats {
             at_most_one.trailing_zeros() as usize
         };
         let set = |i: usize| self.sets[i];
-        let mut pairs = Pairs::new();
+        let (pairs, stack) = Pairs::level(stack);
         let mut rest = two;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
@@ -252,7 +251,7 @@ impl Threats {
             return Some(Line::completing(self.sets[stop], free_all));
         }
         pairs.deeper(depth, budget, set, |x, y, budget| {
-            self.sliced(&self.play(st, x, y), depth - 1, budget)
+            self.sliced(sl, &Self::play(sl, st, x, y), depth - 1, budget, stack)
         })
     }
 
@@ -265,10 +264,11 @@ impl Threats {
         breaker: Cells,
         depth: u32,
         budget: &mut u32,
+        stack: &mut [Pairs],
     ) -> Option<Line> {
         let free_all = self.all & !(maker | breaker);
         let set = |i: usize| live[i];
-        let mut pairs = Pairs::new();
+        let (pairs, stack) = Pairs::level(stack);
         for (i, &s) in live.iter().enumerate() {
             if s & breaker != 0 {
                 continue;
@@ -286,7 +286,14 @@ impl Threats {
             }
         }
         pairs.deeper(depth, budget, set, |x, y, budget| {
-            self.scanning(live, maker | 1 << x, breaker | 1 << y, depth - 1, budget)
+            self.scanning(
+                live,
+                maker | 1 << x,
+                breaker | 1 << y,
+                depth - 1,
+                budget,
+                stack,
+            )
         })
     }
 }
@@ -328,6 +335,17 @@ impl Pairs {
             partner: [0; 128],
             via: [0; 128],
         }
+    }
+
+    /// The first level of `stack`, emptied (only `seen` and `cells` are cleared: a
+    /// partner is read only for a cell marked seen), and the levels below it.
+    fn level(stack: &mut [Pairs]) -> (&mut Pairs, &mut [Pairs]) {
+        let (pairs, rest) = stack
+            .split_first_mut()
+            .expect("one level of pairs per threat deep");
+        pairs.cells = 0;
+        pairs.seen = 0;
+        (pairs, rest)
     }
 
     /// Records set number `i`, with free cells `free` (two of them); returns the
@@ -430,7 +448,7 @@ mod tests {
         for (n, sets) in &games {
             let all = if *n == 128 { !0 } else { (1u128 << n) - 1 };
             let t = Threats::new(sets, all);
-            assert!(!t.by_cell.is_empty());
+            let sl = t.slices().unwrap();
             for _ in 0..300 {
                 let (mut maker, mut breaker) = (0u128, 0u128);
                 for c in 0..*n {
@@ -447,7 +465,12 @@ mod tests {
                 };
                 let mut b1 = THREAT_BUDGET;
                 let mut b2 = THREAT_BUDGET;
-                let a = t.sliced(&t.start(&p), THREAT_DEPTH, &mut b1);
+                let st = Sliced {
+                    maker,
+                    breaker,
+                    counters: sl.start(all & !(maker | breaker), breaker),
+                };
+                let a = t.sliced(sl, &st, THREAT_DEPTH, &mut b1, &mut t.levels());
                 let b = t.win_scanning(&p, &mut b2);
                 assert_eq!(a, b, "sets {sets:x?}, maker {maker:x}, breaker {breaker:x}");
                 assert_eq!(b1, b2);

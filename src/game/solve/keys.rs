@@ -30,11 +30,11 @@ use super::{Cells, Hashes, MAX_SYMMETRIES, Position, Side, Solver, cells};
 #[derive(Clone, Copy, Debug, Default)]
 pub(super) struct Step {
     /// The cell taken by Maker, if it is relevant.
-    maker_in: Cells,
+    pub(super) maker_in: Cells,
     /// Maker's cells released to Breaker.
-    maker_out: Cells,
+    pub(super) maker_out: Cells,
     /// Free cells released to Breaker, and Breaker's cell taken if it was relevant.
-    breaker_in: Cells,
+    pub(super) breaker_in: Cells,
 }
 
 impl Solver<'_> {

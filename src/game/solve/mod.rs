@@ -92,26 +92,34 @@
 //!
 //! # Complexity
 //!
-//! Each node costs one scan of the winning sets (`O(m)` word operations for `m`
-//! sets), a table probe per child, and for each child met for the first time its
-//! own scan and a search for a line of threats ([`super::threats`]: at most 31
-//! positions, each a few word operations on bit-sliced counters); where the
-//! matching's precondition holds, `O(m · n)` for the pairing test. The number of nodes is what the heuristics are
-//! for; BENCHMARKS.md gives it for the strip boards.
+//! Each node costs one look at its position (`scan.rs`: `O(m)` word operations for
+//! `m` sets by scanning; through bit-sliced counters, a few words per set with one or
+//! two free cells), a table probe per child, and for each child met for the first
+//! time its own look — its counters follow from the parent's in `O(log s)` words for
+//! sets of at most `s` cells — and a search for a line of threats
+//! ([`super::threats`]: at most 31 positions, each a few word operations on the same
+//! counters); where the matching's precondition holds, `O(m · n)` for the pairing
+//! test. The number of nodes is what the heuristics are for; BENCHMARKS.md gives it
+//! for the strip boards.
 
 pub use super::stops::{pairing, potential_below};
 use super::symmetry::automorphisms;
 pub use super::table::Table;
 pub use super::threats::{Line, Threats};
 use numbers::{combine, grow, numbers, open_numbers, select, sub_sat};
+use scan::Look;
 pub use scan::{Eval, Moves, Rule};
 
+mod counted;
 mod keys;
 mod pool;
+use crate::game::slices::Slices;
+use counted::Node;
 use keys::Step;
 pub use pool::Pool;
 mod numbers;
 mod scan;
+mod scanned;
 use super::{Cells, Game, Side, cells};
 use std::time::Instant;
 
@@ -242,6 +250,10 @@ pub struct Solver<'g> {
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     /// The search for wins by threats alone, with its cache.
     threats: Threats,
+    /// The bit-sliced counters' geometry, when the game has at most 128 sets of at
+    /// most 15 cells: positions are then looked at through their counters
+    /// ([`counted`]), else by scanning the sets.
+    slices: Option<Slices>,
 }
 
 /// The hashes of a position under each folded automorphism.
@@ -287,6 +299,7 @@ impl<'g> Solver<'g> {
             root_moves: (0, 0),
             progress: options.progress,
             threats: Threats::new(&game.sets, game.all()),
+            slices: Slices::new(&game.sets),
         }
     }
 
@@ -367,7 +380,8 @@ impl<'g> Solver<'g> {
         let before = self.nodes;
         self.stopped = false;
         let h = self.hashes(p);
-        let (pn, dn, _) = self.mid(p, &h, INF, INF, 0);
+        let node = self.node_of(p);
+        let (pn, dn, _) = self.mid(p, &h, node, INF, INF, 0);
         let winner = match (pn, dn) {
             (0, _) => Some(Side::Maker),
             (_, 0) => Some(Side::Breaker),
@@ -414,14 +428,18 @@ impl<'g> Solver<'g> {
     /// The first numbers of a position not yet in the table, from one scan of it:
     /// decided positions get their final numbers, open ones those of
     /// [`open_numbers`]; and, when Maker has won, the zone.
-    fn first_numbers(&self, p: &Position) -> (u32, u32, Cells) {
-        match self.scan(p, true, false) {
-            (Eval::Decided(rule), zone) => match rule.winner() {
+    fn first_numbers(&self, p: &Position, node: Option<&Node>) -> (u32, u32, Cells) {
+        match self.look_at(p, node) {
+            Look::Decided(rule, zone) => match rule.winner() {
                 Side::Maker => (0, INF, zone),
                 Side::Breaker => (INF, 0, 0),
             },
-            (Eval::Open(m), _) => {
-                let (pn, dn) = open_numbers(&m, p.to_move);
+            Look::Open {
+                candidates,
+                potential,
+                ..
+            } => {
+                let (pn, dn) = open_numbers(candidates.count_ones(), potential, p.to_move);
                 (pn, dn, 0)
             }
         }
@@ -437,25 +455,26 @@ impl<'g> Solver<'g> {
         p: &Position,
         h: &Hashes,
         moves: &[u8],
+        node: Option<&Node>,
         rel: Cells,
         live: &[Cells],
     ) -> Vec<Child> {
-        let steps: Vec<Step> = moves
+        let steps: Vec<(Step, Option<Node>)> = moves
             .iter()
-            .map(|&c| self.step(p, rel, live, c as usize))
+            .map(|&c| self.step_at(p, node, rel, live, c as usize))
             .collect();
         let keys: Vec<(u64, usize)> = steps
             .iter()
-            .map(|st| self.child_key(h, p.to_move, st))
+            .map(|st| self.child_key(h, p.to_move, &st.0))
             .collect();
         self.table.warm(keys.iter().map(|k| k.0));
         let mut children = Vec::with_capacity(moves.len());
-        for ((&c, &(key, frame)), st) in moves.iter().zip(&keys).zip(&steps) {
+        for ((&c, &(key, frame)), (st, child_node)) in moves.iter().zip(&keys).zip(&steps) {
             let (pn, dn, zone) = match self.lookup_key(key, frame) {
                 Some(v) => v,
                 None => {
                     let child = p.play(c as usize);
-                    let v = self.first_numbers(&child);
+                    let v = self.first_numbers(&child, child_node.as_ref());
                     self.store(&self.child_hashes(h, st), child.to_move, v.0, v.1, 0, v.2);
                     v
                 }
@@ -482,6 +501,7 @@ impl<'g> Solver<'g> {
         &mut self,
         p: &Position,
         h: &Hashes,
+        node: Option<Node>,
         thpn: u32,
         thdn: u32,
         depth: usize,
@@ -489,7 +509,7 @@ impl<'g> Solver<'g> {
         self.nodes += 1;
         self.tick();
         let start_nodes = self.nodes;
-        let (moves, base) = match self.scan(p, true, true) {
+        let (moves, base) = match self.scan_at(p, node.as_ref(), true, true) {
             (Eval::Decided(rule), zone) => {
                 let (pn, dn, zone) = match rule.winner() {
                     Side::Maker => (0, INF, zone),
@@ -501,9 +521,16 @@ impl<'g> Solver<'g> {
             (Eval::Open(m), zone) => (m.cells, zone),
         };
         let or = p.to_move == Side::Maker;
-        let live = self.live_sets(p);
-        let rel = live.iter().fold(0, |a, &s| a | s);
-        let mut children = self.children(p, h, &moves, rel, &live);
+        // Without counters, the live sets and their cells, for the reduction's steps.
+        let (live, rel) = match &node {
+            Some(n) => (Vec::new(), n.rel),
+            None => {
+                let live = self.live_sets(p);
+                let rel = live.iter().fold(0, |a, &s| a | s);
+                (live, rel)
+            }
+        };
+        let mut children = self.children(p, h, &moves, node.as_ref(), rel, &live);
         // Breaker's moves still to be refuted: those inside every proved move's zone.
         let mut must: Cells = !0;
         if !or {
@@ -533,8 +560,9 @@ impl<'g> Solver<'g> {
                 )
             };
             let cp = p.play(c.cell as usize);
-            let chh = self.child_hashes(h, &self.step(p, rel, &live, c.cell as usize));
-            let (cpn, cdn, czone) = self.mid(&cp, &chh, cth_pn, cth_dn, depth + 1);
+            let (step, child_node) = self.step_at(p, node.as_ref(), rel, &live, c.cell as usize);
+            let chh = self.child_hashes(h, &step);
+            let (cpn, cdn, czone) = self.mid(&cp, &chh, child_node, cth_pn, cth_dn, depth + 1);
             children[best].pn = cpn;
             children[best].dn = cdn;
             children[best].zone = czone;

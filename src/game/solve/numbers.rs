@@ -2,9 +2,10 @@
 //! met for the first time, a node's numbers from its children's, the child to search
 //! next and the 1 + ε thresholds handed down to it ([`super`], *The search*).
 
-use super::{Cells, Child, EPS_DEN, EPS_NUM, INF, Moves, Side};
+use super::{Cells, Child, EPS_DEN, EPS_NUM, INF, Side};
 
-/// The first proof and disproof numbers of an open position with moves `m`: its
+/// The first proof and disproof numbers of an open position with `moves` moves and
+/// Erdős–Selfridge potential `potential`: its
 /// mobility (`1` for the player to move, the number of moves for the other), the
 /// proof number divided and the disproof number multiplied by `Φ²`, where `Φ` is the
 /// Erdős–Selfridge potential of the live sets, doubled with Maker to move (Maker's
@@ -16,11 +17,11 @@ use super::{Cells, Child, EPS_DEN, EPS_NUM, INF, Moves, Side};
 /// first-move positions of the 4 × 8 and (4, 9, 7^tr) boards take 2.5 times fewer
 /// nodes, the root of (4, 11, 7^tr) 6 times fewer. Exponents 1.5, 2.5 and 3 were
 /// tried; 2 was the most even.
-pub(super) fn open_numbers(m: &Moves, to_move: Side) -> (u32, u32) {
-    let n = m.cells.len() as f64;
+pub(super) fn open_numbers(moves: u32, potential: f64, to_move: Side) -> (u32, u32) {
+    let n = f64::from(moves);
     let phi = match to_move {
-        Side::Maker => 2.0 * m.potential,
-        Side::Breaker => m.potential,
+        Side::Maker => 2.0 * potential,
+        Side::Breaker => potential,
     };
     let f = phi * phi;
     let (pn, dn) = match to_move {

@@ -1,8 +1,38 @@
 //! One look at a position: the rules that decide it at once, and the moves left to
 //! search, in the order they are tried (docs/spec.md §11; the list is in the essay of
-//! [`super`]). A scan reads every winning set once; the search for a line of threats
-//! it calls is in [`crate::game::threats`].
+//! [`super`]). The search for a line of threats it calls is in
+//! [`crate::game::threats`].
+//!
+//! # Two views of one position
+//!
+//! The rules ([`Solver::look`]) ask the same questions of every position: the first
+//! live set with no free cell; the number of live sets and their free cells; the
+//! sets with one free cell (threats) and with two (double threats, in the order the
+//! sets are met); how many live sets have `f` free cells (the potential); the sets of
+//! two free cells through a cell; the hopeless components; each cell's weight. Two
+//! [`View`]s answer them:
+//!
+//! * **By scanning** ([`Scanned`], any game): one pass over the winning sets gathers
+//!   the [`Tally`] and the weights, and each further question is another pass.
+//!   `O(m)` word operations for `m` sets, per question.
+//! * **Through counters** ([`super::counted`], games of at most 128 sets of at most 15
+//!   cells — every board of `data/games/`): the position's live sets and their
+//!   free-cell counts are bit-sliced words ([`crate::game::slices`]), carried from a
+//!   node to its children with a few word operations per move ([`Node::child`]). The
+//!   sets with exactly `f` free cells are then a handful of masks, the tally walks
+//!   only the sets with one or two free cells, a cell's weight is a few population
+//!   counts, and the components grow a layer of sets at a time.
+//!
+//! Both give the same answers — the same rule, moves in the same order, the same
+//! zone — because the counted view visits the sets it walks in file order, as the
+//! scan meets them; a unit test holds them to that on random positions of random
+//! games. The counters matter because the look is made for every child met for the
+//! first time, not only for the node searched: on (4, 11, 7^tr) they cut the CPU of a
+//! search by about a third (BENCHMARKS.md, *The cost of a node*).
 
+use super::counted::{Counted, Node};
+use super::keys::Step;
+use super::scanned::Scanned;
 use super::{Cells, Line, Position, Side, Solver, cells, pairing, potential_below};
 
 /// Why a position is decided without search (docs/spec.md §11).
@@ -47,7 +77,7 @@ impl Rule {
 }
 
 /// The moves worth trying at a position, heaviest first.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Moves {
     /// The cells, in the order they are tried.
     pub cells: Vec<u8>,
@@ -59,7 +89,7 @@ pub struct Moves {
 }
 
 /// What one scan of a position finds.
-#[derive(Clone, Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub enum Eval {
     /// Decided by a rule.
     Decided(Rule),
@@ -67,7 +97,158 @@ pub enum Eval {
     Open(Moves),
 }
 
+/// What one pass over the winning sets (or over their counters) tells of a position,
+/// before any rule is applied. Every field is as the pass over the sets in file order
+/// meets them, whichever view computed it.
+pub(super) struct Tally {
+    /// The first live set with no free cell (Maker has won), or 0.
+    pub(super) complete: Cells,
+    /// The number of live sets.
+    pub(super) live_sets: u32,
+    /// The free cells of the live sets.
+    pub(super) live_cells: Cells,
+    /// The free cells of the live sets with one free cell (Maker's threats).
+    pub(super) threats: Cells,
+    /// The first live set with one free cell, and the first after it whose free cell
+    /// it does not hold.
+    pub(super) threat_set: Cells,
+    pub(super) other_threat: Cells,
+    /// The cells with two different partners among the live sets with two free cells
+    /// (Maker's double threats); the first such cell met and its two sets.
+    pub(super) double: Cells,
+    pub(super) double_cell: u8,
+    pub(super) double_sets: Cells,
+    /// Whether a live set has two free cells.
+    pub(super) any_two: bool,
+}
+
+impl Tally {
+    pub(super) fn new() -> Tally {
+        Tally {
+            complete: 0,
+            live_sets: 0,
+            live_cells: 0,
+            threats: 0,
+            threat_set: 0,
+            other_threat: 0,
+            double: 0,
+            double_cell: 0,
+            double_sets: 0,
+            any_two: false,
+        }
+    }
+
+    /// Counts live set `s`, whose free cells `free` are one.
+    #[inline]
+    pub(super) fn threat(&mut self, s: Cells, free: Cells) {
+        if self.threat_set == 0 {
+            self.threat_set = s;
+        } else if self.other_threat == 0 && free & self.threat_set == 0 {
+            self.other_threat = s;
+        }
+        self.threats |= free;
+    }
+}
+
+/// The partners of the cells of the live sets with two free cells, as the sets are
+/// met in file order: one partner recorded per cell, with the set it came from.
+pub(super) struct Partners {
+    partner: [u8; 128],
+    via: [u32; 128],
+}
+
+impl Partners {
+    pub(super) fn new() -> Partners {
+        Partners {
+            partner: [u8::MAX; 128],
+            via: [0; 128],
+        }
+    }
+
+    /// Records live set number `i` of `sets`, with two free cells `free`, marking in
+    /// `t` the cells that now have two different partners.
+    #[inline]
+    pub(super) fn add(&mut self, t: &mut Tally, sets: &[Cells], i: usize, free: Cells) {
+        t.any_two = true;
+        let a = free.trailing_zeros() as usize;
+        let b = 127 - free.leading_zeros() as usize;
+        for (x, y) in [(a, b), (b, a)] {
+            if self.partner[x] == u8::MAX {
+                self.partner[x] = y as u8;
+                self.via[x] = i as u32;
+            } else if self.partner[x] as usize != y {
+                if t.double == 0 {
+                    t.double_sets = sets[i] | sets[self.via[x] as usize];
+                    t.double_cell = x as u8;
+                }
+                t.double |= 1 << x;
+            }
+        }
+    }
+}
+
+/// A position seen through one of the two representations of its sets (see the
+/// module documentation): what the rules ask beyond the [`Tally`].
+pub(super) trait View {
+    /// The pass over the sets.
+    fn tally(&self) -> &Tally;
+    /// The number of live sets by free cells (`counts[f]` sets with `f` free cells;
+    /// every set of more free cells than the slice is long has none).
+    fn counts(&self) -> &[u32];
+    /// The free cells, and the cells, of the live sets with two free cells through
+    /// cell `x`.
+    fn pairs_through(&self, x: usize) -> (Cells, Cells);
+    /// The free cells of the hopeless components
+    /// ([`hopeless_components`](super::scanned::hopeless_components)).
+    fn hopeless(&self) -> Cells;
+    /// The weight of free cell `c`: `Σ 2^(40 − f)` over the live sets through it.
+    fn weight(&self, c: usize) -> u64;
+    /// A win of Maker's by threats alone from the position with Maker to move.
+    fn threat_line(&self, threats: &super::Threats, p: &Position) -> Option<Line>;
+}
+
+/// The outcome of the rules at a position, before the moves are ordered.
+pub(super) enum Look {
+    /// Decided by a rule; the zone of a win of Maker's.
+    Decided(Rule, Cells),
+    /// Open: the cells to try, the free cells of the live sets, the potential and the
+    /// zone of the moves excluded.
+    Open {
+        candidates: Cells,
+        live: Cells,
+        potential: f64,
+        zone: Cells,
+    },
+}
+
 impl Solver<'_> {
+    /// The counters of `p`, when positions are looked at through them.
+    pub(super) fn node_of(&self, p: &Position) -> Option<Node> {
+        self.slices
+            .as_ref()
+            .map(|sl| Node::start(sl, p, self.game.all()))
+    }
+
+    /// The change of the reduction when the player to move at `p` takes `c`, and the
+    /// child's node: from `p`'s node when it has one, else by scanning (`rel` and
+    /// `live` are then the relevant cells and the live sets at `p`).
+    pub(super) fn step_at(
+        &self,
+        p: &Position,
+        node: Option<&Node>,
+        rel: Cells,
+        live: &[Cells],
+        c: usize,
+    ) -> (Step, Option<Node>) {
+        match (node, &self.slices) {
+            (Some(n), Some(sl)) => {
+                let (child, step) = n.child(sl, p, c);
+                (step, Some(child))
+            }
+            _ => (self.step(p, rel, live, c), None),
+        }
+    }
+
     /// One scan of the winning sets at `p` (see the module documentation).
     pub fn evaluate(&self, p: &Position) -> Eval {
         self.scan(p, true, true).0
@@ -82,170 +263,63 @@ impl Solver<'_> {
     /// With `order` unset the moves come in increasing cell order, not heaviest first
     /// (a child's first numbers need only how many there are).
     pub(super) fn scan(&self, p: &Position, threats_too: bool, order: bool) -> (Eval, Cells) {
-        if threats_too {
-            // The cache slot of the threat search below, read while the sets are.
-            self.threats.warm(p);
-        }
-        let free_all = self.game.all() & !(p.maker | p.breaker);
-        let mut live_sets = 0usize;
-        let mut live_cells: Cells = 0;
-        let mut threats: Cells = 0;
-        // The first live set with one free cell, and one whose free cell differs.
-        let mut threat_set: Cells = 0;
-        let mut other_threat: Cells = 0;
-        let mut counts = [0u32; 130];
-        let mut weight = [0u64; 128];
-        // Cells of the live sets with two free cells: one partner recorded per cell
-        // (with the set it came from), and the cells that have two different partners.
-        let mut partner = [u8::MAX; 128];
-        let mut via = [0u32; 128];
-        let mut double: Cells = 0;
-        // Whether a live set has two free cells: without one, Maker has no threat to
-        // make, and no line of threats exists.
-        let mut any_two = false;
-        let mut double_sets: Cells = 0;
-        let mut double_cell = 0u8;
-        for (i, &s) in self.sets.iter().enumerate() {
-            if s & p.breaker != 0 {
-                continue;
+        self.scan_at(p, self.node_of(p).as_ref(), threats_too, order)
+    }
+
+    /// [`Solver::scan`] of `p`, through its counters `node` when it has them.
+    pub(super) fn scan_at(
+        &self,
+        p: &Position,
+        node: Option<&Node>,
+        threats_too: bool,
+        order: bool,
+    ) -> (Eval, Cells) {
+        match (node, &self.slices) {
+            (Some(node), Some(sl)) => {
+                let v = Counted::new(sl, node, p, self.game.all());
+                Self::ordered(&v, self.look(p, &v, threats_too), order)
             }
-            let free = s & free_all;
-            let f = free.count_ones() as usize;
-            if f == 0 {
-                return (Eval::Decided(Rule::Complete), s);
-            }
-            live_sets += 1;
-            live_cells |= free;
-            counts[f] += 1;
-            if f == 1 {
-                if threat_set == 0 {
-                    threat_set = s;
-                } else if other_threat == 0 && free & threat_set == 0 {
-                    other_threat = s;
-                }
-                threats |= free;
-            } else if f == 2 {
-                any_two = true;
-                let a = free.trailing_zeros() as usize;
-                let b = 127 - free.leading_zeros() as usize;
-                for (x, y) in [(a, b), (b, a)] {
-                    if partner[x] == u8::MAX {
-                        partner[x] = y as u8;
-                        via[x] = i as u32;
-                    } else if partner[x] as usize != y {
-                        if double == 0 {
-                            double_sets = s | self.sets[via[x] as usize];
-                            double_cell = x as u8;
-                        }
-                        double |= 1 << x;
-                    }
-                }
-            }
-            if order {
-                let w = 1u64 << (40 - f.min(40));
-                for c in cells(free) {
-                    weight[c] += w;
-                }
+            _ => {
+                let free_all = self.game.all() & !(p.maker | p.breaker);
+                let v = Scanned::new(&self.sets, p, free_all, order);
+                Self::ordered(&v, self.look(p, &v, threats_too), order)
             }
         }
-        if live_sets == 0 {
-            return (Eval::Decided(Rule::NoLiveSet), 0);
-        }
-        match p.to_move {
-            Side::Maker => {
-                if threats != 0 {
-                    let c = (threat_set & free_all).trailing_zeros() as u8;
-                    return (Eval::Decided(Rule::Threat(c)), threat_set);
-                }
-                if double != 0 {
-                    return (Eval::Decided(Rule::DoubleThreat(double_cell)), double_sets);
-                }
+    }
+
+    /// The rules at `p` (with the threat search) through its counters `node` when it
+    /// has them: what a child met for the first time needs.
+    pub(super) fn look_at(&self, p: &Position, node: Option<&Node>) -> Look {
+        match (node, &self.slices) {
+            (Some(node), Some(sl)) => {
+                let v = Counted::new(sl, node, p, self.game.all());
+                self.look(p, &v, true)
             }
-            Side::Breaker => {
-                if threats.count_ones() >= 2 {
-                    return (Eval::Decided(Rule::TwoThreats), threat_set | other_threat);
-                }
-                if threats != 0 {
-                    let moves = Moves {
-                        cells: vec![threats.trailing_zeros() as u8],
-                        live: live_cells,
-                        potential: potential(&counts),
-                    };
-                    return (Eval::Open(moves), threat_set);
-                }
+            _ => {
+                let free_all = self.game.all() & !(p.maker | p.breaker);
+                let v = Scanned::new(&self.sets, p, free_all, false);
+                self.look(p, &v, true)
             }
         }
-        if potential_below(&counts, p.to_move) {
-            return (Eval::Decided(Rule::Potential), 0);
-        }
-        if 2 * live_sets <= live_cells.count_ones() as usize
-            && pairing(&self.sets, p, free_all).is_some()
-        {
-            return (Eval::Decided(Rule::Pairing), 0);
-        }
-        // Maker wins by threats alone: decided. Breaker to move: where Maker, were it
-        // Maker's turn, would win by threats, Breaker must take a cell of that line
-        // (docs/spec.md §11), so only those cells are tried.
-        let mut candidates = live_cells;
-        let mut zone: Cells = 0;
-        if threats_too
-            && any_two
-            && let Some(line) = self.threat_win(&Position {
-                to_move: Side::Maker,
-                ..*p
-            })
-        {
-            if p.to_move == Side::Maker {
-                return (Eval::Decided(Rule::ThreatSequence(line.first)), line.sets);
-            }
-            if candidates & !line.cells != 0 {
-                zone |= line.sets;
-            }
-            candidates &= line.cells;
-        }
-        if candidates == 0 {
-            return (Eval::Decided(Rule::DoubleThreatAhead), zone);
-        }
-        // Breaker to move against a double threat of Maker's at x (two live sets
-        // {x, a} and {x, b} of two free cells, a ≠ b): every move outside {x, a, b}
-        // lets Maker win by taking x, so only cells in each such triple are tried
-        // (the others are decided at once when a certificate needs them).
-        if p.to_move == Side::Breaker && double != 0 {
-            for x in cells(double) {
-                let mut triple: Cells = 1 << x;
-                let mut sets: Cells = 0;
-                for &s in &self.sets {
-                    if s & p.breaker == 0 && s >> x & 1 == 1 {
-                        let free = s & free_all;
-                        if free.count_ones() == 2 {
-                            triple |= free;
-                            sets |= s;
-                        }
-                    }
-                }
-                if candidates & !triple != 0 {
-                    zone |= sets;
-                }
-                candidates &= triple;
-            }
-            if candidates == 0 {
-                return (Eval::Decided(Rule::DoubleThreatAhead), zone);
-            }
-        }
-        // Components of the live sets (joined by shared free cells) that Breaker wins
-        // even with Maker first, by the potential: whoever wins the position also wins
-        // by a move outside them (docs/spec.md §11.9, *hopeless groups*), so none of
-        // their cells is tried — unless nothing else is left, which is then searched
-        // as usual.
-        let hopeless = hopeless_components(&self.sets, p, free_all);
-        if hopeless != 0 && candidates & !hopeless != 0 {
-            candidates &= !hopeless;
-        }
-        let moves: Vec<u8> = if order {
+    }
+
+    /// The moves of an open look, heaviest first when `order` is set, else in
+    /// increasing cell order.
+    fn ordered<V: View>(v: &V, look: Look, order: bool) -> (Eval, Cells) {
+        let (candidates, live, potential, zone) = match look {
+            Look::Decided(rule, zone) => return (Eval::Decided(rule), zone),
+            Look::Open {
+                candidates,
+                live,
+                potential,
+                zone,
+            } => (candidates, live, potential, zone),
+        };
+        let moves: Vec<u8> = if order && candidates.count_ones() > 1 {
             // Heaviest first, ties by cell: one key per cell, the weight (below 2^56:
             // at most 2^16 sets of weight at most 2^40) above the complemented cell.
             let mut keys: Vec<u64> = cells(candidates)
-                .map(|c| weight[c] << 8 | (255 - c as u64))
+                .map(|c| v.weight(c) << 8 | (255 - c as u64))
                 .collect();
             keys.sort_unstable_by(|a, b| b.cmp(a));
             keys.iter().map(|&k| 255 - (k & 255) as u8).collect()
@@ -254,10 +328,116 @@ impl Solver<'_> {
         };
         let moves = Moves {
             cells: moves,
-            live: live_cells,
-            potential: potential(&counts),
+            live,
+            potential,
         };
         (Eval::Open(moves), zone)
+    }
+
+    /// The rules of the module documentation, in order, at `p` seen through `v`.
+    fn look<V: View>(&self, p: &Position, v: &V, threats_too: bool) -> Look {
+        if threats_too {
+            // The cache slot of the threat search below, read while the sets are.
+            self.threats.warm(p);
+        }
+        let t = v.tally();
+        if t.complete != 0 {
+            return Look::Decided(Rule::Complete, t.complete);
+        }
+        if t.live_sets == 0 {
+            return Look::Decided(Rule::NoLiveSet, 0);
+        }
+        let free_all = self.game.all() & !(p.maker | p.breaker);
+        match p.to_move {
+            Side::Maker => {
+                if t.threats != 0 {
+                    let c = (t.threat_set & free_all).trailing_zeros() as u8;
+                    return Look::Decided(Rule::Threat(c), t.threat_set);
+                }
+                if t.double != 0 {
+                    return Look::Decided(Rule::DoubleThreat(t.double_cell), t.double_sets);
+                }
+            }
+            Side::Breaker => {
+                if t.threats.count_ones() >= 2 {
+                    return Look::Decided(Rule::TwoThreats, t.threat_set | t.other_threat);
+                }
+                if t.threats != 0 {
+                    return Look::Open {
+                        candidates: 1 << t.threats.trailing_zeros(),
+                        live: t.live_cells,
+                        potential: potential(v.counts()),
+                        zone: t.threat_set,
+                    };
+                }
+            }
+        }
+        if potential_below(v.counts(), p.to_move) {
+            return Look::Decided(Rule::Potential, 0);
+        }
+        if 2 * t.live_sets as usize <= t.live_cells.count_ones() as usize
+            && pairing(&self.sets, p, free_all).is_some()
+        {
+            return Look::Decided(Rule::Pairing, 0);
+        }
+        // Maker wins by threats alone: decided. Breaker to move: where Maker, were it
+        // Maker's turn, would win by threats, Breaker must take a cell of that line
+        // (docs/spec.md §11), so only those cells are tried.
+        let mut candidates = t.live_cells;
+        let mut zone: Cells = 0;
+        if threats_too
+            && t.any_two
+            && let Some(line) = v.threat_line(
+                &self.threats,
+                &Position {
+                    to_move: Side::Maker,
+                    ..*p
+                },
+            )
+        {
+            if p.to_move == Side::Maker {
+                return Look::Decided(Rule::ThreatSequence(line.first), line.sets);
+            }
+            if candidates & !line.cells != 0 {
+                zone |= line.sets;
+            }
+            candidates &= line.cells;
+        }
+        if candidates == 0 {
+            return Look::Decided(Rule::DoubleThreatAhead, zone);
+        }
+        // Breaker to move against a double threat of Maker's at x (two live sets
+        // {x, a} and {x, b} of two free cells, a ≠ b): every move outside {x, a, b}
+        // lets Maker win by taking x, so only cells in each such triple are tried
+        // (the others are decided at once when a certificate needs them).
+        if p.to_move == Side::Breaker && t.double != 0 {
+            for x in cells(t.double) {
+                let (free, sets) = v.pairs_through(x);
+                let triple = 1 << x | free;
+                if candidates & !triple != 0 {
+                    zone |= sets;
+                }
+                candidates &= triple;
+            }
+            if candidates == 0 {
+                return Look::Decided(Rule::DoubleThreatAhead, zone);
+            }
+        }
+        // Components of the live sets (joined by shared free cells) that Breaker wins
+        // even with Maker first, by the potential: whoever wins the position also wins
+        // by a move outside them (docs/spec.md §11.9, *hopeless groups*), so none of
+        // their cells is tried — unless nothing else is left, which is then searched
+        // as usual.
+        let hopeless = v.hopeless();
+        if hopeless != 0 && candidates & !hopeless != 0 {
+            candidates &= !hopeless;
+        }
+        Look::Open {
+            candidates,
+            live: t.live_cells,
+            potential: potential(v.counts()),
+            zone,
+        }
     }
 
     /// A win of Maker's by threats alone from `p` (Maker to move), if the search of
@@ -267,52 +447,9 @@ impl Solver<'_> {
     }
 }
 
-/// The free cells of the components of the live sets at `p` whose Erdős–Selfridge
-/// potential is below 1/2: Breaker wins each of them even when Maker moves first
-/// there. Two live sets are in one component when their free cells meet (a set with
-/// no free cell has none). The potential is summed exactly in units of `2^(−100)`; a
-/// component with a set of more than 100 free cells is never counted hopeless.
-///
-/// Complexity `O(L · C)` word operations for `L` live sets and `C` components.
-pub(super) fn hopeless_components(sets: &[Cells], p: &Position, free_all: Cells) -> Cells {
-    const UNIT: u32 = 100;
-    // (free cells, potential in units of 2^(−UNIT), whether exact) per component.
-    let mut comps: Vec<(Cells, u128, bool)> = Vec::new();
-    for &s in sets {
-        if s & p.breaker != 0 {
-            continue;
-        }
-        let free = s & free_all;
-        if free == 0 {
-            continue;
-        }
-        let f = free.count_ones();
-        let (w, exact) = if f <= UNIT {
-            (1u128 << (UNIT - f), true)
-        } else {
-            (0, false)
-        };
-        let mut merged = (free, w, exact);
-        let mut i = 0;
-        while i < comps.len() {
-            if comps[i].0 & merged.0 != 0 {
-                let c = comps.swap_remove(i);
-                merged = (merged.0 | c.0, merged.1 + c.1, merged.2 && c.2);
-            } else {
-                i += 1;
-            }
-        }
-        comps.push(merged);
-    }
-    comps
-        .iter()
-        .filter(|c| c.2 && c.1 < 1u128 << (UNIT - 1))
-        .fold(0, |a, c| a | c.0)
-}
-
 /// The Erdős–Selfridge potential from the numbers of live sets by free cells.
-pub(super) fn potential(counts: &[u32; 130]) -> f64 {
-    let fixed: u64 = counts[..41]
+pub(super) fn potential(counts: &[u32]) -> f64 {
+    let fixed: u64 = counts[..counts.len().min(41)]
         .iter()
         .enumerate()
         .map(|(f, &n)| (n as u64) << (40 - f))

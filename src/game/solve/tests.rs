@@ -73,3 +73,110 @@ fn tic_tac_toe_is_a_maker_win() {
     assert_eq!(s.symmetries().len(), 8);
     assert_eq!(s.solve(&Position::start(&g)).winner, Some(Side::Maker));
 }
+
+/// A small deterministic generator (SplitMix64).
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: u64) -> u64 {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        (z ^ (z >> 31)) % n
+    }
+}
+
+/// What a node holds that means something: the counts of dead sets are not kept.
+fn meaningful(n: Node) -> (u128, Vec<u128>, Cells, Cells) {
+    let alive = n.counters.alive;
+    let slices = n.counters.slice.iter().map(|&x| x & alive).collect();
+    (alive, slices, n.live, n.rel)
+}
+
+/// The two views of a position — by scanning the sets and through their counters —
+/// give the same look, the same moves in the same order and the same zone, on random
+/// positions of random games (sets of 2 to 7 cells, up to 128 of them) and of the
+/// strip boards; a child's counters and reduction step, followed from its parent's,
+/// are those computed from scratch.
+#[test]
+fn scanned_and_counted_views_agree() {
+    let mut rng = Rng(11);
+    let mut games: Vec<Game> = Vec::new();
+    for _ in 0..40 {
+        let n = 8 + rng.below(40) as usize;
+        let m = 2 + rng.below(127) as usize;
+        let sets: Vec<Vec<usize>> = (0..m)
+            .map(|_| {
+                let size = 2 + rng.below(6);
+                let mut s: Vec<usize> = (0..size).map(|_| rng.below(n as u64) as usize).collect();
+                s.sort_unstable();
+                s.dedup();
+                s
+            })
+            .collect();
+        let refs: Vec<&[usize]> = sets.iter().map(|s| s.as_slice()).collect();
+        games.push(game(n, &refs, Side::Maker));
+    }
+    for n in [8, 11] {
+        games.push(crate::game::generate::strip_7tr(n).unwrap());
+    }
+    games.push(crate::game::generate::strip_dissertation(12).unwrap());
+    let (mut decided, mut open) = (0, 0);
+    for g in &games {
+        let s = Solver::new(
+            g,
+            &Options {
+                memory: 1 << 16,
+                ..Options::default()
+            },
+        );
+        assert!(s.slices.is_some());
+        for _ in 0..200 {
+            let (mut maker, mut breaker) = (0u128, 0u128);
+            for c in 0..g.ncells() {
+                match rng.below(6) {
+                    0 => maker |= 1 << c,
+                    1 => breaker |= 1 << c,
+                    _ => {}
+                }
+            }
+            let to_move = if rng.below(2) == 0 {
+                Side::Maker
+            } else {
+                Side::Breaker
+            };
+            let p = Position {
+                maker,
+                breaker,
+                to_move,
+            };
+            let node = s.node_of(&p);
+            for (threats, order) in [(true, true), (true, false), (false, true)] {
+                let counted = s.scan_at(&p, node.as_ref(), threats, order);
+                let scanned = s.scan_at(&p, None, threats, order);
+                assert_eq!(counted, scanned, "game {:x?}, {p:?}", g.sets);
+            }
+            match s.scan_at(&p, None, true, true).0 {
+                Eval::Decided(_) => decided += 1,
+                Eval::Open(m) => {
+                    open += 1;
+                    let live = s.live_sets(&p);
+                    let rel = live.iter().fold(0, |a, &x| a | x);
+                    assert_eq!(node.unwrap().rel, rel);
+                    for &c in &m.cells {
+                        let (step, child) = s.step_at(&p, node.as_ref(), rel, &live, c as usize);
+                        let scanned = s.step(&p, rel, &live, c as usize);
+                        assert_eq!(format!("{step:?}"), format!("{scanned:?}"));
+                        let fresh = s.node_of(&p.play(c as usize));
+                        assert_eq!(child.map(meaningful), fresh.map(meaningful));
+                    }
+                }
+            }
+        }
+    }
+    assert!(
+        decided > 500 && open > 500,
+        "{decided} decided, {open} open"
+    );
+}

@@ -5,7 +5,7 @@
 use super::note;
 use super::progress::{Mode, Progress};
 use amoba::pairing::search::{Options, Shard, count_classes};
-use amoba::report::count::{CountDoc, merge};
+use amoba::report::count::{self, CountDoc, merge};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
@@ -64,28 +64,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .any(|f| a == *f || a.starts_with(&format!("{f}=")))
         });
         if named {
-            let board = args.board.load()?;
-            if (board.name(), board.ncells(), board.group_order())
-                != (doc.provenance.board.as_str(), doc.cells, doc.group_order)
-            {
-                anyhow::bail!(
-                    "--board: the parts count board {} ({} cells, group order {}), expected \
-                     {} ({} cells, group order {})",
-                    doc.provenance.board,
-                    doc.cells,
-                    doc.group_order,
-                    board.name(),
-                    board.ncells(),
-                    board.group_order()
-                );
-            }
+            count::check_board(&doc, &args.board.load()?)?;
         }
         doc.provenance.command = super::command_line();
         super::directory_option(&args.out_dir, "--out-dir")?;
-        let path = args.out.clone().unwrap_or_else(|| {
-            args.out_dir
-                .join(format!("count-{}.json", doc.provenance.board))
-        });
+        let board = &doc.provenance.board;
+        let path =
+            (args.out.clone()).unwrap_or_else(|| count::default_path(&args.out_dir, board, None));
         return write(&doc, &path, args.json);
     }
     super::directory_option(&args.out_dir, "--out-dir")?;
@@ -98,29 +83,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     // whole board is sized up first.
     super::refuse_out_of_reach(&board, args.threads, args.force || shard.is_some())?;
     let tag = amoba::pairing::catalogue::enumerate::file_tag(&board);
-    let path = args.out.clone().unwrap_or_else(|| match shard {
-        Some(s) => args.out_dir.join(format!(
-            "parts/count-{tag}.part-{}-of-{}.json",
-            s.index, s.count
-        )),
-        None => args.out_dir.join(format!("count-{tag}.json")),
-    });
-    if let Some(s) = shard
-        && let Ok(text) = std::fs::read_to_string(&path)
-    {
-        // Written atomically: a shard's document that exists is complete, so a
-        // requeued job resumes by skipping it.
-        match serde_json::from_str::<CountDoc>(&text) {
-            Ok(done)
-                if done.shard == Some(s.to_string())
-                    && done.provenance.board == board.name()
-                    && done.provenance.amoba_version == env!("CARGO_PKG_VERSION") =>
-            {
+    let path =
+        (args.out.clone()).unwrap_or_else(|| count::default_path(&args.out_dir, &tag, shard));
+    if let Some(s) = shard {
+        match count::existing(&path, s, board.name()) {
+            count::Existing::Complete(done) => {
                 note!("{} is complete: skipped", path.display());
                 print(&done, args.json)?;
                 return Ok(ExitCode::SUCCESS);
             }
-            _ => note!("{} is not this shard's count: redoing it", path.display()),
+            count::Existing::Other => {
+                note!("{} is not this shard's count: redoing it", path.display())
+            }
+            count::Existing::Absent => {}
         }
     }
     let what = match shard {
@@ -150,15 +125,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     write(&doc, &path, args.json)
 }
 
-/// Prints the document (`json`) or its line on stdout.
+/// Prints the document (`json`) or its line on stdout ([`count::shown`]).
 fn print(doc: &CountDoc, json: bool) -> anyhow::Result<()> {
-    let mut out = amoba::core::io::stdout();
-    if json {
-        serde_json::to_writer_pretty(&mut out, doc)?;
-        writeln!(out)?;
-    } else {
-        writeln!(out, "{}", doc.line())?;
-    }
+    let text = count::shown(doc, json)?;
+    amoba::core::io::stdout().write_all(text.as_bytes())?;
     Ok(())
 }
 

@@ -77,14 +77,9 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .per_cell
         .unwrap_or_else(|| engine::default_per_cell(&game));
     let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
-    search(
-        &lattices,
-        &kinds,
-        args.conflicts,
-        args.all,
-        args.out.as_deref(),
-        args.progress,
-    )
+    let (conflicts, all, out) = (args.conflicts, args.all, args.out.as_deref());
+    let status = search(&lattices, &kinds, conflicts, all, out, args.progress)?;
+    Ok(ExitCode::from(status))
 }
 
 /// The note of a lattice whose covering search is still undecided after `conflicts`.
@@ -94,8 +89,8 @@ pub fn undecided(lattice: &Lattice, conflicts: u64) {
 
 /// The covering search on each of `lattices` with the cookie types of `kinds`, each
 /// allowed `conflicts`, up to the first placement found (every lattice with `all`);
-/// the first written to `out` (stdout when `None`). Exit 0 found, 1 none (or none by
-/// counting).
+/// the first written to `out` (stdout when `None`). Returns the exit status: 0 found,
+/// 1 none (or none by counting).
 pub fn search(
     lattices: &[Lattice],
     kinds: &Kinds,
@@ -103,11 +98,11 @@ pub fn search(
     all: bool,
     out: Option<&Path>,
     mode: Mode,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<u8> {
     let mut stdout = amoba::core::io::stdout();
     if kinds.cookies.tightness == Tightness::Below {
         writeln!(stdout, "{}", amoba::report::tight::below(&kinds.cookies))?;
-        return Ok(ExitCode::from(1));
+        return Ok(1);
     }
     note!("{}", report::types_note(kinds));
     let mut first: Option<String> = None;
@@ -129,11 +124,11 @@ pub fn search(
         Some(text) => {
             writeln!(stdout, "{}", report::found_line(kinds, out.is_none()))?;
             super::write_product(out, text)?;
-            Ok(ExitCode::SUCCESS)
+            Ok(0)
         }
         None => {
             writeln!(stdout, "{}", tally.summary(lattices.len(), kinds))?;
-            Ok(ExitCode::from(1))
+            Ok(1)
         }
     }
 }

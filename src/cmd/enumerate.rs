@@ -4,7 +4,7 @@
 //! Where the files go and where the summary goes, which catalogues a refining board
 //! needs and the table of blocks are the library's ([`amoba::report::enumerate`],
 //! [`amoba::pairing::catalogue::parts`]); the lines printed are
-//! [`amoba::report::summary`]'s.
+//! [`amoba::report::summary`]'s, and where they go [`SummaryTo`]'s.
 
 use super::note;
 use super::progress::{Mode, Progress};
@@ -63,30 +63,6 @@ pub struct Args {
     pub force: bool,
 }
 
-impl Args {
-    /// The defaults of `amoba enumerate` for `board`.
-    pub fn defaults(
-        board: &super::BoardArgs,
-        threads: usize,
-        out_dir: &Path,
-        progress: Mode,
-    ) -> Args {
-        Args {
-            board: board.clone(),
-            placement: super::placement_game::PlacementArgs { t: None, k: None },
-            out: None,
-            summary: None,
-            out_dir: out_dir.to_path_buf(),
-            json: false,
-            threads,
-            shard: None,
-            parts_dir: None,
-            progress,
-            force: false,
-        }
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     if args.placement.t.is_some() {
         use super::placement_game::{Job, board_game, refuse, run};
@@ -99,24 +75,25 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--json", args.json),
         ])?;
         let (directions, lattice) = board_game(&args.board)?;
-        let job = Job::Count { out: args.out };
-        return run(&args.placement, directions, Some(lattice), job, args.force);
+        let (lattice, out) = (Some(lattice), args.out);
+        return run(
+            &args.placement,
+            directions,
+            lattice,
+            Job::Count,
+            out,
+            args.force,
+        );
     }
     super::directory_option(&args.out_dir, "--out-dir")?;
     if let Some(shard) = args.shard.or(parts::slurm_shard()?) {
         return run_shard(&args, shard);
     }
-    let to = SummaryTo::of(args.json, args.out.as_deref(), args.summary.as_deref())?;
-    let (out, provenance) = enumerate(&args, None)?;
-    let human = summary::human_summary(&out);
-    if to == SummaryTo::Stdout {
-        write!(amoba::core::io::stdout(), "{human}")?;
-    } else {
-        note!("{}", human.trim_end());
-    }
-    if to == SummaryTo::StderrJson {
-        out.write_summary(Path::new("-"), &provenance)?;
-    }
+    let files = (args.out.as_deref(), args.summary.as_deref(), &*args.out_dir);
+    let to = SummaryTo::of(args.json, files.0, files.1)?;
+    let how = (args.threads, args.force, args.progress);
+    let (out, provenance) = enumerate(&args.board, files, how, None)?;
+    to.emit(&out, &provenance, &|s| note!("{s}"))?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -148,24 +125,23 @@ fn run_shard(args: &Args, shard: Shard) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// Runs the enumeration and writes its files ([`Run`]), the time and memory on stderr;
-/// shared with `reproduce`, which passes the `coarse` catalogue and census of the 8×8
-/// torus it has just enumerated. Returns the output and the files' provenance.
+/// Runs the enumeration of `board` and writes its `files` (catalogue, summary and
+/// their directory, as [`Run::new`] takes them), the time and memory on stderr, with
+/// `how` = (threads, run even when out of reach, progress display); shared with
+/// `reproduce`, which passes the `coarse` catalogue and census of the 8×8 torus it
+/// has just enumerated. Returns the output and the files' provenance.
 pub fn enumerate(
-    args: &Args,
+    board: &super::BoardArgs,
+    files: (Option<&Path>, Option<&Path>, &Path),
+    (threads, force, mode): (usize, bool, Mode),
     coarse: Option<CatalogueCensus>,
 ) -> anyhow::Result<(EnumerateOutput, Provenance)> {
-    let board = args.board.load()?;
-    super::refuse_out_of_reach(&board, args.threads, args.force)?;
-    let files = (
-        args.out.as_deref(),
-        args.summary.as_deref(),
-        args.out_dir.as_path(),
-    );
+    let board = board.load()?;
+    super::refuse_out_of_reach(&board, threads, force)?;
     let run = Run::new(&board, files, coarse.is_some(), &|s| note!("{s}"))?;
     let coarse = run.refined.coarse(coarse);
-    let progress = Progress::new(args.progress, "enumerate");
-    let out = pipeline::run(&board, args.threads, coarse.map(|c| c.1), &|done, total| {
+    let progress = Progress::new(mode, "enumerate");
+    let out = pipeline::run(&board, threads, coarse.map(|c| c.1), &|done, total| {
         progress.update(done, total)
     });
     progress.finish();

@@ -121,38 +121,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             (r, out)
         }
         Sub::Torus { board, out } => {
-            let b = board
-                .load()
-                .map_err(|e| anyhow::anyhow!("--board: {e:#}"))?;
-            let options = match (&board.directions, &board.lattice) {
-                (Some(d), Some(l)) => vec![
-                    "--directions".into(),
-                    d.clone(),
-                    "--lattice".into(),
-                    l.clone(),
-                ],
-                _ => vec!["--board".into(), board.name().to_string()],
-            };
-            let board = Box::new(b);
-            (Recipe::Torus { board, options }, out)
+            let b = (board.load()).map_err(|e| anyhow::anyhow!("--board: {e:#}"))?;
+            let (d, l) = (board.directions.as_deref(), board.lattice.as_deref());
+            (Recipe::torus(b, d, l, board.name()), out)
         }
     };
-    let game = recipe.make().map_err(|e| anyhow::anyhow!("--{e}"))?;
     let first = if out.first == "breaker" {
         Side::Breaker
     } else {
         Side::Maker
     };
-    let game = generate::renamed(game, out.name.as_deref(), first)
-        .map_err(|e| anyhow::anyhow!("--{e}"))?;
-    let mut extra: Vec<String> = Vec::new();
-    if first == Side::Breaker {
-        extra.extend(["--first".into(), "breaker".into()]);
-    }
-    if let Some(name) = out.name {
-        extra.extend(["--name".into(), name]);
-    }
-    let comments = recipe.comments(&game, &extra);
+    let (game, comments) =
+        (recipe.finished(out.name.as_deref(), first)).map_err(|e| anyhow::anyhow!("--{e}"))?;
     amoba::core::io::write_atomic(&out.out, |w| file::write_commented(&game, &comments, w))?;
     Ok(ExitCode::SUCCESS)
 }

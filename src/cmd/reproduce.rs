@@ -4,7 +4,8 @@
 //! document with a verdict per row. On a board whose enumeration is out of reach (the
 //! cube) it finds a good pairing and estimates the count instead; on a board that a
 //! finer one refines (9-in-a-row: the 16-toroidal board of docs/spec.md §8) it
-//! enumerates that one too, to count every good pairing of the game.
+//! enumerates that one too, to count every good pairing of the game. The cost, which
+//! figures differ and the exit status are [`amoba::report::table`]'s.
 
 use super::{enumerate, note};
 use amoba::core::provenance::Provenance;
@@ -12,7 +13,9 @@ use amoba::pairing::scan::Existence;
 use amoba::report::results::{
     estimate_board, estimate_rows, report_rows, run_graph, write_estimate, write_results,
 };
-use amoba::report::table::{Cost, Row, Stage, published_table, reproduce_document};
+use amoba::report::table::{
+    Cost, Row, Stage, differing, published_table, reproduce_document, reproduce_status,
+};
 use std::io::Write;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -40,18 +43,12 @@ pub struct Args {
     pub progress: super::progress::Mode,
 }
 
-fn stage(stage: &str, seconds: f64) -> Stage {
-    Stage {
-        stage: stage.into(),
-        seconds,
-    }
-}
-
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
     super::directory_option(&args.out_dir, "--out-dir")?;
     let out_dir = args.out_dir.as_path();
     let board = args.board.load()?;
+    let published = board.published().cost.clone();
     // Exit 1 when the board turns out to have no good pairing at all.
     let mut none_exists = false;
     let (provenance, rows, mut cost) = if board.info().catalogue == Some(false) {
@@ -74,29 +71,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                 .collect::<Vec<_>>()
                 .join(", ")
         );
-        let cost = Cost {
-            published: board.published().cost.clone(),
-            stages: vec![
-                stage("first pairing", run.first_pairing_seconds),
-                stage("partial counts", run.partial.seconds),
-            ],
-            total_seconds: 0.0,
-            peak_memory_bytes: None,
-            threads: rayon::current_num_threads(),
-        };
+        let stages = vec![
+            Stage::new("first pairing", run.first_pairing_seconds),
+            Stage::new("partial counts", run.partial.seconds),
+        ];
+        let cost = Cost::new(published, stages, rayon::current_num_threads());
         (provenance, estimate_rows(&run), cost)
     } else {
-        let (out, provenance) = enumerate::enumerate(
-            &enumerate::Args::defaults(&args.board, args.threads, out_dir, args.progress),
-            None,
-        )?;
-        let mut cost = Cost {
-            published: board.published().cost.clone(),
-            stages: vec![stage("enumeration", out.wall_seconds)],
-            total_seconds: 0.0,
-            peak_memory_bytes: None,
-            threads: out.threads,
-        };
+        // The defaults of `amoba enumerate`, in --out-dir.
+        let (files, how) = ((None, None, out_dir), (args.threads, false, args.progress));
+        let (out, provenance) = enumerate::enumerate(&args.board, files, how, None)?;
+        let stages = vec![Stage::new("enumeration", out.wall_seconds)];
+        let mut cost = Cost::new(published, stages, out.threads);
         if !board.one_domino_per_line() {
             // No pairing graph (its move needs one domino per line): the enumeration alone.
             let mut rows = amoba::report::summary::published_rows(&out);
@@ -105,30 +91,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         } else {
             // The board that refines this one (the 16-toroidal board of 9-in-a-row): its
             // enumeration completes the count of every good pairing of the game.
-            let finer = amoba::core::board::builtin::NAMES
-                .iter()
-                .filter_map(|name| amoba::core::board::Board::by_name(name).ok())
-                .find(|b| b.info().refines.as_deref() == Some(board.name()));
+            let finer = amoba::core::board::builtin::finer(&board);
             let finer_out = match &finer {
-                Some(f) => Some(
-                    enumerate::enumerate(
-                        &enumerate::Args::defaults(
-                            &super::BoardArgs::named(f.name()),
-                            args.threads,
-                            out_dir,
-                            args.progress,
-                        ),
-                        Some((&out.catalogue, &out.census)),
-                    )?
-                    .0,
-                ),
+                Some(f) => {
+                    let f = super::BoardArgs::named(f.name());
+                    let coarse = Some((&out.catalogue, &out.census));
+                    Some(enumerate::enumerate(&f, files, how, coarse)?.0)
+                }
                 None => None,
             };
             if let Some(f) = &finer_out {
-                cost.stages.push(stage(
-                    &format!("enumeration of {}", f.board),
-                    f.wall_seconds,
-                ));
+                let what = format!("enumeration of {}", f.board);
+                cost.stages.push(Stage::new(&what, f.wall_seconds));
             }
             super::with_threads(args.threads, || {
                 let run = run_graph(&board, &out.catalogue)?;
@@ -141,9 +115,11 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
                     &run,
                     &provenance,
                 )?;
-                cost.stages.push(stage("graph", run.build_seconds));
-                cost.stages.push(stage("analysis", run.analysis_seconds));
-                cost.stages.push(stage("files", t.elapsed().as_secs_f64()));
+                cost.stages.push(Stage::new("graph", run.build_seconds));
+                cost.stages
+                    .push(Stage::new("analysis", run.analysis_seconds));
+                cost.stages
+                    .push(Stage::new("files", t.elapsed().as_secs_f64()));
                 note!(
                     "wrote {} in {} (report: {})",
                     super::counted(written.len(), "file", "files"),
@@ -158,12 +134,8 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             })?
         }
     };
-    cost.total_seconds = start.elapsed().as_secs_f64();
-    cost.peak_memory_bytes = amoba::core::io::peak_memory_bytes();
-    let differ = rows
-        .iter()
-        .filter(|r| r.status == amoba::report::table::Status::Differ)
-        .count();
+    cost.finish(start.elapsed().as_secs_f64());
+    let differ = differing(&rows);
     let mut stdout = amoba::core::io::stdout();
     if args.json {
         write!(stdout, "{}", reproduce_document(&provenance, &rows, &cost))?;
@@ -178,9 +150,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             super::counted(differ, "figure differs", "figures differ")
         );
     }
-    Ok(if none_exists || (args.check_published && differ > 0) {
-        ExitCode::from(1)
-    } else {
-        ExitCode::SUCCESS
-    })
+    let status = reproduce_status(none_exists, args.check_published, differ);
+    Ok(ExitCode::from(status))
 }

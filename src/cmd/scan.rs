@@ -12,7 +12,7 @@ use super::note;
 use super::progress::{Mode, Progress};
 use amoba::pairing::scan::{self as engine, COUNT_LIMIT, FIND_LIMIT, Limits};
 use amoba::pairing::search::Shard;
-use amoba::report::scan::{self as report, Game, ScanDoc};
+use amoba::report::scan::{self as report, ScanDoc};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -108,7 +108,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max,
             node_limit: args.node_limit,
         };
-        return run(&args.placement, directions, None, job, args.force);
+        return run(&args.placement, directions, None, job, None, args.force);
     }
     if let Some(files) = &args.merge {
         let parts: Vec<(String, ScanDoc)> = super::read_json_docs(files, "scan document")?;
@@ -121,54 +121,28 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         args.max_index.expect("clap requires --max-index"),
     );
     engine::check_max_index(max)?;
-    let mut games = match (&args.directions, args.all) {
-        (Some(text), _) => engine::given(text, args.dims)?,
-        (None, Some(n)) => {
-            let (d, r) = (
-                args.dims.unwrap_or(2),
-                args.box_.expect("clap requires --box"),
-            );
-            let games = engine::class_games(d, r, n)?;
-            note!(
-                "{} of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
-                super::counted(games.len(), "class", "classes")
-            );
-            games
-        }
-        (None, None) => unreachable!("clap requires --directions, --all or --merge"),
-    };
+    let all = args
+        .all
+        .map(|n| (n, args.box_.expect("clap requires --box")));
+    let mut games = engine::games(args.directions.as_deref(), all, args.dims)?;
+    if let (None, Some((n, r))) = (&args.directions, all) {
+        let d = args.dims.unwrap_or(engine::ALL_DIMS);
+        note!("{}", report::classes_note(games.len(), n, r, d));
+    }
     let dims = engine::plan(&mut games, min, max)?;
     let limits = Limits {
         find_nodes: args.node_limit,
         count_nodes: args.count.then_some(args.count_limit),
     };
     let start = std::time::Instant::now();
-    // Every game's lattices are listed, so that one progress report runs over all.
-    let total: u64 = games.iter().map(|g| g.candidates.len() as u64).sum();
     let progress = Progress::counting(args.progress, "scan", "lattice orbits");
-    let mut before = 0u64;
-    let mut out_games = Vec::new();
-    for planned in &games {
-        let (dirs, list) = (&planned.directions, &planned.candidates);
-        let game = Game::of(planned)?;
-        note!("{}", report::game_note(&game, planned, min, max));
-        let what = match games.len() {
-            1 => "scan".to_string(),
-            n => format!("game {} of {n}", out_games.len() + 1),
-        };
-        progress.set_what(&what);
-        let rows = engine::scan(dirs, list, limits, args.shard, args.threads, &|a, _| {
-            progress.update(before + a, total)
-        })?;
-        before += list.len() as u64;
-        // Every pairing found passes the verifier before it is written.
-        let found = report::found(&rows);
-        progress.set_what(&format!("{what}: certifying {found}"));
-        report::certify(dirs, &rows, args.threads)?;
-        let game = Game { rows, ..game };
-        note!("{}", report::tally_note(&game));
-        out_games.push(game);
-    }
+    let hooks = report::Hooks {
+        note: &|s| note!("{s}"),
+        stage: &|s| progress.set_what(s),
+        progress: &|done, total| progress.update(done, total),
+    };
+    let out_games =
+        report::scan_games(&games, (min, max), limits, args.shard, args.threads, &hooks)?;
     progress.finish();
     note!("scan: {:.1} s", start.elapsed().as_secs_f64());
     let command = super::command_line();

@@ -42,10 +42,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         use super::placement_game::{Job, board_game, run};
         let (directions, lattice) = board_game(&args.board)?;
         let job = Job::Find {
-            out: args.out,
             node_limit: args.node_limit,
         };
-        return run(&args.placement, directions, Some(lattice), job, args.force);
+        let (lattice, out) = (Some(lattice), args.out);
+        return run(&args.placement, directions, lattice, job, out, args.force);
     }
     let board = args.board.load()?;
     amoba::pairing::search::searchable(&board, false)

@@ -4,7 +4,6 @@
 //! takes its board or its game of placements is in [`super::args`].
 
 use super::note;
-use std::io::Write as _;
 use std::path::Path;
 
 pub use amoba::core::io::error_chain as chain;
@@ -69,27 +68,12 @@ pub fn refuse_out_of_reach(
 }
 
 /// Reads JSON documents of one kind (`what`, e.g. "scan document") from `files`, each
-/// with its file name; errors name the file, line and column.
+/// with its file name ([`amoba::report::output::read_documents`]).
 pub fn read_json_docs<D: serde::de::DeserializeOwned>(
     files: &[std::path::PathBuf],
     what: &str,
 ) -> anyhow::Result<Vec<(String, D)>> {
-    files
-        .iter()
-        .map(|f| {
-            let text =
-                std::fs::read_to_string(f).map_err(|e| anyhow::anyhow!("{}: {e}", f.display()))?;
-            let doc = serde_json::from_str(&text).map_err(|e| {
-                anyhow::anyhow!(
-                    "{}:{}:{}: not a {what}: {e}",
-                    f.display(),
-                    e.line(),
-                    e.column()
-                )
-            })?;
-            Ok((f.display().to_string(), doc))
-        })
-        .collect()
+    Ok(amoba::report::output::read_documents(files, what)?)
 }
 
 /// `n` and the noun, singular or plural: `counted(1, "class", "classes")` is "1 class".
@@ -97,22 +81,19 @@ pub fn counted(n: usize, one: &str, many: &str) -> String {
     amoba::core::text::counted(n as u64, one, many)
 }
 
-/// Writes a command's product (a pairing or placement found) by the rule of `--out`:
-/// to `out` instead of standard output when given (`-` = stdout), with a note on
-/// stderr naming the file.
-pub fn write_product(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
-    let path = out.unwrap_or(Path::new("-"));
-    amoba::core::io::write_atomic(path, |w| w.write_all(text.as_bytes()))?;
-    if !amoba::core::io::is_stdout(path) {
-        note!("wrote {}", path.display());
-    }
-    Ok(())
+/// Announces a file written on stderr.
+fn wrote(path: &Path) {
+    note!("wrote {}", path.display());
 }
 
-/// Writes a command's text report and its JSON document by the shared rules: the
-/// report goes to `out` (`-` = stdout); `--json` prints the document on stdout
-/// instead of the report; `--json-out PATH` also writes it to PATH (`-` = stdout, in
-/// place of the report). Standard output carries one document at most.
+/// Writes a command's product (a pairing or placement found) by the rule of `--out`
+/// ([`amoba::report::output::product`]).
+pub fn write_product(out: Option<&Path>, text: &str) -> anyhow::Result<()> {
+    Ok(amoba::report::output::product(out, text, &wrote)?)
+}
+
+/// Writes a command's text report and its JSON document where `--out`, `--json` and
+/// `--json-out` say ([`amoba::report::output::report_and_json`]).
 pub fn write_report_and_json(
     report: &str,
     doc: &impl serde::Serialize,
@@ -120,25 +101,9 @@ pub fn write_report_and_json(
     json: bool,
     json_out: Option<&Path>,
 ) -> anyhow::Result<()> {
-    let json_out_stdout = json_out.is_some_and(amoba::core::io::is_stdout);
-    if let Some(path) = json_out {
-        amoba::report::results::write_json(path, doc)?;
-        if !json_out_stdout {
-            note!("wrote {}", path.display());
-        }
-    }
-    if json && !json_out_stdout {
-        amoba::report::results::write_json(Path::new("-"), doc)?;
-    }
-    if amoba::core::io::is_stdout(out) {
-        if !(json || json_out_stdout) {
-            amoba::core::io::stdout().write_all(report.as_bytes())?;
-        }
-    } else {
-        amoba::core::io::write_atomic(out, |w| w.write_all(report.as_bytes()))?;
-        note!("wrote {}", out.display());
-    }
-    Ok(())
+    Ok(amoba::report::output::report_and_json(
+        report, doc, out, json, json_out, &wrote,
+    )?)
 }
 
 /// Runs `list`, which lists lattices and calls its argument with `(done, total)` as

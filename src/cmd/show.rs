@@ -11,16 +11,14 @@
 //! window of the plane at the blocks C and W of the pairing, with the dominoes on which
 //! they differ highlighted.
 //!
-//! This file finds the pairing (or reads the placement file) and writes the picture;
+//! This file finds the pairing (or reads the placement file) and writes the picture
+//! by the rule of `--out` ([`amoba::report::output::product`]);
 //! [`amoba::report::show`] decides what is drawn.
 
 use super::note;
 use amoba::check::pairing::{Geometry, Reader};
 use amoba::core::board::Board;
-use amoba::core::io::write_atomic;
-use amoba::pairing::catalogue::blocks;
 use amoba::pairing::catalogue::source::{self, Location};
-use amoba::report::draw::View;
 use amoba::report::show::{self, Form};
 use amoba::verify::no_catalogue_reason;
 use std::io::Write;
@@ -88,13 +86,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         let target = target.ok_or_else(|| anyhow::anyhow!("expected a placement file"))?;
         show::check_window(args.window)?;
         let (display, text) = super::ask::read_text(target)?;
-        return emit(
-            args.out.as_deref(),
-            &show::placement_picture(&display, &text, args.window, form)?,
-        );
+        let picture = show::placement_picture(&display, &text, args.window, form)?;
+        super::write_product(args.out.as_deref(), &picture)?;
+        return Ok(ExitCode::SUCCESS);
     }
     let board = args.board.load()?;
-    let blocks = blocks::applies_to(&board) && args.window.is_none() && args.figures.is_none();
+    let blocks = show::as_blocks(&board, args.window, args.figures.is_some());
     let geom = Geometry::new(&board)?;
     let location = source::locate(&board, args.catalogue.as_deref());
     // A pairing drawn as its blocks looks its ID up in the board's own catalogue.
@@ -128,22 +125,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             show::pick(&geom, &mut reader, &display, args.pick)?
         }
     };
-    let picture = if blocks {
-        show::blocks_picture(&board, &codes, &caption, form, &|s| note!("amoba: {s}"))?
-    } else {
-        let view = args.window.map_or(View::Torus, View::Window);
-        show::picture(&board, &geom, &codes, view, &caption, form)?
-    };
-    emit(args.out.as_deref(), &picture)
-}
-
-/// Writes the picture to `out` (atomically; standard output by default).
-fn emit(out: Option<&Path>, picture: &str) -> anyhow::Result<ExitCode> {
-    let out = out.map_or_else(|| PathBuf::from(amoba::core::io::STDOUT), Path::to_path_buf);
-    write_atomic(&out, |w| w.write_all(picture.as_bytes()))?;
-    if !amoba::core::io::is_stdout(&out) {
-        note!("wrote {}", out.display());
-    }
+    let note = |s: &str| note!("amoba: {s}");
+    let shown = (codes.as_slice(), caption.as_str());
+    let picture = show::drawn(&board, &geom, shown, args.window, form, &note)?;
+    super::write_product(args.out.as_deref(), &picture)?;
     Ok(ExitCode::SUCCESS)
 }
 
@@ -155,18 +140,9 @@ fn figures(
     dir: &Path,
 ) -> anyhow::Result<ExitCode> {
     let cat = load_catalogue(board, location)?.catalogue;
-    note!(
-        "amoba: building the pairing graph of {}",
-        super::counted(cat.len(), "class", "classes")
-    );
-    let graph = amoba::pairing::graph::of_catalogue(board, &cat)?;
-    let set = amoba::report::figures::figure_set(board, geom, &cat, &graph)?;
-    let mut written = Vec::new();
-    for f in &set.figures {
-        let path = dir.join(&f.file);
-        write_atomic(&path, |w| w.write_all(f.svg.as_bytes()))?;
-        written.push(path);
-    }
+    let note = |s: &str| note!("amoba: {s}");
+    let set = amoba::report::figures::of_catalogue(board, geom, &cat, &note)?;
+    let written = set.write(dir)?;
     amoba::core::io::stdout().write_all(show::figures_summary(&set).as_bytes())?;
     for p in &written {
         note!("wrote {}", p.display());

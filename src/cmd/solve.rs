@@ -1,12 +1,14 @@
 //! `amoba solve GAME`: who wins a Maker–Breaker game, with the value of every first
-//! move and the winner's certificate ([`amoba::game::decide`]). Exit 0 decided, 1 not
-//! decided within the limits given, 2 bad input.
+//! move and the winner's certificate ([`amoba::game::decide`]). The text, the progress
+//! line and the exit status are [`amoba::report::solve`]'s: 0 decided, 1 not decided
+//! within the limits given; 2 bad input.
 
 use super::note;
 use super::progress::Mode;
-use amoba::game::decide::{Answer, CertificateDoc, Request, SolveDoc, decide};
-use amoba::game::{Game, file};
+use amoba::game::decide::{CertificateDoc, Request, SolveDoc, decide};
+use amoba::game::file;
 use amoba::pairing::search::shard::Shard;
+use amoba::report::solve as report;
 use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -85,17 +87,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
         if last.elapsed() >= Duration::from_secs(10) {
             *last = Instant::now();
-            note!(
-                "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, first moves decided {} of {}",
-                p.nodes,
-                p.seconds,
-                p.nodes as f64 / p.seconds.max(1e-9),
-                100.0 * p.table_used as f64 / p.table_capacity.max(1) as f64,
-                p.root_pn,
-                p.root_dn,
-                p.root_settled,
-                p.root_moves
-            );
+            note!("{}", report::progress_line(name, p));
         }
     };
     let progress: Option<&(dyn Fn(&amoba::game::solve::Progress) + Sync)> =
@@ -115,11 +107,6 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
-    let code = if answer.root.winner.is_some() {
-        ExitCode::SUCCESS
-    } else {
-        ExitCode::from(1)
-    };
     if a.json {
         let doc = SolveDoc::new(
             name,
@@ -132,50 +119,8 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         );
         super::ask::print_json(&doc)?;
     } else {
-        print_text(game, name, &answer, seconds)?;
+        let text = report::text(game, name, &answer, seconds);
+        amoba::core::io::stdout().write_all(text.as_bytes())?;
     }
-    Ok(code)
-}
-
-fn print_text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> anyhow::Result<()> {
-    let mut out = amoba::core::io::stdout();
-    writeln!(
-        out,
-        "game {}: {} cells, {} winning sets, {} moves first; {} automorphism{} folded",
-        name,
-        game.ncells(),
-        game.sets.len(),
-        game.first,
-        answer.symmetries,
-        if answer.symmetries == 1 { "" } else { "s" }
-    )?;
-    match answer.root.winner {
-        Some(w) => writeln!(out, "winner: {w}")?,
-        None => writeln!(
-            out,
-            "not decided within the node limit: root proof number {}, disproof number {}",
-            answer.root.pn, answer.root.dn
-        )?,
-    }
-    writeln!(
-        out,
-        "nodes: {} ({:.2} s, peak memory {})",
-        answer.total_nodes(),
-        seconds,
-        amoba::core::io::peak_memory_bytes()
-            .map(|b| format!("{:.0} MB", b as f64 / 1e6))
-            .unwrap_or_else(|| "unknown".into())
-    )?;
-    if let Some(moves) = &answer.moves {
-        writeln!(out, "first moves (who wins after each):")?;
-        for m in moves {
-            let w = m
-                .winner
-                .map(|w| format!("{w} wins"))
-                .unwrap_or_else(|| "not decided".into());
-            let nodes = super::counted(m.nodes as usize, "node", "nodes");
-            writeln!(out, "  {:>8}  {w}  ({nodes})", game.label(m.cell))?;
-        }
-    }
-    Ok(())
+    Ok(ExitCode::from(report::status(&answer)))
 }

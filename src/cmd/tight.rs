@@ -8,9 +8,9 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
-use amoba::core::board::lattice::Lattice;
 use amoba::placement::setup;
 use amoba::placement::tight::{Cookies, NODE_LIMIT};
+pub use amoba::report::tight::answer::Question;
 use amoba::report::tight::answer::{self, Answer, ByCounting};
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -60,31 +60,14 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
     setup::reachable_census(&game, args.game.t, args.force)?;
     let cookies = Cookies::new(&game, args.game.t);
-    if let Some(code) = not_tight(&cookies)? {
-        return Ok(code);
+    if let Some(status) = not_tight(&cookies)? {
+        return Ok(ExitCode::from(status));
     }
     let (limit, out, mode) = (args.node_limit, args.out.as_deref(), args.progress);
-    let lattice = || setup::one_lattice(args.lattice.as_deref());
-    let question = match (args.plane, args.max_index) {
-        (true, _) => Question::Plane(args.side, limit),
-        (false, Some(max)) => Question::Scan(args.min_index, max, limit),
-        (false, None) if args.count => Question::Count(lattice()?),
-        (false, None) => Question::Find(lattice()?, limit),
-    };
-    ask(&cookies, question, out, mode)
-}
-
-/// What is asked of tight placements (`amoba tight`, and `search`, `enumerate` and
-/// `scan` with `--t`); each search with the node limit given.
-pub enum Question {
-    /// One tight placement on the lattice.
-    Find(Lattice, u64),
-    /// Every tight placement on the lattice, counted and classified.
-    Count(Lattice),
-    /// The lattices of index `min..=max` up to symmetry.
-    Scan(usize, usize, u64),
-    /// Squares of growing side up to this one, in the plane.
-    Plane(i64, u64),
+    let (plane, lattice) = (args.plane.then_some(args.side), args.lattice.as_deref());
+    let scan = args.max_index.map(|max| (args.min_index, max));
+    let question = Question::of_options(plane, scan, args.count, lattice, limit)?;
+    Ok(ExitCode::from(ask(&cookies, question, out, mode)?))
 }
 
 /// Answers `question` about `cookies` ([`answer`]: `find`, `count`, `scan` with a line
@@ -96,7 +79,7 @@ pub fn ask(
     question: Question,
     out: Option<&Path>,
     mode: Mode,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<u8> {
     match question {
         Question::Find(lattice, limit) => answered(mode, ("tight", "searches"), out, |p| {
             // One search with no count of its own: the log line still says it is running.
@@ -136,30 +119,23 @@ fn answered<E: Into<anyhow::Error>>(
     (what, unit): (&str, &'static str),
     out: Option<&Path>,
     ask: impl FnOnce(&Progress) -> Result<Answer, E>,
-) -> anyhow::Result<ExitCode> {
+) -> anyhow::Result<u8> {
     let progress = Progress::counting(mode, what, unit);
     let answer = ask(&progress);
     progress.finish();
     print(answer.map_err(Into::into)?, out)
 }
 
-/// Prints `answer` in its order: the note on stderr, the text on stdout, then the
-/// placement by the rule of `--out` (`out`; stdout when `None`). Returns its status.
-fn print(answer: Answer, out: Option<&Path>) -> anyhow::Result<ExitCode> {
-    if let Some(line) = &answer.note {
-        note!("{line}");
-    }
-    write!(amoba::core::io::stdout(), "{}", answer.text)?;
-    if let Some(text) = &answer.product {
-        super::write_product(out, text)?;
-    }
-    Ok(ExitCode::from(answer.status))
+/// Prints `answer` ([`Answer::emit`]), the placement by the rule of `--out` (`out`;
+/// stdout when `None`). Returns its status.
+fn print(answer: Answer, out: Option<&Path>) -> anyhow::Result<u8> {
+    Ok(answer.emit(out, &|s| note!("{s}"))?)
 }
 
 /// What the census says when it answers alone ([`answer::by_counting`]): none by
-/// counting, printed (exit 1); `None` when the pieces are tight (with a note naming
+/// counting, printed (exit status 1); `None` when the pieces are tight (with a note naming
 /// them). *Errors*: good placements need not be tight.
-pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<ExitCode>> {
+pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<u8>> {
     match answer::by_counting(cookies)? {
         ByCounting::None(answer) => Ok(Some(print(answer, None)?)),
         ByCounting::Tight(pieces) => {

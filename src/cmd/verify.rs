@@ -30,10 +30,10 @@
 //! [`amoba::report::verify`]'s.
 
 use super::note;
-use amoba::report::verify::Totals;
-use amoba::verify::{Classes, Event, FileDoc, check_input, no_catalogue_reason};
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use amoba::report::verify::{Totals, limits_notes};
+use amoba::verify::{Classes, Event, check_input};
+use std::io::Write;
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -99,24 +99,20 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         |s| note!("amoba: {s}"),
     )?;
     let geom = classes.geometry();
-    if let Some(why) = no_catalogue_reason(&geom) {
-        note!("amoba: {why}; good pairings get their canonical form and stabiliser only");
-    }
-    let no_graph = amoba::pairing::graph::no_graph_reason(&board);
-    if let (Some(why), false) = (&no_graph, args.no_graph) {
-        note!("amoba: {why}; good pairings get no graph facts");
+    for line in limits_notes(&board, &geom, args.no_graph) {
+        note!("{line}");
     }
     let mut out = std::io::BufWriter::new(amoba::core::io::stdout());
     let mut totals = Totals::default();
     let mut files = Vec::new();
     for name in &args.files {
-        let (display, input) = match open(name) {
+        let (display, input) = match amoba::core::io::open_input(name) {
             Ok(opened) => opened,
             Err((display, e)) => {
                 out.flush()?;
-                note!("{display}: cannot open: {e}");
-                totals.malformed_files += 1;
-                files.push(FileDoc::unreadable(&display, format!("cannot open: {e}")));
+                let (doc, line) = totals.unopened(&display, &e);
+                note!("{line}");
+                files.push(doc);
                 continue;
             }
         };
@@ -156,17 +152,4 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     }
     out.flush()?;
     Ok(ExitCode::from(totals.exit_code()))
-}
-
-/// Opens the file `name` (`-` = standard input) with the name messages give it, or
-/// that name and why it cannot be opened.
-fn open(name: &Path) -> Result<(String, Box<dyn BufRead>), (String, std::io::Error)> {
-    if amoba::core::io::is_dash(name) {
-        return Ok(("<stdin>".to_string(), Box::new(std::io::stdin().lock())));
-    }
-    let display = name.display().to_string();
-    match std::fs::File::open(name) {
-        Ok(f) => Ok((display, Box::new(BufReader::with_capacity(1 << 16, f)))),
-        Err(e) => Err((display, e)),
-    }
 }

@@ -567,12 +567,44 @@ pub fn remove_temp_files_on_signals() -> io::Result<()> {
     Ok(())
 }
 
+/// Opens the input file `name` (`-` = standard input) with the name messages give
+/// it (`<stdin>` for standard input).
+///
+/// *Errors*: that name and why the file cannot be opened.
+#[allow(clippy::type_complexity)]
+pub fn open_input(name: &Path) -> Result<(String, Box<dyn io::BufRead>), (String, io::Error)> {
+    if is_dash(name) {
+        return Ok(("<stdin>".to_string(), Box::new(io::stdin().lock())));
+    }
+    let display = name.display().to_string();
+    match File::open(name) {
+        Ok(f) => Ok((display, Box::new(io::BufReader::with_capacity(1 << 16, f)))),
+        Err(e) => Err((display, e)),
+    }
+}
+
 /// Peak resident memory of this process in bytes (Linux `VmHWM`), if known.
 pub fn peak_memory_bytes() -> Option<u64> {
     let status = fs::read_to_string("/proc/self/status").ok()?;
     let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
     let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
     Some(kb * 1024)
+}
+
+/// Whether `e` or one of its causes is a closed pipe ([`io::ErrorKind::BrokenPipe`]):
+/// a reader that went away, which is not an error of the program (`amoba … | head`
+/// exits 0).
+pub fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    let mut cause = Some(e);
+    while let Some(c) = cause {
+        if c.downcast_ref::<io::Error>()
+            .is_some_and(|io| io.kind() == io::ErrorKind::BrokenPipe)
+        {
+            return true;
+        }
+        cause = c.source();
+    }
+    false
 }
 
 /// An error and its causes, `: `-separated (what `{:#}` does for `anyhow::Error`).

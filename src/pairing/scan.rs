@@ -56,6 +56,9 @@ pub const COUNT_LIMIT: u64 = 100_000_000;
 /// Why the games or lattices of a scan were refused.
 #[derive(Debug, thiserror::Error)]
 pub enum PlanError {
+    /// Neither directions nor a class of them to scan.
+    #[error("expected the directions of a game (--directions) or a class of them (--all)")]
+    NoGame,
     /// The directions do not parse.
     #[error(transparent)]
     Vectors(BoardError),
@@ -155,6 +158,27 @@ pub fn class_games(d: usize, r: i64, n: usize) -> Result<Vec<ScanGame>, PlanErro
             candidates: Vec::new(),
         })
         .collect())
+}
+
+/// The dimension of the games of `--all` unless `--dims` says otherwise.
+pub const ALL_DIMS: usize = 2;
+
+/// The games a scan runs: those of the directions given as option text (of `dims`
+/// coordinates when given, [`given`]), or with `all = Some((n, r))` one per class of
+/// sets of `n` primitive directions in the box `{−r, …, r}^d`, `d` being `dims` or
+/// [`ALL_DIMS`] ([`class_games`]). The directions win when both are given.
+///
+/// *Errors*: those of [`given`] and [`class_games`]; neither given.
+pub fn games(
+    directions: Option<&str>,
+    all: Option<(usize, i64)>,
+    dims: Option<usize>,
+) -> Result<Vec<ScanGame>, PlanError> {
+    match (directions, all) {
+        (Some(text), _) => given(text, dims),
+        (None, Some((n, r))) => class_games(dims.unwrap_or(ALL_DIMS), r, n),
+        (None, None) => Err(PlanError::NoGame),
+    }
 }
 
 /// Lists the lattices of index `min..=max` of every game, one per orbit of the

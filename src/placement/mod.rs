@@ -11,6 +11,8 @@
 //! * [`engine`] — one lattice's search as a question with a [`crate::core::verdict`]:
 //!   which engine answers, and every placement found passed through the checker
 //!   ([`crate::check::certify`]);
+//! * [`route`] — which engine answers a question asked with `--t` of `search`,
+//!   `enumerate` and `scan`, the options refused, and the question's exit status;
 //! * [`blocking`] — the largest blocking numbers `d_t(k)` and their linear forms
 //!   (`amoba blocking`);
 //! * [`table`] — the k-versus-t table of good t-placements, each entry decided by an
@@ -24,6 +26,7 @@ pub mod blocking;
 pub mod cookie;
 pub mod covering;
 pub mod engine;
+pub mod route;
 pub mod setup;
 pub mod table;
 pub mod tight;

@@ -17,6 +17,7 @@ use crate::pairing::search::{Shard, Stats};
 use crate::report::{MergeError, check_shards};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
+use std::path::PathBuf;
 
 /// A count document.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -216,5 +217,79 @@ impl CountDoc {
             ));
         }
         Ok(())
+    }
+}
+
+/// What `amoba count` prints of `doc` on stdout: the document itself with `json`
+/// (`--json`), else its one line.
+pub fn shown(doc: &CountDoc, json: bool) -> Result<String, serde_json::Error> {
+    Ok(if json {
+        serde_json::to_string_pretty(doc)? + "\n"
+    } else {
+        doc.line() + "\n"
+    })
+}
+
+/// Where a count's document goes unless `--out` says otherwise: `out_dir` (`--out-dir`)
+/// holds `count-<tag>.json` for a whole board, `parts/count-<tag>.part-I-of-N.json`
+/// for a shard. `tag` is the board's file tag (or, for a merge, the parts' board).
+pub fn default_path(out_dir: &std::path::Path, tag: &str, shard: Option<Shard>) -> PathBuf {
+    match shard {
+        Some(s) => out_dir.join(format!(
+            "parts/count-{tag}.part-{}-of-{}.json",
+            s.index, s.count
+        )),
+        None => out_dir.join(format!("count-{tag}.json")),
+    }
+}
+
+/// Checks that the merged count `doc` is of `board`, the board named on the command
+/// line: same name, cells and group order.
+///
+/// *Errors*: the parts count another board.
+pub fn check_board(doc: &CountDoc, board: &Board) -> Result<(), MergeError> {
+    if (board.name(), board.ncells(), board.group_order())
+        != (doc.provenance.board.as_str(), doc.cells, doc.group_order)
+    {
+        return Err(MergeError(format!(
+            "--board: the parts count board {} ({} cells, group order {}), expected \
+             {} ({} cells, group order {})",
+            doc.provenance.board,
+            doc.cells,
+            doc.group_order,
+            board.name(),
+            board.ncells(),
+            board.group_order()
+        )));
+    }
+    Ok(())
+}
+
+/// What is at the path of a shard's document before the shard is counted.
+pub enum Existing {
+    /// Nothing readable.
+    Absent,
+    /// This shard's document, complete (documents are written atomically), by this
+    /// version: a requeued job resumes by skipping the shard.
+    Complete(Box<CountDoc>),
+    /// Something else: the shard is counted again.
+    Other,
+}
+
+/// What is at `path` for the shard `shard` of the count of the board `board` (its
+/// name).
+pub fn existing(path: &std::path::Path, shard: Shard, board: &str) -> Existing {
+    let Ok(text) = std::fs::read_to_string(path) else {
+        return Existing::Absent;
+    };
+    match serde_json::from_str::<CountDoc>(&text) {
+        Ok(done)
+            if done.shard == Some(shard.to_string())
+                && done.provenance.board == board
+                && done.provenance.amoba_version == env!("CARGO_PKG_VERSION") =>
+        {
+            Existing::Complete(Box::new(done))
+        }
+        _ => Existing::Other,
     }
 }

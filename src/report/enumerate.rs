@@ -13,6 +13,7 @@ use crate::pairing::catalogue::blocks::{self, TableError};
 use crate::pairing::catalogue::enumerate::{EnumerateOutput, Paths, PathsError, file_tag};
 use crate::pairing::catalogue::source::{CatalogueCensus, Refined, RefinedError};
 use crate::report::results::catalogue_sha256;
+use std::io::Write as _;
 use std::path::Path;
 
 /// Where the human summary of an enumeration goes.
@@ -55,6 +56,30 @@ impl SummaryTo {
             (false, true) => Ok(SummaryTo::Stderr),
             (false, false) => Ok(SummaryTo::Stdout),
         }
+    }
+
+    /// Prints the human summary of `out` here ([`crate::report::summary::human_summary`]):
+    /// on standard output, or through `note` (standard error) without its last line
+    /// break; then with [`SummaryTo::StderrJson`] the summary JSON, of `provenance`, on
+    /// standard output.
+    ///
+    /// *Errors*: standard output cannot be written.
+    pub fn emit(
+        self,
+        out: &EnumerateOutput,
+        provenance: &Provenance,
+        note: &dyn Fn(&str),
+    ) -> Result<(), crate::report::output::OutputError> {
+        let human = crate::report::summary::human_summary(out);
+        if self == SummaryTo::Stdout {
+            crate::core::io::stdout().write_all(human.as_bytes())?;
+        } else {
+            note(human.trim_end());
+        }
+        if self == SummaryTo::StderrJson {
+            out.write_summary(Path::new("-"), provenance)?;
+        }
+        Ok(())
     }
 }
 

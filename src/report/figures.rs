@@ -14,6 +14,7 @@
 
 use crate::check::pairing::{Geometry, VerifyError};
 use crate::core::board::Board;
+use crate::core::io::IoError;
 use crate::pairing::catalogue::Catalogue;
 use crate::pairing::graph::PairingGraph;
 use crate::report::draw::{View, svg_with_notes};
@@ -63,6 +64,35 @@ pub enum FigureError {
         /// Why.
         source: VerifyError,
     },
+}
+
+/// The figure set of the catalogue `cat` of `board` (geometry `geom`), its pairing
+/// graph built first (announced through `note`).
+///
+/// *Errors*: the graph cannot be built; those of [`figure_set`].
+pub fn of_catalogue(
+    board: &Board,
+    geom: &Geometry,
+    cat: &Catalogue,
+    note: &dyn Fn(&str),
+) -> Result<FigureSet, FiguresError> {
+    note(&format!(
+        "building the pairing graph of {}",
+        crate::core::text::counted(cat.len() as u64, "class", "classes")
+    ));
+    let graph = crate::pairing::graph::of_catalogue(board, cat)?;
+    Ok(figure_set(board, geom, cat, &graph)?)
+}
+
+/// Why the figure set of a catalogue could not be made.
+#[derive(Debug, thiserror::Error)]
+pub enum FiguresError {
+    /// The pairing graph could not be built.
+    #[error(transparent)]
+    Graph(#[from] crate::pairing::graph::GraphError),
+    /// A figure could not be drawn.
+    #[error(transparent)]
+    Figure(#[from] FigureError),
 }
 
 /// Draws the figure set of `cat` (a catalogue of `board`, with pairing graph
@@ -176,4 +206,20 @@ pub fn stabiliser_notes(
             .map(|g| format!("{}: {}", g.kind, g.formula)),
     );
     Ok(notes)
+}
+
+impl FigureSet {
+    /// Writes every figure into `dir` (atomically, one file each). *Returns* the files
+    /// written, in order.
+    ///
+    /// *Errors*: the first file that cannot be written.
+    pub fn write(&self, dir: &std::path::Path) -> Result<Vec<std::path::PathBuf>, IoError> {
+        let mut written = Vec::new();
+        for f in &self.figures {
+            let path = dir.join(&f.file);
+            crate::core::io::write_atomic(&path, |w| w.write_all(f.svg.as_bytes()))?;
+            written.push(path);
+        }
+        Ok(written)
+    }
 }

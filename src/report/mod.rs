@@ -8,9 +8,11 @@
 //! ([`show`]), whether an enumeration is within reach before it starts ([`reach`]), the
 //! table of the largest blocking numbers of cookies ([`blocking`]), the k-versus-t
 //! table of good placements ([`placement_table`]), the lines of the covering search
-//! ([`covering`]), the documents of a split game search ([`solve_parts`]), the
-//! totals of `amoba verify` ([`verify`]), and the sentences of the searches for tight
-//! placements ([`tight`]).
+//! ([`covering`]), the progress display of long runs ([`progress`]), the text of a game search ([`solve`]) and the documents of a split
+//! one ([`solve_parts`]), where a command's reports, documents and products go
+//! ([`output`]), the totals of `amoba verify` ([`verify`]), the check of a strategy
+//! certificate and its verdict ([`strategy_check`]), and the sentences of the searches
+//! for tight placements ([`tight`]).
 
 pub mod blocking;
 pub mod blocks;
@@ -20,15 +22,19 @@ pub mod draw;
 pub mod enumerate;
 pub mod export;
 pub mod figures;
+pub mod output;
 pub mod placement;
 pub mod placement_table;
 pub mod plot;
+pub mod progress;
 pub mod query;
 pub mod reach;
 pub mod results;
 pub mod scan;
 pub mod show;
+pub mod solve;
 pub mod solve_parts;
+pub mod strategy_check;
 pub mod summary;
 pub mod table;
 pub mod tight;

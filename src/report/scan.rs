@@ -172,6 +172,81 @@ pub fn certify(directions: &[Vec<i64>], rows: &[Row], threads: usize) -> Result<
         .install(|| found.par_iter().try_for_each(each))
 }
 
+/// Why a scan stopped: a game whose directions do not span, a lattice whose board
+/// cannot be built, or a pairing found that the checker rejects.
+#[derive(Debug, thiserror::Error)]
+pub enum ScanError {
+    /// Directions that do not span ([`Game::of`]).
+    #[error(transparent)]
+    Group(#[from] GroupError),
+    /// A lattice's board cannot be built ([`crate::pairing::scan::scan`]).
+    #[error(transparent)]
+    Board(#[from] crate::core::board::BoardError),
+    /// A pairing found is not certified ([`certify`]).
+    #[error(transparent)]
+    Certify(#[from] CertifyError),
+}
+
+/// What a scan tells its caller as it goes.
+pub struct Hooks<'a> {
+    /// A note on each game, as its scan begins and once it is scanned.
+    pub note: &'a dyn Fn(&str),
+    /// The stage under way: `scan` (or `game I of N`), then the same with
+    /// `: certifying N`.
+    pub stage: &'a dyn Fn(&str),
+    /// Lattice orbits searched, and their total over every game.
+    pub progress: &'a (dyn Fn(u64, u64) + Sync),
+}
+
+/// Scans every game of `games` (planned for the lattices of index `min..=max`) within
+/// `limits`, on shard `shard` of each game's lattices if given, on `threads` threads;
+/// every pairing found passes the checker ([`certify`]) before the game is returned.
+///
+/// *Errors*: the first game that cannot be scanned or certified.
+pub fn scan_games(
+    games: &[ScanGame],
+    (min, max): (usize, usize),
+    limits: Limits,
+    shard: Option<Shard>,
+    threads: usize,
+    hooks: &Hooks,
+) -> Result<Vec<Game>, ScanError> {
+    // One progress report runs over every game's lattices.
+    let total: u64 = games.iter().map(|g| g.candidates.len() as u64).sum();
+    let mut before = 0u64;
+    let mut out = Vec::new();
+    for planned in games {
+        let (dirs, list) = (&planned.directions, &planned.candidates);
+        let game = Game::of(planned)?;
+        (hooks.note)(&game_note(&game, planned, min, max));
+        let what = match games.len() {
+            1 => "scan".to_string(),
+            n => format!("game {} of {n}", out.len() + 1),
+        };
+        (hooks.stage)(&what);
+        let rows = crate::pairing::scan::scan(dirs, list, limits, shard, threads, &|a, _| {
+            (hooks.progress)(before + a, total)
+        })?;
+        before += list.len() as u64;
+        // Every pairing found passes the verifier before it is written.
+        (hooks.stage)(&format!("{what}: certifying {}", found(&rows)));
+        certify(dirs, &rows, threads)?;
+        let game = Game { rows, ..game };
+        (hooks.note)(&tally_note(&game));
+        out.push(game);
+    }
+    Ok(out)
+}
+
+/// The note of the games of `scan --all n --box r` in dimension `d`: how many
+/// classes of directions there are.
+pub fn classes_note(classes: usize, n: usize, r: i64, d: usize) -> String {
+    format!(
+        "{} of {n} primitive directions in {{−{r}, …, {r}}}^{d} up to GL({d}, Z)",
+        counted(classes as u64, "class", "classes")
+    )
+}
+
 /// The note of a game as its scan begins: its directions, and its lattices of index
 /// `min..=max` in their orbits.
 pub fn game_note(game: &Game, planned: &ScanGame, min: usize, max: usize) -> String {

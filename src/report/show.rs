@@ -183,6 +183,34 @@ pub fn blocks_picture(
     })
 }
 
+/// Whether a pairing of `board` is drawn as its blocks ([`blocks_picture`]): on
+/// square9-16, unless a plain window (`--window`) or the figure set (`--figures`) is
+/// asked for.
+pub fn as_blocks(board: &Board, window: Option<usize>, figures: bool) -> bool {
+    blocks::applies_to(board) && window.is_none() && !figures
+}
+
+/// The picture of the pairing `codes` of `board` (geometry `geom`) in `form`, headed
+/// by `caption`: as its blocks when [`as_blocks`] says so (`note` for the messages of
+/// loading the square9 catalogue), else of the torus, or of a window of side `window`
+/// when given.
+///
+/// *Errors*: those of [`blocks_picture`] and [`picture`].
+pub fn drawn(
+    board: &Board,
+    geom: &Geometry,
+    (codes, caption): (&[u8], &str),
+    window: Option<usize>,
+    form: Form,
+    note: &dyn Fn(&str),
+) -> Result<String, ShowError> {
+    if as_blocks(board, window, false) {
+        return blocks_picture(board, codes, caption, form, note);
+    }
+    let view = window.map_or(View::Torus, View::Window);
+    Ok(picture(board, geom, codes, view, caption, form)?)
+}
+
 /// Refuses a window side of a placement's picture out of `1..=`[`MAX_WINDOW`] (before
 /// the file is read).
 pub fn check_window(window: Option<usize>) -> Result<(), ShowError> {

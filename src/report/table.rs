@@ -141,7 +141,36 @@ pub struct Stage {
     pub seconds: f64,
 }
 
+impl Stage {
+    /// The stage `stage` and its wall time.
+    pub fn new(stage: &str, seconds: f64) -> Stage {
+        Stage {
+            stage: stage.into(),
+            seconds,
+        }
+    }
+}
+
 impl Cost {
+    /// The cost of a run on `threads` threads whose stages so far are `stages`, beside
+    /// the `published` one; its total and peak memory are set when it ends
+    /// ([`Cost::finish`]).
+    pub fn new(published: Option<String>, stages: Vec<Stage>, threads: usize) -> Cost {
+        Cost {
+            published,
+            stages,
+            total_seconds: 0.0,
+            peak_memory_bytes: None,
+            threads,
+        }
+    }
+
+    /// Ends the run: its wall time `total_seconds` and the peak memory of this process.
+    pub fn finish(&mut self, total_seconds: f64) {
+        self.total_seconds = total_seconds;
+        self.peak_memory_bytes = crate::core::io::peak_memory_bytes();
+    }
+
     /// The cost as one row of the Markdown table (`info`: it is never compared).
     pub fn row(&self) -> Row {
         let stages: Vec<String> = self
@@ -220,6 +249,18 @@ pub fn reproduce_document(provenance: &Provenance, rows: &[Row], cost: &Cost) ->
     s
 }
 
+/// The rows of `rows` whose computed figure differs from the published one.
+pub fn differing(rows: &[Row]) -> usize {
+    rows.iter().filter(|r| r.status == Status::Differ).count()
+}
+
+/// The exit status of `amoba reproduce`: 1 when the board has no good pairing at all
+/// (`none_exists`), or with `check_published` (`--check-published`) when `differ`
+/// figures differ from the published ones; else 0.
+pub fn reproduce_status(none_exists: bool, check_published: bool, differ: usize) -> u8 {
+    u8::from(none_exists || (check_published && differ > 0))
+}
+
 #[cfg(test)]
 mod tests {
     #[test]
@@ -227,5 +268,13 @@ mod tests {
         assert_eq!(super::fmt_int(194_543), "194,543");
         assert_eq!(super::fmt_int(12), "12");
         assert_eq!(super::fmt_int(6_210_560), "6,210,560");
+    }
+
+    #[test]
+    fn reproduce_exits_1_for_no_pairing_or_a_checked_difference() {
+        assert_eq!(super::reproduce_status(false, false, 3), 0);
+        assert_eq!(super::reproduce_status(false, true, 0), 0);
+        assert_eq!(super::reproduce_status(false, true, 1), 1);
+        assert_eq!(super::reproduce_status(true, false, 0), 1);
     }
 }

@@ -3,9 +3,27 @@
 //! it, and the last line of the text report. The checks and the classification of
 //! each pairing are [`crate::verify`]'s; the command streams the files through them.
 
+use crate::check::pairing::Geometry;
 use crate::core::board::Board;
 use crate::core::provenance::{Provenance, VERIFY};
-use crate::verify::{Checked, Classes, FileDoc, VerifyDoc};
+use crate::verify::{Checked, Classes, FileDoc, VerifyDoc, no_catalogue_reason};
+
+/// The notes of a run on `board` (of geometry `geom`) that tell what good pairings
+/// will lack: their ID and graph facts when the board has no catalogue, their graph
+/// facts when it has no pairing graph (unless `no_graph`, `--no-graph`, asked for none).
+pub fn limits_notes(board: &Board, geom: &Geometry, no_graph: bool) -> Vec<String> {
+    let mut notes = Vec::new();
+    if let Some(why) = no_catalogue_reason(geom) {
+        notes.push(format!(
+            "amoba: {why}; good pairings get their canonical form and stabiliser only"
+        ));
+    }
+    let reason = crate::pairing::graph::no_graph_reason(board);
+    if let (Some(why), false) = (reason, no_graph) {
+        notes.push(format!("amoba: {why}; good pairings get no graph facts"));
+    }
+    notes
+}
 
 /// What a run of the verifier met: pairings read and good ones, inputs unreadable or
 /// with malformed lines, and those lines.
@@ -30,6 +48,15 @@ impl Totals {
             self.malformed_files += 1;
             self.malformed_lines += checked.malformed_lines;
         }
+    }
+
+    /// Counts the input `display` that cannot be opened (`error`): a malformed file.
+    /// *Returns* its part of the document and the line for standard error.
+    pub fn unopened(&mut self, display: &str, error: &std::io::Error) -> (FileDoc, String) {
+        self.malformed_files += 1;
+        let message = format!("cannot open: {error}");
+        let line = format!("{display}: {message}");
+        (FileDoc::unreadable(display, message), line)
     }
 
     /// The exit code of the run ([`crate::check::exit_code`]).

@@ -50,6 +50,15 @@ pub fn board(name: &str) -> Result<Board, BoardError> {
     parse(text, &format!("data/boards/{name}.toml"))
 }
 
+/// The built-in board that refines `board` (whose `refines` names it: the 16-toroidal
+/// board of 9-in-a-row refines square9), if there is one.
+pub fn finer(board: &Board) -> Option<Board> {
+    NAMES
+        .iter()
+        .filter_map(|name| Board::by_name(name).ok())
+        .find(|b| b.info().refines.as_deref() == Some(board.name()))
+}
+
 /// A board from a board file.
 pub fn from_file(path: &Path) -> Result<Board, BoardError> {
     let bytes = std::fs::read(path)

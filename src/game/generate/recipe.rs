@@ -135,6 +135,55 @@ impl Recipe {
     }
 }
 
+impl Recipe {
+    /// The torus of `board`, named on the command line by `--directions DIRECTIONS
+    /// --lattice LATTICE` when both are given, else by `--board NAME`.
+    pub fn torus(
+        board: Board,
+        directions: Option<&str>,
+        lattice: Option<&str>,
+        name: &str,
+    ) -> Recipe {
+        let options = match (directions, lattice) {
+            (Some(d), Some(l)) => vec![
+                "--directions".into(),
+                d.into(),
+                "--lattice".into(),
+                l.into(),
+            ],
+            _ => vec!["--board".into(), name.into()],
+        };
+        Recipe::Torus {
+            board: Box::new(board),
+            options,
+        }
+    }
+
+    /// The game of this recipe, named `name` (default: its own) with `first` to move,
+    /// and the comment lines that open its file ([`Recipe::comments`]), whose command
+    /// gives `--first breaker` and `--name` when they are not the defaults.
+    ///
+    /// # Errors
+    ///
+    /// The generator's [`GenerateError`], or a name that is not a valid game name.
+    pub fn finished(
+        &self,
+        name: Option<&str>,
+        first: Side,
+    ) -> Result<(Game, Vec<String>), GenerateError> {
+        let game = renamed(self.make()?, name, first)?;
+        let mut extra: Vec<String> = Vec::new();
+        if first == Side::Breaker {
+            extra.extend(["--first".into(), "breaker".into()]);
+        }
+        if let Some(name) = name {
+            extra.extend(["--name".into(), name.into()]);
+        }
+        let comments = self.comments(&game, &extra);
+        Ok((game, comments))
+    }
+}
+
 /// Vectors as `1,0 0,1`.
 fn vectors(v: &[(i64, i64)]) -> String {
     let t: Vec<String> = v.iter().map(|(x, y)| format!("{x},{y}")).collect();

@@ -17,6 +17,9 @@ use crate::core::verdict::Verdict;
 use crate::placement::engine::{TightCountError, tight_count, tight_on, tight_scan};
 use crate::placement::setup::{self, SetupError};
 use crate::placement::tight::{self, Cookies, Cover, NeedNotBeTight};
+use crate::report::output::OutputError;
+use std::io::Write as _;
+use std::path::Path;
 use std::time::Instant;
 
 /// What one question answers, ready to print in this order: the note on standard
@@ -31,6 +34,65 @@ pub struct Answer {
     pub product: Option<String>,
     /// The exit status: 0 answered yes, 1 none (or none found), 2 not decided.
     pub status: u8,
+}
+
+impl Answer {
+    /// Prints the answer in its order: the note through `note` (standard error), the
+    /// text on standard output, then the placement by the rule of `--out` (`out`;
+    /// standard output when `None`, [`crate::report::output::product`]). *Returns* the
+    /// exit status.
+    ///
+    /// *Errors*: standard output or the file cannot be written.
+    pub fn emit(&self, out: Option<&Path>, note: &dyn Fn(&str)) -> Result<u8, OutputError> {
+        if let Some(line) = &self.note {
+            note(line);
+        }
+        crate::core::io::stdout().write_all(self.text.as_bytes())?;
+        if let Some(text) = &self.product {
+            let wrote = |p: &Path| note(&format!("wrote {}", p.display()));
+            crate::report::output::product(out, text, &wrote)?;
+        }
+        Ok(self.status)
+    }
+}
+
+/// What is asked of tight placements (`amoba tight`, and `search`, `enumerate` and
+/// `scan` with `--t`); each search with the node limit given.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Question {
+    /// One tight placement on the lattice ([`find`]).
+    Find(Lattice, u64),
+    /// Every tight placement on the lattice, counted and classified ([`count`]).
+    Count(Lattice),
+    /// The lattices of index `min..=max` up to symmetry ([`scan`]).
+    Scan(usize, usize, u64),
+    /// Squares of growing side up to this one, in the plane ([`plane`]).
+    Plane(i64, u64),
+}
+
+impl Question {
+    /// The question the options of `amoba tight` ask, each search within `limit`
+    /// nodes: squares up to side `plane` (`--plane --side`) if given, else the
+    /// lattices of index `scan = (min, max)` (`--min-index`, `--max-index`) if given,
+    /// else on the lattice `lattice` (`--lattice`) a count with `count` (`--count`) or
+    /// one placement.
+    ///
+    /// *Errors*: a question about one lattice without a valid one
+    /// ([`setup::one_lattice`]).
+    pub fn of_options(
+        plane: Option<i64>,
+        scan: Option<(usize, usize)>,
+        count: bool,
+        lattice: Option<&str>,
+        limit: u64,
+    ) -> Result<Question, SetupError> {
+        Ok(match (plane, scan) {
+            (Some(side), _) => Question::Plane(side, limit),
+            (None, Some((min, max))) => Question::Scan(min, max, limit),
+            (None, None) if count => Question::Count(setup::one_lattice(lattice)?),
+            (None, None) => Question::Find(setup::one_lattice(lattice)?, limit),
+        })
+    }
 }
 
 /// What the cookie census says before any search.

@@ -31,70 +31,38 @@ impl<R: BufRead> Reader<'_, R> {
     /// Reads one line into `buf` without its `\n`. Returns `None` at end of input,
     /// `Some(true)` when the line is longer than [`MAX_LINE_BYTES`] (then `buf` holds
     /// its first `MAX_LINE_BYTES + 1` bytes; the next call skips the rest).
+    ///
+    /// Lines are read as the strategy checker reads them (`check::strategy`): a
+    /// `read_until` through a `take` that caps what one line may hold, so neither
+    /// reader has a buffer loop of its own. The cap is one byte beyond the longest
+    /// line kept, so that a line of exactly `MAX_LINE_BYTES + 1` bytes is still seen
+    /// with its `\n`.
     pub(super) fn read_line(&mut self) -> io::Result<Option<bool>> {
         self.buf.clear();
         if self.skip_rest {
             self.skip_to_next_line()?;
         }
-        loop {
-            let avail = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                if self.buf.is_empty() {
-                    return Ok(None);
-                }
-                self.last_terminated = false;
-                return Ok(Some(false));
-            }
-            let room = MAX_LINE_BYTES + 1 - self.buf.len();
-            match avail.iter().position(|&b| b == b'\n') {
-                Some(i) if i <= room => {
-                    let too_long = i > MAX_LINE_BYTES - self.buf.len();
-                    self.buf.extend_from_slice(&avail[..i]);
-                    self.input.consume(i + 1);
-                    self.last_terminated = true;
-                    return Ok(Some(too_long));
-                }
-                _ => {
-                    let take = avail.len().min(room);
-                    self.buf.extend_from_slice(&avail[..take]);
-                    self.input.consume(take);
-                    if self.buf.len() > MAX_LINE_BYTES {
-                        self.last_terminated = false;
-                        self.skip_rest = true;
-                        return Ok(Some(true));
-                    }
-                }
-            }
+        let cap = MAX_LINE_BYTES as u64 + 2;
+        if io::Read::take(&mut self.input, cap).read_until(b'\n', &mut self.buf)? == 0 {
+            return Ok(None);
         }
+        self.last_terminated = self.buf.last() == Some(&b'\n');
+        if self.last_terminated {
+            self.buf.pop();
+        }
+        let too_long = self.buf.len() > MAX_LINE_BYTES;
+        if too_long && !self.last_terminated {
+            // The rest of the line (the byte beyond the kept ones included) is skipped.
+            self.buf.truncate(MAX_LINE_BYTES + 1);
+            self.skip_rest = true;
+        }
+        Ok(Some(too_long))
     }
 
     /// Reads and discards the rest of an over-long line, its `\n` included, without
     /// storing it.
     pub(super) fn skip_to_next_line(&mut self) -> io::Result<()> {
-        loop {
-            let avail = match self.input.fill_buf() {
-                Ok(b) => b,
-                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
-                Err(e) => return Err(e),
-            };
-            if avail.is_empty() {
-                break;
-            }
-            match avail.iter().position(|&b| b == b'\n') {
-                Some(i) => {
-                    self.input.consume(i + 1);
-                    break;
-                }
-                None => {
-                    let n = avail.len();
-                    self.input.consume(n);
-                }
-            }
-        }
+        self.input.skip_until(b'\n')?;
         self.skip_rest = false;
         Ok(())
     }

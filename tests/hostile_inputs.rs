@@ -3,6 +3,9 @@
 //! end with exit 2 and a message naming the option, or the file and what was expected
 //! — never a panic (101), an abort (134), a hang or a file written. Every run has a
 //! time limit. Inputs that used to crash but are within the limits must now run.
+//!
+//! One file for one subject, the hostile-input corpus, past the usual 600 lines: one
+//! runner with its time limit serves every input.
 
 mod common;
 use common::temp_dir;

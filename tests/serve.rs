@@ -5,6 +5,9 @@
 //! is a 4xx with a JSON error, no file of the machine can be reached. A browser test
 //! drives a real headless Chromium through chromedriver (the WebDriver protocol spoken
 //! over plain HTTP); a bounded load test reports requests per second and latencies.
+//!
+//! One file for one subject, the explorer over HTTP, past the usual 600 lines: its
+//! cases share the server harness and the HTTP and schema helpers below.
 
 mod common;
 

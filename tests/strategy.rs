@@ -3,6 +3,9 @@
 //! (tests/independent/minimax.rs), the worked example of FORMATS.md, and mutations of
 //! them, each with the verdict the definitions of FORMATS.md predict; every rejection
 //! of a malformed game file or certificate; the `--json` document against its schema.
+//!
+//! One file for one subject, the strategy checker, past the usual 600 lines: its cases
+//! share the minimax-built certificates and their mutations.
 
 mod common;
 mod independent;

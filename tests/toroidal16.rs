@@ -24,6 +24,9 @@
 //! A third route, `brute_force_agrees`, searches square9-16 itself by dancing links
 //! with its own arithmetic; it takes minutes, so it is ignored by default (run it with
 //! `cargo test --release --test toroidal16 -- --ignored`).
+//!
+//! One file for one subject, the second route to the 16-toroidal catalogue, past the
+//! usual 600 lines: the route itself is written here, outside the engine, on purpose.
 
 mod common;
 

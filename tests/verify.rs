@@ -5,6 +5,9 @@
 //! temporary file that the binary reads with `--catalogue`; the binary runs with
 //! `--no-graph` (the whole pairing graph takes seconds to build), and the graph facts
 //! are tested on a small graph through the library.
+//!
+//! One file for one subject, `amoba verify`, past the usual 600 lines: its cases share
+//! the catalogue enumerated once and the harness that runs the binary.
 
 mod common;
 use common::{digits as codes_of, output_text as text};

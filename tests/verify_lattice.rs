@@ -7,6 +7,9 @@
 //! 8-toroidal against 16-toroidal pairings (the refinement of square9), and on random
 //! consistent pairings of several lattices that the periodic-window check agrees with
 //! the line check and with a third, naive count done here.
+//!
+//! One file for one subject, the verifier on period lattices, past the usual 600
+//! lines: its cases share the board, geometry and sample fixtures below.
 
 mod common;
 use common::{Rng, catalogue, digits, square9};

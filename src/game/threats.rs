@@ -22,13 +22,12 @@
 //! * **By scanning** (any number of sets): every step rescans the sets live at the
 //!   start, `O(m)` word operations for `m` sets.
 //! * **By bit slices** (at most 128 sets of at most 15 cells, every board of
-//!   `data/games/`; the counters
-//!   of [`super::slices`]): the sets are the bits of a `u128`; `through(c)` holds the
-//!   sets through cell `c`, `alive` the sets Breaker has not touched, and the
-//!   free-cell counts of all sets are kept as binary counters sliced across words —
-//!   `slice[b]` holds bit `b` of every set's count. Breaker's `y` is
-//!   `alive &= !through(y)`; Maker's `x` subtracts one from the counters of the sets
-//!   in `through(x)` (a ripple borrow through the slices).
+//!   `data/games/`; the counters of [`super::slices`]): the sets are the bits of a
+//!   `u128`; `through(c)` holds the sets through cell `c`, `alive` the sets Breaker
+//!   has not touched, and the free-cell counts of all sets are kept as binary
+//!   counters sliced across words — `slice[b]` holds bit `b` of every set's count.
+//!   Breaker's `y` is `alive &= !through(y)`; Maker's `x` subtracts one from the
+//!   counters of the sets in `through(x)` (a ripple borrow through the slices).
 //!   The sets with 0, 1 or 2 free cells are then three mask expressions, so a step
 //!   costs `O(log max |set|)` words plus the sets with two free cells, not `O(m)`.
 //!
@@ -79,14 +78,15 @@ pub struct Threats {
     /// Every cell of the game.
     all: Cells,
     /// For the bit-sliced search: the sets through each cell (`None` when the game
-    /// has more than [`SLICED_SETS`] sets, which are searched by scanning).
+    /// has more than [`SLICED_SETS`] sets or a set of more than 15 cells, which are
+    /// searched by scanning).
     slices: Option<Slices>,
     /// Earlier answers, direct mapped by a hash of the position (an answer depends
     /// only on its position, so the cache changes the time of a search, never its
     /// result).
     cache: RefCell<Vec<Entry>>,
     /// The sets with two free cells met by each level of a search, kept between
-    /// calls so that a call does not clear their tables ([`Pairs::reset`]).
+    /// calls so that a call does not clear their tables ([`Pairs::level`]).
     stack: RefCell<Vec<Pairs>>,
 }
 

@@ -107,7 +107,7 @@ impl<'a> Counted<'a> {
             sl,
             node,
             free_all,
-            tally: Tally::new(),
+            tally: Tally::default(),
             counts: [0; 1 << SLICES],
             by_free: [0; 1 << SLICES],
             top: 0,

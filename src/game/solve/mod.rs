@@ -113,7 +113,6 @@ pub use scan::{Eval, Moves, Rule};
 mod counted;
 mod keys;
 mod pool;
-use crate::game::slices::Slices;
 use counted::Node;
 use keys::Step;
 pub use pool::Pool;
@@ -248,12 +247,11 @@ pub struct Solver<'g> {
     /// The root's moves to search and how many of them are decided.
     root_moves: (u32, u32),
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
-    /// The search for wins by threats alone, with its cache.
+    /// The search for wins by threats alone, with its cache, and the bit-sliced
+    /// counters' geometry when the game has at most 128 sets of at most 15 cells:
+    /// positions are then looked at through their counters ([`counted`]), else by
+    /// scanning the sets.
     threats: Threats,
-    /// The bit-sliced counters' geometry, when the game has at most 128 sets of at
-    /// most 15 cells: positions are then looked at through their counters
-    /// ([`counted`]), else by scanning the sets.
-    slices: Option<Slices>,
 }
 
 /// The hashes of a position under each folded automorphism.
@@ -299,7 +297,6 @@ impl<'g> Solver<'g> {
             root_moves: (0, 0),
             progress: options.progress,
             threats: Threats::new(&game.sets, game.all()),
-            slices: Slices::new(&game.sets),
         }
     }
 

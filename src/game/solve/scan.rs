@@ -99,7 +99,8 @@ pub enum Eval {
 
 /// What one pass over the winning sets (or over their counters) tells of a position,
 /// before any rule is applied. Every field is as the pass over the sets in file order
-/// meets them, whichever view computed it.
+/// meets them, whichever view computed it (the default: nothing met yet).
+#[derive(Default)]
 pub(super) struct Tally {
     /// The first live set with no free cell (Maker has won), or 0.
     pub(super) complete: Cells,
@@ -123,21 +124,6 @@ pub(super) struct Tally {
 }
 
 impl Tally {
-    pub(super) fn new() -> Tally {
-        Tally {
-            complete: 0,
-            live_sets: 0,
-            live_cells: 0,
-            threats: 0,
-            threat_set: 0,
-            other_threat: 0,
-            double: 0,
-            double_cell: 0,
-            double_sets: 0,
-            any_two: false,
-        }
-    }
-
     /// Counts live set `s`, whose free cells `free` are one.
     #[inline]
     pub(super) fn threat(&mut self, s: Cells, free: Cells) {
@@ -224,8 +210,8 @@ pub(super) enum Look {
 impl Solver<'_> {
     /// The counters of `p`, when positions are looked at through them.
     pub(super) fn node_of(&self, p: &Position) -> Option<Node> {
-        self.slices
-            .as_ref()
+        self.threats
+            .slices()
             .map(|sl| Node::start(sl, p, self.game.all()))
     }
 
@@ -240,7 +226,7 @@ impl Solver<'_> {
         live: &[Cells],
         c: usize,
     ) -> (Step, Option<Node>) {
-        match (node, &self.slices) {
+        match (node, self.threats.slices()) {
             (Some(n), Some(sl)) => {
                 let (child, step) = n.child(sl, p, c);
                 (step, Some(child))
@@ -274,7 +260,7 @@ impl Solver<'_> {
         threats_too: bool,
         order: bool,
     ) -> (Eval, Cells) {
-        match (node, &self.slices) {
+        match (node, self.threats.slices()) {
             (Some(node), Some(sl)) => {
                 let v = Counted::new(sl, node, p, self.game.all());
                 Self::ordered(&v, self.look(p, &v, threats_too), order)
@@ -290,7 +276,7 @@ impl Solver<'_> {
     /// The rules at `p` (with the threat search) through its counters `node` when it
     /// has them: what a child met for the first time needs.
     pub(super) fn look_at(&self, p: &Position, node: Option<&Node>) -> Look {
-        match (node, &self.slices) {
+        match (node, self.threats.slices()) {
             (Some(node), Some(sl)) => {
                 let v = Counted::new(sl, node, p, self.game.all());
                 self.look(p, &v, true)

@@ -25,7 +25,7 @@ impl<'a> Scanned<'a> {
         free_all: Cells,
         order: bool,
     ) -> Scanned<'a> {
-        let mut t = Tally::new();
+        let mut t = Tally::default();
         let mut counts = [0u32; 130];
         let mut weight = [0u64; 128];
         let mut partners = Partners::new();

@@ -131,7 +131,7 @@ fn scanned_and_counted_views_agree() {
                 ..Options::default()
             },
         );
-        assert!(s.slices.is_some());
+        assert!(s.threats.slices().is_some());
         for _ in 0..200 {
             let (mut maker, mut breaker) = (0u128, 0u128);
             for c in 0..g.ncells() {

@@ -19,7 +19,10 @@
 //! table. Thresholds use the 1 + ε trick of Pawlewicz and Lew (2007): the best child
 //! is searched until its number exceeds (1 + ε) times the second best's, not the
 //! second best's plus one, which avoids the thrashing of plain df-pn between two
-//! children of nearly equal promise (ε = 1/4). Best-first PN search keeps its whole
+//! children of nearly equal promise (ε = 1/4). A Maker node's disproof number is the
+//! *weak* one of Ueda et al. (2008), its hardest move's plus one for each other move
+//! not yet refuted, not their sum, which counts the shared refutations of transposing
+//! moves once per move ([`numbers`] says why and what it bought). Best-first PN search keeps its whole
 //! tree in memory and ends the run when memory is full; df-pn keeps only what the
 //! table holds, and a full table merely loses information — the search goes on, at
 //! the price of re-searching what was forgotten. That is why it is the engine here:
@@ -106,7 +109,7 @@ pub use super::stops::{pairing, potential_below};
 use super::symmetry::automorphisms;
 pub use super::table::Table;
 pub use super::threats::{Line, Threats};
-use numbers::{combine, grow, numbers, open_numbers, select, sub_sat};
+use numbers::{combine, grow, numbers, open_numbers, others, select, sub_sat};
 use scan::Look;
 pub use scan::{Eval, Moves, Rule};
 
@@ -548,11 +551,11 @@ impl<'g> Solver<'g> {
             let (cth_pn, cth_dn) = if or {
                 (
                     thpn.min(grow(second)),
-                    sub_sat(thdn, dn.saturating_sub(c.dn)),
+                    sub_sat(thdn, others(&children, or, must, dn, &c)),
                 )
             } else {
                 (
-                    sub_sat(thpn, pn.saturating_sub(c.pn)),
+                    sub_sat(thpn, others(&children, or, must, pn, &c)),
                     thdn.min(grow(second)),
                 )
             };

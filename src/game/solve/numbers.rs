@@ -1,6 +1,28 @@
 //! The arithmetic of proof and disproof numbers: the first numbers of a position
 //! met for the first time, a node's numbers from its children's, the child to search
 //! next and the 1 + ε thresholds handed down to it ([`super`], *The search*).
+//!
+//! # Weak disproof numbers at Maker's nodes
+//!
+//! In a tree, a Maker node's disproof number is the sum of its children's: Breaker
+//! must refute every move. In the graph of a Maker–Breaker game, Maker's moves lead to
+//! positions that share most of what Breaker must show — the children of one node
+//! differ by one cell, and their refutations by little more — so the sum counts the
+//! same work once per move, and with dozens of moves it makes every Maker node look
+//! far harder to refute than it is. The search then keeps going down Breaker's side
+//! of a position it should have left to Maker's. The weak numbers of Ueda, Hashimoto,
+//! Hashimoto and Iida ("Weak proof-number search", Computers and Games 2008, LNCS 5131)
+//! count the hardest child once and every other open child as one: `dn = max dnᵢ +
+//! (k − 1)` over the `k` children not yet refuted. At Breaker's nodes the proof number
+//! stays the sum: used there too (and with both), the strip boards took more nodes
+//! (BENCHMARKS.md, *Weak disproof numbers*).
+//!
+//! A child's threshold is what it may reach before its parent's number reaches the
+//! parent's: with the sum, the parent's threshold less the other children's numbers;
+//! with the weak number, less `k − 1`, since the parent's number reaches its threshold
+//! exactly when its largest child's reaches that threshold less `k − 1`. The numbers
+//! still read 0 only when every move is refuted and `INF` as soon as one is proved,
+//! so they steer the search and never change an answer.
 
 use super::{Cells, Child, EPS_DEN, EPS_NUM, INF, Side};
 
@@ -72,13 +94,37 @@ pub(super) fn numbers(c: &Child, must: Cells) -> (u32, u32) {
     }
 }
 
-/// The node's numbers from its children's (Breaker's moves outside `must` refuted).
+/// The node's numbers from its children's (Breaker's moves outside `must` refuted):
+/// at Maker's nodes the least proof number and the weak disproof number (the module
+/// documentation), at Breaker's the sum of the proof numbers and the least disproof
+/// number.
 pub(super) fn combine(children: &[Child], or: bool, must: Cells) -> (u32, u32) {
     let nums = children.iter().map(|c| numbers(c, must));
     if or {
-        nums.fold((INF, 0), |(pn, dn), (cp, cd)| (pn.min(cp), add(dn, cd)))
+        let (pn, max, open) = nums.fold((INF, 0, 0u64), |(pn, max, open), (cp, cd)| {
+            (pn.min(cp), max.max(cd), open + u64::from(cd != 0))
+        });
+        let dn = match (max, open) {
+            (INF, _) => INF,
+            (_, 0) => 0,
+            _ => (u64::from(max) + open - 1).min(u64::from(INF - 1)) as u32,
+        };
+        (pn, dn)
     } else {
         nums.fold((0, INF), |(pn, dn), (cp, cd)| (add(pn, cp), dn.min(cd)))
+    }
+}
+
+/// What the node's summed number holds besides child `c`'s, to be taken off the
+/// node's threshold for the child: at Maker's nodes, one for every other move not yet
+/// refuted (the weak disproof number); at Breaker's, the other moves' proof numbers
+/// (`total` is the node's proof number).
+pub(super) fn others(children: &[Child], or: bool, must: Cells, total: u32, c: &Child) -> u32 {
+    if or {
+        let open = children.iter().filter(|x| numbers(x, must).1 != 0).count();
+        open.saturating_sub(1) as u32
+    } else {
+        total.saturating_sub(numbers(c, must).0)
     }
 }
 
@@ -105,6 +151,36 @@ pub(super) fn select(children: &[Child], or: bool, must: Cells) -> (usize, u32) 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn child(cell: u8, pn: u32, dn: u32) -> Child {
+        Child {
+            cell,
+            pn,
+            dn,
+            zone: 0,
+        }
+    }
+
+    /// At Maker's nodes the disproof number counts the hardest move once and every
+    /// other open move as one; a refuted move adds nothing, a proved one makes the
+    /// node proved. Breaker's nodes keep the sum.
+    #[test]
+    fn weak_disproof_numbers_at_makers_nodes() {
+        let kids = [child(0, 4, 3), child(1, 2, 7), child(2, INF, 0)];
+        assert_eq!(combine(&kids, true, !0), (2, 7 + 1));
+        assert_eq!(others(&kids, true, !0, 8, &kids[1]), 1);
+        let proved = [child(0, 0, INF), child(1, 2, 7)];
+        assert_eq!(combine(&proved, true, !0), (0, INF));
+        let refuted = [child(0, INF, 0), child(1, INF, 0)];
+        assert_eq!(combine(&refuted, true, !0), (INF, 0));
+        let near = [child(0, 1, INF - 1), child(1, 1, INF - 1)];
+        assert_eq!(combine(&near, true, !0).1, INF - 1);
+        // Breaker's node: the sum of the proof numbers, the least disproof number;
+        // the move outside `must` counts as refuted.
+        let kids = [child(0, 4, 3), child(1, 2, 7), child(2, 5, 1)];
+        assert_eq!(combine(&kids, false, 0b011), (6, 3));
+        assert_eq!(others(&kids, false, 0b011, 6, &kids[0]), 2);
+    }
 
     /// A saturated number gets an infinite threshold: anything less would not let
     /// the child move, and df-pn would call it again and again without progress.

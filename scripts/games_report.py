@@ -38,7 +38,7 @@ GAMES = [
 ]
 
 # MiB of table for the games that need more than --memory gives.
-MEMORY = {"strip4-16": "6144", "strip7tr-13": "8192", "strip7tr-14": "12288"}
+MEMORY = {"strip4-16": "4096", "strip7tr-13": "4096", "strip7tr-14": "6144"}
 
 
 def run(cmd, show_progress=False):

@@ -5,7 +5,9 @@
 //!
 //! [`extract`] walks the game from a decided position with the solver's table as a
 //! guide. At a node where the winner moves it writes one move whose position the
-//! table (or, where the table has forgotten it, a fresh search) shows won; at a node
+//! table shows won (where the table has forgotten them, it searches the node again,
+//! which leaves a winning move in the table; only if that is forgotten at once does it
+//! search the moves one by one); at a node
 //! where the loser moves it writes an answer to every move the rules require:
 //!
 //! * every free cell of a live winning set, except — in Maker's certificates — a
@@ -315,11 +317,18 @@ impl Extractor<'_, '_> {
             (_, _, Eval::Decided(_)) => return Err(not_won),
             (w, side, Eval::Open(moves)) if w == side => {
                 let mut chosen = None;
-                // Moves the table already shows won first, then a search of each.
-                for pass in 0..2 {
+                // A move the table already shows won; where the table has forgotten
+                // them all, a search of the position itself, which goes down its most
+                // promising moves and leaves the winning one in the table; only then
+                // a search of each move in turn (which may have to refute the
+                // losing moves before it).
+                for pass in 0..3 {
+                    if pass == 1 {
+                        self.solver.solve(p);
+                    }
                     for &c in &moves.cells {
                         let child = p.play(c as usize);
-                        let won = if pass == 0 {
+                        let won = if pass < 2 {
                             matches!(
                                 (w, self.solver.known(&child)),
                                 (Side::Maker, Some((0, _))) | (Side::Breaker, Some((_, 0)))

@@ -22,10 +22,10 @@
 //! children of nearly equal promise (ε = 1/4). A Maker node's disproof number is the
 //! *weak* one of Ueda et al. (2008), its hardest move's plus one for each other move
 //! not yet refuted, not their sum, which counts the shared refutations of transposing
-//! moves once per move ([`numbers`] says why and what it bought). Best-first PN search keeps its whole
-//! tree in memory and ends the run when memory is full; df-pn keeps only what the
-//! table holds, and a full table merely loses information — the search goes on, at
-//! the price of re-searching what was forgotten. That is why it is the engine here:
+//! moves once per move (`numbers.rs` says why, BENCHMARKS.md what it bought).
+//! Best-first PN search keeps its whole tree in memory and ends the run when memory
+//! is full; df-pn keeps only what the table holds, and a full table merely loses
+//! information — the search goes on, at the price of re-searching what was forgotten. That is why it is the engine here:
 //! `--memory` bounds the run, never ends it.
 //!
 //! A game has no cycles (every move takes a cell), so the graph-history interaction

@@ -323,8 +323,8 @@ impl Extractor<'_, '_> {
                 // a search of each move in turn (which may have to refute the
                 // losing moves before it).
                 for pass in 0..3 {
-                    if pass == 1 {
-                        self.solver.solve(p);
+                    if pass == 1 && self.solver.solve(p).winner != Some(w) {
+                        return Err(not_won);
                     }
                     for &c in &moves.cells {
                         let child = p.play(c as usize);

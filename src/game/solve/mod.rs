@@ -25,8 +25,9 @@
 //! moves once per move (`numbers.rs` says why, BENCHMARKS.md what it bought).
 //! Best-first PN search keeps its whole tree in memory and ends the run when memory
 //! is full; df-pn keeps only what the table holds, and a full table merely loses
-//! information — the search goes on, at the price of re-searching what was forgotten. That is why it is the engine here:
-//! `--memory` bounds the run, never ends it.
+//! information — the search goes on, at the price of re-searching what was
+//! forgotten. That is why it is the engine here: `--memory` bounds the run, never
+//! ends it.
 //!
 //! A game has no cycles (every move takes a cell), so the graph-history interaction
 //! that haunts df-pn in chess and Go does not arise; transpositions join positions

@@ -115,10 +115,10 @@ pub(super) fn combine(children: &[Child], or: bool, must: Cells) -> (u32, u32) {
     }
 }
 
-/// What the node's summed number holds besides child `c`'s, to be taken off the
-/// node's threshold for the child: at Maker's nodes, one for every other move not yet
+/// What the node's number holds besides child `c`'s, to be taken off the node's
+/// threshold for the child: at Maker's nodes, one for every other move not yet
 /// refuted (the weak disproof number); at Breaker's, the other moves' proof numbers
-/// (`total` is the node's proof number).
+/// (`total` is the node's proof number, their sum).
 pub(super) fn others(children: &[Child], or: bool, must: Cells, total: u32, c: &Child) -> u32 {
     if or {
         let open = children.iter().filter(|x| numbers(x, must).1 != 0).count();
@@ -173,6 +173,12 @@ mod tests {
         assert_eq!(combine(&proved, true, !0), (0, INF));
         let refuted = [child(0, INF, 0), child(1, INF, 0)];
         assert_eq!(combine(&refuted, true, !0), (INF, 0));
+        // The child searched next gets a threshold above its own number whenever
+        // the node's is below the node's threshold, so df-pn always moves on.
+        let (_, dn) = combine(&kids, true, !0);
+        for thdn in dn + 1..dn + 20 {
+            assert!(sub_sat(thdn, others(&kids, true, !0, dn, &kids[1])) > kids[1].dn);
+        }
         let near = [child(0, 1, INF - 1), child(1, 1, INF - 1)];
         assert_eq!(combine(&near, true, !0).1, INF - 1);
         // Breaker's node: the sum of the proof numbers, the least disproof number;

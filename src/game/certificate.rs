@@ -238,6 +238,16 @@ impl Extractor<'_, '_> {
         }
     }
 
+    /// The first of `moves` after which the table shows `p` won for `w`.
+    fn won_in_table(&self, p: &Position, moves: &[u8], w: Side) -> Option<u8> {
+        moves.iter().copied().find(|&c| {
+            matches!(
+                (w, self.solver.known(&p.play(c as usize))),
+                (Side::Maker, Some((0, _))) | (Side::Breaker, Some((_, 0)))
+            )
+        })
+    }
+
     /// The loser's node at `p`: an answer to each cell of `live` that is not an
     /// immediate loss.
     fn replies(
@@ -316,34 +326,24 @@ impl Extractor<'_, '_> {
             },
             (_, _, Eval::Decided(_)) => return Err(not_won),
             (w, side, Eval::Open(moves)) if w == side => {
-                let mut chosen = None;
                 // A move the table already shows won; where the table has forgotten
                 // them all, a search of the position itself, which goes down its most
                 // promising moves and leaves the winning one in the table; only then
                 // a search of each move in turn (which may have to refute the
                 // losing moves before it).
-                for pass in 0..3 {
-                    if pass == 1 && self.solver.solve(p).winner != Some(w) {
+                let mut chosen = self.won_in_table(p, &moves.cells, w);
+                if chosen.is_none() {
+                    if self.solver.solve(p).winner != Some(w) {
                         return Err(not_won);
                     }
-                    for &c in &moves.cells {
-                        let child = p.play(c as usize);
-                        let won = if pass < 2 {
-                            matches!(
-                                (w, self.solver.known(&child)),
-                                (Side::Maker, Some((0, _))) | (Side::Breaker, Some((_, 0)))
-                            )
-                        } else {
-                            self.solver.value(&child) == Some(w)
-                        };
-                        if won {
-                            chosen = Some(c);
-                            break;
-                        }
-                    }
-                    if chosen.is_some() {
-                        break;
-                    }
+                    chosen = self.won_in_table(p, &moves.cells, w);
+                }
+                if chosen.is_none() {
+                    chosen = moves
+                        .cells
+                        .iter()
+                        .copied()
+                        .find(|&c| self.solver.value(&p.play(c as usize)) == Some(w));
                 }
                 let c = chosen.ok_or(not_won)?;
                 let child = self.node(&p.play(c as usize), depth + 1)?;

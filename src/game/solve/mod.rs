@@ -110,7 +110,7 @@ pub use super::stops::{pairing, potential_below};
 use super::symmetry::automorphisms;
 pub use super::table::Table;
 pub use super::threats::{Line, Threats};
-use numbers::{combine, grow, numbers, open_numbers, others, select, sub_sat};
+use numbers::{child_thresholds, combine, numbers, open_numbers, select};
 use scan::Look;
 pub use scan::{Eval, Moves, Rule};
 
@@ -549,17 +549,8 @@ impl<'g> Solver<'g> {
             }
             let (best, second) = select(&children, or, must);
             let c = children[best];
-            let (cth_pn, cth_dn) = if or {
-                (
-                    thpn.min(grow(second)),
-                    sub_sat(thdn, others(&children, or, must, dn, &c)),
-                )
-            } else {
-                (
-                    sub_sat(thpn, others(&children, or, must, pn, &c)),
-                    thdn.min(grow(second)),
-                )
-            };
+            let (cth_pn, cth_dn) =
+                child_thresholds(&children, or, must, pn, (thpn, thdn), &c, second);
             let cp = p.play(c.cell as usize);
             let (step, child_node) = self.step_at(p, node.as_ref(), rel, &live, c.cell as usize);
             let chh = self.child_hashes(h, &step);

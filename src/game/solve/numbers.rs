@@ -115,16 +115,33 @@ pub(super) fn combine(children: &[Child], or: bool, must: Cells) -> (u32, u32) {
     }
 }
 
-/// What the node's number holds besides child `c`'s, to be taken off the node's
-/// threshold for the child: at Maker's nodes, one for every other move not yet
-/// refuted (the weak disproof number); at Breaker's, the other moves' proof numbers
-/// (`total` is the node's proof number, their sum).
-pub(super) fn others(children: &[Child], or: bool, must: Cells, total: u32, c: &Child) -> u32 {
+/// The thresholds handed to child `c`, the node's most promising, when the node's
+/// numbers are below its thresholds `(thpn, thdn)`, `pn` is its proof number and
+/// `second` the second best child's number. The number the node minimises gets the 1 + ε threshold above
+/// `second` (never above the node's own); the one it combines gets the node's
+/// threshold less what the node's number holds besides the child's: at Maker's nodes
+/// one for every other move not yet refuted (the weak disproof number), at Breaker's
+/// the other moves' proof numbers.
+pub(super) fn child_thresholds(
+    children: &[Child],
+    or: bool,
+    must: Cells,
+    pn: u32,
+    (thpn, thdn): (u32, u32),
+    c: &Child,
+    second: u32,
+) -> (u32, u32) {
     if or {
         let open = children.iter().filter(|x| numbers(x, must).1 != 0).count();
-        open.saturating_sub(1) as u32
+        (
+            thpn.min(grow(second)),
+            sub_sat(thdn, open.saturating_sub(1) as u32),
+        )
     } else {
-        total.saturating_sub(numbers(c, must).0)
+        (
+            sub_sat(thpn, pn.saturating_sub(numbers(c, must).0)),
+            thdn.min(grow(second)),
+        )
     }
 }
 
@@ -168,7 +185,10 @@ mod tests {
     fn weak_disproof_numbers_at_makers_nodes() {
         let kids = [child(0, 4, 3), child(1, 2, 7), child(2, INF, 0)];
         assert_eq!(combine(&kids, true, !0), (2, 7 + 1));
-        assert_eq!(others(&kids, true, !0, 8, &kids[1]), 1);
+        assert_eq!(
+            child_thresholds(&kids, true, !0, 2, (10, 12), &kids[1], 4).1,
+            11
+        );
         let proved = [child(0, 0, INF), child(1, 2, 7)];
         assert_eq!(combine(&proved, true, !0), (0, INF));
         let refuted = [child(0, INF, 0), child(1, INF, 0)];
@@ -177,7 +197,8 @@ mod tests {
         // the node's is below the node's threshold, so df-pn always moves on.
         let (_, dn) = combine(&kids, true, !0);
         for thdn in dn + 1..dn + 20 {
-            assert!(sub_sat(thdn, others(&kids, true, !0, dn, &kids[1])) > kids[1].dn);
+            let (_, cth_dn) = child_thresholds(&kids, true, !0, 2, (INF, thdn), &kids[1], 4);
+            assert!(cth_dn > kids[1].dn);
         }
         let near = [child(0, 1, INF - 1), child(1, 1, INF - 1)];
         assert_eq!(combine(&near, true, !0).1, INF - 1);
@@ -185,7 +206,10 @@ mod tests {
         // the move outside `must` counts as refuted.
         let kids = [child(0, 4, 3), child(1, 2, 7), child(2, 5, 1)];
         assert_eq!(combine(&kids, false, 0b011), (6, 3));
-        assert_eq!(others(&kids, false, 0b011, 6, &kids[0]), 2);
+        assert_eq!(
+            child_thresholds(&kids, false, 0b011, 6, (10, 5), &kids[0], 7).0,
+            10 - 2
+        );
     }
 
     /// A saturated number gets an infinite threshold: anything less would not let

@@ -202,14 +202,12 @@ impl Threats {
         )
     }
 
-    /// The position after Maker takes `x` and Breaker `y`.
-    fn play(sl: &Slices, st: &Sliced, x: usize, y: usize) -> Sliced {
-        let mut next = *st;
-        next.maker |= 1 << x;
-        next.breaker |= 1 << y;
-        sl.breaker_takes(&mut next.counters, y);
-        sl.maker_takes(&mut next.counters, x);
-        next
+    /// Maker takes `x` and Breaker `y` in `st`.
+    fn play(sl: &Slices, st: &mut Sliced, x: usize, y: usize) {
+        st.maker |= 1 << x;
+        st.breaker |= 1 << y;
+        sl.breaker_takes(&mut st.counters, y);
+        sl.maker_takes(&mut st.counters, x);
     }
 
     /// The bit-sliced search from `st` (see the module documentation).
@@ -251,7 +249,9 @@ impl Threats {
             return Some(Line::completing(self.sets[stop], free_all));
         }
         pairs.deeper(depth, budget, set, |x, y, budget| {
-            self.sliced(sl, &Self::play(sl, st, x, y), depth - 1, budget, stack)
+            let mut next = *st;
+            Self::play(sl, &mut next, x, y);
+            self.sliced(sl, &next, depth - 1, budget, stack)
         })
     }
 

@@ -53,9 +53,13 @@
 //!   never worth taking, for either player (the dead-cell lemma) — and none in a
 //!   *hopeless component*: a component of the live sets (joined by shared free cells)
 //!   whose potential is below 1/2, which Breaker wins even with Maker first; whoever
-//!   wins the position wins by a move elsewhere (docs/spec.md §11.9). The moves are
-//!   ordered by their weight `Σ 2^(−f)` over the live sets through them, heaviest
-//!   first.
+//!   wins the position wins by a move elsewhere (docs/spec.md §11.9); and, at a
+//!   position searched (not in the first look at a child), none *dominated* by
+//!   another move left: a cell `x` is dropped when another move `y` lies in every live
+//!   set through `x` and in more live sets, or in as many with a lower number
+//!   (docs/spec.md §11.10: `y` wins whenever `x` does; [`scan::undominated`]). The
+//!   moves are ordered by their weight `Σ 2^(−f)` over the live sets through them,
+//!   heaviest first.
 //!
 //! A child met for the first time is scanned at once (a win by threats included):
 //! decided children get their final numbers, open ones first numbers from their
@@ -451,14 +455,19 @@ impl<'g> Solver<'g> {
     /// work, so they are the first to be replaced), so that the scan is not repeated
     /// when `p` is searched again. The children's buckets are read first, all at
     /// once ([`Table::warm`]).
+    ///
+    /// At Breaker's nodes `must` (all cells on entry) becomes the intersection of the
+    /// zones of the moves found proved, in move order; a move outside it by the time
+    /// it is met is refuted by an earlier move's zone and is not looked at (its child
+    /// reads `(0, INF)` with an empty zone: it adds nothing to the node's zone).
     fn children(
         &mut self,
         p: &Position,
         h: &Hashes,
         moves: &[u8],
         node: Option<&Node>,
-        rel: Cells,
-        live: &[Cells],
+        (rel, live): (Cells, &[Cells]),
+        must: &mut Cells,
     ) -> Vec<Child> {
         let steps: Vec<(Step, Option<Node>)> = moves
             .iter()
@@ -470,7 +479,17 @@ impl<'g> Solver<'g> {
             .collect();
         self.table.warm(keys.iter().map(|k| k.0));
         let mut children = Vec::with_capacity(moves.len());
+        let or = p.to_move == Side::Maker;
         for ((&c, &(key, frame)), (st, child_node)) in moves.iter().zip(&keys).zip(&steps) {
+            if !or && *must >> c & 1 == 0 {
+                children.push(Child {
+                    cell: c,
+                    pn: 0,
+                    dn: INF,
+                    zone: 0,
+                });
+                continue;
+            }
             let (pn, dn, zone) = match self.lookup_key(key, frame) {
                 Some(v) => v,
                 None => {
@@ -480,6 +499,9 @@ impl<'g> Solver<'g> {
                     v
                 }
             };
+            if !or && pn == 0 {
+                *must &= zone;
+            }
             children.push(Child {
                 cell: c,
                 pn,
@@ -531,16 +553,9 @@ impl<'g> Solver<'g> {
                 (live, rel)
             }
         };
-        let mut children = self.children(p, h, &moves, node.as_ref(), rel, &live);
         // Breaker's moves still to be refuted: those inside every proved move's zone.
         let mut must: Cells = !0;
-        if !or {
-            for c in &children {
-                if c.pn == 0 {
-                    must &= c.zone;
-                }
-            }
-        }
+        let mut children = self.children(p, h, &moves, node.as_ref(), (rel, &live), &mut must);
         let (mut pn, mut dn);
         loop {
             (pn, dn) = combine(&children, or, must);

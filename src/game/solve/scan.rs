@@ -191,6 +191,35 @@ pub(super) trait View {
     fn weight(&self, c: usize) -> u64;
     /// A win of Maker's by threats alone from the position with Maker to move.
     fn threat_line(&self, threats: &super::Threats, p: &Position) -> Option<Line>;
+    /// The cells of `candidates` no other candidate dominates ([`undominated`]).
+    fn undominated(&self, candidates: Cells) -> Cells;
+}
+
+/// The cells of `candidates` that no other candidate dominates (docs/spec.md §11.10):
+/// `x` is left out when some candidate `y` lies in every live set through `x` — then
+/// `L(x) ⊆ L(y)` and `y` wins whenever `x` does (§11.4) — and `y` lies in more live
+/// sets than `x` or, as many (`L(x) = L(y)`), `y < x`. That order is strict, so every
+/// cell left out has a dominating cell kept.
+///
+/// `common(x)` is the intersection of the live sets through `x` (a candidate lies in
+/// at least one), `degree(c)` the number of live sets through `c`.
+pub(super) fn undominated(
+    candidates: Cells,
+    common: impl Fn(usize) -> Cells,
+    degree: impl Fn(usize) -> u32,
+) -> Cells {
+    let mut keep = candidates;
+    for x in cells(candidates) {
+        let others = common(x) & candidates & !(1 << x);
+        if others == 0 {
+            continue;
+        }
+        let dx = degree(x);
+        if cells(others).any(|y| y < x || degree(y) > dx) {
+            keep &= !(1 << x);
+        }
+    }
+    keep
 }
 
 /// The outcome of the rules at a position, before the moves are ordered.
@@ -246,8 +275,9 @@ impl Solver<'_> {
     /// united; for an open position with Breaker to move, the sets of the rules that
     /// excluded some of Breaker's moves (every excluded move loses within them).
     ///
-    /// With `order` unset the moves come in increasing cell order, not heaviest first
-    /// (a child's first numbers need only how many there are).
+    /// With `order` set, the moves are those of a position to be searched: no move
+    /// dominated by another ([`undominated`]), heaviest first; unset, every move the
+    /// rules leave, in increasing cell order.
     pub(super) fn scan(&self, p: &Position, threats_too: bool, order: bool) -> (Eval, Cells) {
         self.scan_at(p, self.node_of(p).as_ref(), threats_too, order)
     }
@@ -289,8 +319,8 @@ impl Solver<'_> {
         }
     }
 
-    /// The moves of an open look, heaviest first when `order` is set, else in
-    /// increasing cell order.
+    /// The moves of an open look: when `order` is set, those no other dominates,
+    /// heaviest first; else all of them, in increasing cell order.
     fn ordered<V: View>(v: &V, look: Look, order: bool) -> (Eval, Cells) {
         let (candidates, live, potential, zone) = match look {
             Look::Decided(rule, zone) => return (Eval::Decided(rule), zone),
@@ -300,6 +330,11 @@ impl Solver<'_> {
                 potential,
                 zone,
             } => (candidates, live, potential, zone),
+        };
+        let candidates = if order {
+            v.undominated(candidates)
+        } else {
+            candidates
         };
         let moves: Vec<u8> = if order && candidates.count_ones() > 1 {
             // Heaviest first, ties by cell: one key per cell, the weight (below 2^56:
@@ -446,6 +481,29 @@ pub(super) fn potential(counts: &[u32]) -> f64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// A cell is dropped for one in every live set through it and in more sets, or in
+    /// as many with a lower number; a cell alone in the intersection of its sets stays.
+    #[test]
+    fn dominated_cells_are_dropped() {
+        let undom = |sets: &[Cells], candidates: Cells| {
+            let through = |x: usize| sets.iter().filter(move |&&s| s >> x & 1 == 1);
+            undominated(
+                candidates,
+                |x| through(x).fold(!0, |a, &s| a & s),
+                |c| through(c).count() as u32,
+            )
+        };
+        // {0, 1, 2} and {1, 3, 4}: cell 1 lies in both, every other cell in one.
+        assert_eq!(undom(&[0b00111, 0b11010], 0b11111), 0b00010);
+        // One set: its cells tie, the lowest stays.
+        assert_eq!(undom(&[0b111], 0b111), 0b001);
+        assert_eq!(undom(&[0b111], 0b110), 0b010);
+        // A triangle {0, 1}, {0, 2}, {1, 2}: nobody dominates.
+        assert_eq!(undom(&[0b011, 0b101, 0b110], 0b111), 0b111);
+        // A dominating cell that is not a candidate drops nothing.
+        assert_eq!(undom(&[0b00111, 0b11010], 0b11101), 0b00001 | 0b01000);
+    }
 
     #[test]
     fn potential_is_exact() {

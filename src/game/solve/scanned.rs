@@ -99,6 +99,18 @@ impl View for Scanned<'_> {
     fn threat_line(&self, threats: &Threats, p: &Position) -> Option<Line> {
         threats.win(p)
     }
+
+    fn undominated(&self, candidates: Cells) -> Cells {
+        let mut common = [!0 as Cells; 128];
+        let mut degree = [0u32; 128];
+        for &s in self.sets.iter().filter(|&&s| s & self.p.breaker == 0) {
+            for c in cells(s & candidates) {
+                common[c] &= s;
+                degree[c] += 1;
+            }
+        }
+        super::scan::undominated(candidates, |x| common[x], |c| degree[c])
+    }
 }
 
 /// The free cells of the components of the live sets at `p` whose Erdős–Selfridge

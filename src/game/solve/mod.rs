@@ -50,16 +50,16 @@
 //! * every live set holding two free cells of its own, disjoint from every other
 //!   set's two (a bipartite matching, [`pairing`]): Breaker wins by the pairing;
 //! * otherwise the moves: the free cells of live sets only — a cell in no live set is
-//!   never worth taking, for either player (the dead-cell lemma) — and none in a
-//!   *hopeless component*: a component of the live sets (joined by shared free cells)
-//!   whose potential is below 1/2, which Breaker wins even with Maker first; whoever
-//!   wins the position wins by a move elsewhere (docs/spec.md §11.9); and, at a
-//!   position searched (not in the first look at a child), none *dominated* by
-//!   another move left: a cell `x` is dropped when another move `y` lies in every live
-//!   set through `x` and in more live sets, or in as many with a lower number
-//!   (docs/spec.md §11.10: `y` wins whenever `x` does; [`scan::undominated`]). The
-//!   moves are ordered by their weight `Σ 2^(−f)` over the live sets through them,
-//!   heaviest first.
+//!   never worth taking, for either player (the dead-cell lemma). At a position
+//!   searched (not in the first look at a child, which only counts the moves), also
+//!   none in a *hopeless component* — a component of the live sets (joined by shared
+//!   free cells) whose potential is below 1/2, which Breaker wins even with Maker
+//!   first; whoever wins the position wins by a move elsewhere (docs/spec.md §11.9) —
+//!   and, for Maker, none *dominated* by another move left: a cell `x` is dropped when
+//!   another move `y` lies in every live set through `x` and in more live sets, or in
+//!   as many with a lower number (docs/spec.md §11.10: `y` wins whenever `x` does;
+//!   [`scan::undominated`]). The moves are ordered by their weight `Σ 2^(−f)` over
+//!   the live sets through them, heaviest first.
 //!
 //! A child met for the first time is scanned at once (a win by threats included):
 //! decided children get their final numbers, open ones first numbers from their

@@ -275,11 +275,13 @@ impl Solver<'_> {
     /// united; for an open position with Breaker to move, the sets of the rules that
     /// excluded some of Breaker's moves (every excluded move loses within them).
     ///
-    /// With `order` set, the moves are those of a position to be searched: no move
-    /// dominated by another ([`undominated`]), heaviest first; unset, every move the
-    /// rules leave, in increasing cell order.
-    pub(super) fn scan(&self, p: &Position, threats_too: bool, order: bool) -> (Eval, Cells) {
-        self.scan_at(p, self.node_of(p).as_ref(), threats_too, order)
+    /// With `searched` set, the moves are those of a position to be searched: none in
+    /// a hopeless component, none of Maker's dominated by another ([`undominated`]),
+    /// heaviest first. Unset — the first look at a child, which needs only how many
+    /// moves there are — those two rules are left out and the moves come in
+    /// increasing cell order.
+    pub(super) fn scan(&self, p: &Position, threats_too: bool, searched: bool) -> (Eval, Cells) {
+        self.scan_at(p, self.node_of(p).as_ref(), threats_too, searched)
     }
 
     /// [`Solver::scan`] of `p`, through its counters `node` when it has them.
@@ -288,17 +290,17 @@ impl Solver<'_> {
         p: &Position,
         node: Option<&Node>,
         threats_too: bool,
-        order: bool,
+        searched: bool,
     ) -> (Eval, Cells) {
         match (node, self.threats.slices()) {
             (Some(node), Some(sl)) => {
                 let v = Counted::new(sl, node, p, self.game.all());
-                Self::ordered(&v, self.look(p, &v, threats_too), order)
+                Self::ordered(&v, self.look(p, &v, threats_too, searched), searched)
             }
             _ => {
                 let free_all = self.game.all() & !(p.maker | p.breaker);
-                let v = Scanned::new(&self.sets, p, free_all, order);
-                Self::ordered(&v, self.look(p, &v, threats_too), order)
+                let v = Scanned::new(&self.sets, p, free_all, searched);
+                Self::ordered(&v, self.look(p, &v, threats_too, searched), searched)
             }
         }
     }
@@ -309,19 +311,19 @@ impl Solver<'_> {
         match (node, self.threats.slices()) {
             (Some(node), Some(sl)) => {
                 let v = Counted::new(sl, node, p, self.game.all());
-                self.look(p, &v, true)
+                self.look(p, &v, true, false)
             }
             _ => {
                 let free_all = self.game.all() & !(p.maker | p.breaker);
                 let v = Scanned::new(&self.sets, p, free_all, false);
-                self.look(p, &v, true)
+                self.look(p, &v, true, false)
             }
         }
     }
 
-    /// The moves of an open look: when `order` is set, those no other dominates,
-    /// heaviest first; else all of them, in increasing cell order.
-    fn ordered<V: View>(v: &V, look: Look, order: bool) -> (Eval, Cells) {
+    /// The moves of an open look: heaviest first at a position to be `searched`, else
+    /// in increasing cell order.
+    fn ordered<V: View>(v: &V, look: Look, searched: bool) -> (Eval, Cells) {
         let (candidates, live, potential, zone) = match look {
             Look::Decided(rule, zone) => return (Eval::Decided(rule), zone),
             Look::Open {
@@ -331,12 +333,7 @@ impl Solver<'_> {
                 zone,
             } => (candidates, live, potential, zone),
         };
-        let candidates = if order {
-            v.undominated(candidates)
-        } else {
-            candidates
-        };
-        let moves: Vec<u8> = if order && candidates.count_ones() > 1 {
+        let moves: Vec<u8> = if searched && candidates.count_ones() > 1 {
             // Heaviest first, ties by cell: one key per cell, the weight (below 2^56:
             // at most 2^16 sets of weight at most 2^40) above the complemented cell.
             let mut keys: Vec<u64> = cells(candidates)
@@ -355,8 +352,9 @@ impl Solver<'_> {
         (Eval::Open(moves), zone)
     }
 
-    /// The rules of the module documentation, in order, at `p` seen through `v`.
-    fn look<V: View>(&self, p: &Position, v: &V, threats_too: bool) -> Look {
+    /// The rules of the module documentation, in order, at `p` seen through `v`; the
+    /// hopeless components and domination only at a position to be `searched`.
+    fn look<V: View>(&self, p: &Position, v: &V, threats_too: bool, searched: bool) -> Look {
         if threats_too {
             // The cache slot of the threat search below, read while the sets are.
             self.threats.warm(p);
@@ -448,10 +446,18 @@ impl Solver<'_> {
         // even with Maker first, by the potential: whoever wins the position also wins
         // by a move outside them (docs/spec.md §11.9, *hopeless groups*), so none of
         // their cells is tried — unless nothing else is left, which is then searched
-        // as usual.
-        let hopeless = v.hopeless();
+        // as usual. The first look at a child leaves the components out: it only
+        // counts the moves, and finding them cost more than it saved.
+        let hopeless = if searched { v.hopeless() } else { 0 };
         if hopeless != 0 && candidates & !hopeless != 0 {
             candidates &= !hopeless;
+        }
+        // Maker's moves dominated by another (docs/spec.md §11.10). Not Breaker's: a
+        // dominated move of Breaker's is a weak one, which Maker refutes quickly and in
+        // a small zone that rules out many others, so dropping it made the search
+        // longer.
+        if searched && p.to_move == Side::Maker {
+            candidates = v.undominated(candidates);
         }
         Look::Open {
             candidates,

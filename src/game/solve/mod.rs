@@ -58,7 +58,7 @@
 //!   and, for Maker, none *dominated* by another move left: a cell `x` is dropped when
 //!   another move `y` lies in every live set through `x` and in more live sets, or in
 //!   as many with a lower number (docs/spec.md §11.10: `y` wins whenever `x` does;
-//!   [`scan::undominated`]). The moves are ordered by their weight `Σ 2^(−f)` over
+//!   `scan.rs`). The moves are ordered by their weight `Σ 2^(−f)` over
 //!   the live sets through them, heaviest first.
 //!
 //! A child met for the first time is scanned at once (a win by threats included):

@@ -64,7 +64,9 @@
 //! A child met for the first time is scanned at once (a win by threats included):
 //! decided children get their final numbers, open ones first numbers from their
 //! mobility and potential (`open_numbers`); both go into the table, so that the
-//! parent's next visit does not scan them again.
+//! parent's next visit does not scan them again. The one exception is a Breaker move
+//! outside the zone of a move already refuted at that node (below): it is refuted
+//! with that move and is not looked at.
 //!
 //! # Zones
 //!
@@ -103,7 +105,7 @@
 //! Each node costs one look at its position (`scan.rs`: `O(m)` word operations for
 //! `m` sets by scanning; through bit-sliced counters, a few words per set with one or
 //! two free cells), a table probe per child, and for each child met for the first
-//! time its own look — its counters follow from the parent's in `O(log s)` words for
+//! time (Breaker's moves outside a refuted move's zone aside) its own look — its counters follow from the parent's in `O(log s)` words for
 //! sets of at most `s` cells — and a search for a line of threats
 //! ([`super::threats`]: at most 31 positions, each a few word operations on the same
 //! counters); where the matching's precondition holds, `O(m · n)` for the pairing
@@ -274,7 +276,10 @@ struct Child {
     cell: u8,
     pn: u32,
     dn: u32,
-    /// The zone of a move proved won for Maker.
+    /// The zone of a move proved won for Maker. At a Breaker node, a move outside
+    /// the zone of a move refuted before it was met is not looked at: it reads
+    /// `(0, INF)` with zone 0, which means nothing; [`numbers::numbers`] counts it
+    /// refuted whatever it holds, and it adds nothing to the node's zone.
     zone: Cells,
 }
 

@@ -384,8 +384,12 @@ def test_ctrl_c_interrupts_a_long_call(tmp_path):
     import time
 
     board = ROOT / "data" / "boards" / "research" / "knight9.toml"
+    # A process started in the background by a shell without job control inherits
+    # SIGINT ignored, and Python then installs no KeyboardInterrupt handler: the child
+    # sets it itself, so the test does not depend on how it was launched.
     script = (
-        "import amoba, sys\n"
+        "import amoba, signal, sys\n"
+        "signal.signal(signal.SIGINT, signal.default_int_handler)\n"
         "print('start', flush=True)\n"
         "try:\n"
         f"    amoba.catalogue({str(board)!r})\n"

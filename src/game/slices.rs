@@ -109,6 +109,19 @@ impl Slices {
         u
     }
 
+    /// The intersection of the sets in `mask` (all cells for an empty mask); the walk
+    /// stops once it is empty.
+    #[inline]
+    pub fn common(&self, mask: u128) -> Cells {
+        let mut c = !0;
+        let mut rest = mask;
+        while rest != 0 && c != 0 {
+            c &= self.sets[rest.trailing_zeros() as usize];
+            rest &= rest - 1;
+        }
+        c
+    }
+
     /// The number of slices in use (bits of the largest set's size).
     pub fn bits(&self) -> usize {
         self.bits
@@ -206,6 +219,9 @@ mod tests {
         assert_eq!(s.at_least(&st, 1), 0b001);
         assert_eq!(s.exactly(&st, 9), 0);
         assert_eq!(s.union(st.alive) & all & !0b1001, 0b110);
+        assert_eq!(s.common(0b011), 0b100);
+        assert_eq!(s.common(0b101), 0b001);
+        assert_eq!(s.common(0), !0);
         assert_eq!(s.outside(&st, 0b1_1111_0110), 0b1_1111_0000);
     }
 }

@@ -218,15 +218,7 @@ impl View for Counted<'_> {
 
     fn undominated(&self, candidates: Cells) -> Cells {
         let alive = self.node.counters.alive;
-        let common = |x: usize| {
-            let mut rest = self.sl.through(x) & alive;
-            let mut common = !0;
-            while rest != 0 && common != 0 {
-                common &= self.sl.set(rest.trailing_zeros() as usize);
-                rest &= rest - 1;
-            }
-            common
-        };
+        let common = |x: usize| self.sl.common(self.sl.through(x) & alive);
         let degree = |c: usize| (self.sl.through(c) & alive).count_ones();
         super::scan::undominated(candidates, common, degree)
     }

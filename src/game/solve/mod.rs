@@ -105,8 +105,9 @@
 //! Each node costs one look at its position (`scan.rs`: `O(m)` word operations for
 //! `m` sets by scanning; through bit-sliced counters, a few words per set with one or
 //! two free cells), a table probe per child, and for each child met for the first
-//! time (Breaker's moves outside a refuted move's zone aside) its own look — its counters follow from the parent's in `O(log s)` words for
-//! sets of at most `s` cells — and a search for a line of threats
+//! time (Breaker's moves outside a refuted move's zone aside) its own look — its
+//! counters follow from the parent's in `O(log s)` words for sets of at most `s`
+//! cells — and a search for a line of threats
 //! ([`super::threats`]: at most 31 positions, each a few word operations on the same
 //! counters); where the matching's precondition holds, `O(m · n)` for the pairing
 //! test. The number of nodes is what the heuristics are for; BENCHMARKS.md gives it

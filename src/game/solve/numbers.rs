@@ -117,11 +117,11 @@ pub(super) fn combine(children: &[Child], or: bool, must: Cells) -> (u32, u32) {
 
 /// The thresholds handed to child `c`, the node's most promising, when the node's
 /// numbers are below its thresholds `(thpn, thdn)`, `pn` is its proof number and
-/// `second` the second best child's number. The number the node minimises gets the 1 + ε threshold above
-/// `second` (never above the node's own); the one it combines gets the node's
-/// threshold less what the node's number holds besides the child's: at Maker's nodes
-/// one for every other move not yet refuted (the weak disproof number), at Breaker's
-/// the other moves' proof numbers.
+/// `second` the second best child's number. The number the node minimises gets the
+/// 1 + ε threshold above `second` (never above the node's own); the one it combines
+/// gets the node's threshold less what the node's number holds besides the child's:
+/// at Maker's nodes one for every other move not yet refuted (the weak disproof
+/// number), at Breaker's the other moves' proof numbers.
 pub(super) fn child_thresholds(
     children: &[Child],
     or: bool,

@@ -27,8 +27,8 @@
 //! zone — because the counted view visits the sets it walks in file order, as the
 //! scan meets them; a unit test holds them to that on random positions of random
 //! games. The counters matter because the look is made for (nearly) every child met
-//! for the first time, not only for the node searched: on (4, 11, 7^tr) they cut the CPU of a
-//! search by about a third (BENCHMARKS.md, *The cost of a node*).
+//! for the first time, not only for the node searched: on (4, 11, 7^tr) they cut the
+//! CPU of a search by about a third (BENCHMARKS.md, *The cost of a node*).
 
 use super::counted::{Counted, Node};
 use super::keys::Step;

@@ -87,7 +87,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
         if last.elapsed() >= Duration::from_secs(10) {
             *last = Instant::now();
-            note!("{}", report::progress_line(name, p));
+            note!("{}", report::progress_line(name, &game.labels, p));
         }
     };
     let progress: Option<&(dyn Fn(&amoba::game::solve::Progress) + Sync)> =

@@ -60,11 +60,20 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     s
 }
 
-/// The progress line of the root's search of the game `name`: nodes, rate, table
-/// fill, the root's proof and disproof numbers, the first moves decided.
-pub fn progress_line(name: &str, p: &Progress) -> String {
+/// The progress line of the root's search of the game `name` (cells labelled
+/// `labels`): nodes, rate, table fill, the root's proof and disproof numbers, the
+/// first moves decided, and the line being searched (its first moves and its length).
+pub fn progress_line(name: &str, labels: &[String], p: &Progress) -> String {
+    let shown = (p.depth as usize).min(p.path.len());
+    let mut line: Vec<&str> = p.path[..shown]
+        .iter()
+        .map(|&c| labels.get(c as usize).map_or("?", String::as_str))
+        .collect();
+    if shown < p.depth as usize {
+        line.push("…");
+    }
     format!(
-        "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, first moves decided {} of {}",
+        "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, first moves decided {} of {}, searching [{}] (depth {})",
         p.nodes,
         p.seconds,
         p.nodes as f64 / p.seconds.max(1e-9),
@@ -72,6 +81,47 @@ pub fn progress_line(name: &str, p: &Progress) -> String {
         p.root_pn,
         p.root_dn,
         p.root_settled,
-        p.root_moves
+        p.root_moves,
+        line.join(" "),
+        p.depth
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::solve::PATH_SHOWN;
+
+    fn progress(path: &[u8], depth: u32) -> Progress {
+        let mut p = Progress {
+            nodes: 65_536,
+            seconds: 2.0,
+            table_used: 1,
+            table_capacity: 4,
+            root_pn: 3,
+            root_dn: 7,
+            root_moves: 9,
+            root_settled: 1,
+            path: [0; PATH_SHOWN],
+            depth,
+        };
+        p.path[..path.len()].copy_from_slice(path);
+        p
+    }
+
+    /// The line searched is named by the game's labels, cut after `PATH_SHOWN` moves.
+    #[test]
+    fn the_progress_line_names_the_line_searched() {
+        let labels: Vec<String> = (0..12).map(|c| format!("c{c}")).collect();
+        let line = progress_line("g", &labels, &progress(&[4, 0], 2));
+        assert_eq!(
+            line,
+            "solve g: 65536 nodes in 2 s (32768/s), table 25.0% full, root pn 3 dn 7, \
+             first moves decided 1 of 9, searching [c4 c0] (depth 2)"
+        );
+        let long: Vec<u8> = (0..PATH_SHOWN as u8).collect();
+        let line = progress_line("g", &labels, &progress(&long, 20));
+        assert!(line.ends_with("c6 c7 …] (depth 20)"), "{line}");
+        assert!(progress_line("g", &labels, &progress(&[], 0)).ends_with("searching [] (depth 0)"));
+    }
 }

@@ -146,6 +146,9 @@ pub const MAX_SYMMETRIES: usize = 16;
 /// Nodes between two calls of the progress callback (and checks of the clock).
 const PROGRESS_EVERY: u64 = 1 << 16;
 
+/// The moves of the line being searched that a progress report shows.
+pub const PATH_SHOWN: usize = 8;
+
 /// A position: Maker's cells, Breaker's cells and the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -224,6 +227,11 @@ pub struct Progress {
     pub root_moves: u32,
     /// Of those, the moves decided so far.
     pub root_settled: u32,
+    /// The first moves (cells) of the line from the root to the position being
+    /// searched: `path[..depth.min(PATH_SHOWN)]`.
+    pub path: [u8; PATH_SHOWN],
+    /// The number of moves of that line.
+    pub depth: u32,
 }
 
 /// The answer of a search.
@@ -257,6 +265,8 @@ pub struct Solver<'g> {
     root_numbers: (u32, u32),
     /// The root's moves to search and how many of them are decided.
     root_moves: (u32, u32),
+    /// The moves from the root to the position being searched.
+    path: Vec<u8>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     /// The search for wins by threats alone, with its cache, and the bit-sliced
     /// counters' geometry when the game has at most 128 sets of at most 15 cells:
@@ -309,6 +319,7 @@ impl<'g> Solver<'g> {
             start: Instant::now(),
             root_numbers: (1, 1),
             root_moves: (0, 0),
+            path: Vec::new(),
             progress: options.progress,
             threats: Threats::new(&game.sets, game.all()),
         }
@@ -336,6 +347,7 @@ impl<'g> Solver<'g> {
         self.start = Instant::now();
         self.root_numbers = (1, 1);
         self.root_moves = (0, 0);
+        self.path.clear();
     }
 
     /// Lifts the node limit: the searches that extracting a certificate makes of
@@ -423,6 +435,9 @@ impl<'g> Solver<'g> {
             && let Some(f) = self.progress
         {
             let (used, cap) = self.table.fill();
+            let mut path = [0; PATH_SHOWN];
+            let shown = self.path.len().min(PATH_SHOWN);
+            path[..shown].copy_from_slice(&self.path[..shown]);
             f(&Progress {
                 nodes: self.nodes,
                 seconds: self.start.elapsed().as_secs_f64(),
@@ -432,6 +447,8 @@ impl<'g> Solver<'g> {
                 root_dn: self.root_numbers.1,
                 root_moves: self.root_moves.0,
                 root_settled: self.root_moves.1,
+                path,
+                depth: self.path.len() as u32,
             });
         }
     }
@@ -575,7 +592,9 @@ impl<'g> Solver<'g> {
             let cp = p.play(c.cell as usize);
             let (step, child_node) = self.step_at(p, node.as_ref(), rel, &live, c.cell as usize);
             let chh = self.child_hashes(h, &step);
+            self.path.push(c.cell);
             let (cpn, cdn, czone) = self.mid(&cp, &chh, child_node, cth_pn, cth_dn, depth + 1);
+            self.path.pop();
             children[best].pn = cpn;
             children[best].dn = cdn;
             children[best].zone = czone;

@@ -28,6 +28,7 @@ fn agree(h: &Hypergraph, text: &str, what: &str) {
         memory: 1 << 20,
         node_limit: None,
         moves: true,
+        move_node_limit: None,
         certificate: true,
     };
     let answer = decide(&game, &request, None).unwrap();
@@ -147,6 +148,52 @@ fn the_seven_cell_game_is_won_by_maker_only_from_cell_one() {
         let want = if m["cell"] == "1" { "maker" } else { "breaker" };
         assert_eq!(m["winner"], want, "{m}");
     }
+}
+
+/// `--move-node-limit` bounds the first moves' searches and not the root's; mirror
+/// images take the winner of the move searched, and the option needs `--moves`.
+#[test]
+fn first_moves_have_their_own_node_limit() {
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/strip4-8.game");
+    let o = amoba()
+        .args([
+            "solve",
+            path,
+            "--moves",
+            "--move-node-limit",
+            "40",
+            "--json",
+        ])
+        .output()
+        .unwrap();
+    let (out, err, code) = common::output_text(&o);
+    assert_eq!(code, 0, "{err}");
+    let doc = assert_valid_text(&out);
+    assert_eq!(doc["winner"], "maker");
+    let moves = doc["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 32);
+    let searched: Vec<&serde_json::Value> =
+        moves.iter().filter(|m| m["same_as"].is_null()).collect();
+    assert_eq!(searched.len(), 16, "the mirror joins the moves in pairs");
+    for m in moves {
+        assert!(m["nodes"].as_u64().unwrap() <= 40, "{m}");
+        if let Some(rep) = m["same_as"].as_str() {
+            let r = moves.iter().find(|x| x["cell"] == rep).unwrap();
+            assert_eq!(m["winner"], r["winner"], "{m}");
+            assert_eq!(m["nodes"], 0, "{m}");
+        }
+    }
+    assert!(
+        moves.iter().any(|m| m["winner"].is_null()),
+        "40 nodes decide every move?"
+    );
+    let o = amoba()
+        .args(["solve", path, "--move-node-limit", "40"])
+        .output()
+        .unwrap();
+    let (_, err, code) = common::output_text(&o);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--moves"), "{err}");
 }
 
 #[test]

@@ -20,7 +20,9 @@ pub struct Args {
     /// The game file (FORMATS.md, *Game files*); `-` reads stdin.
     #[arg(value_name = "GAME")]
     pub game: PathBuf,
-    /// Also decide the position after each first move (each by its own search).
+    /// Also decide the position after each first move: one search per class of moves
+    /// that an automorphism fixing the starting position exchanges, the others taking
+    /// its winner.
     #[arg(long)]
     pub moves: bool,
     /// Write the winner's strategy here (FORMATS.md, *Strategy certificates*), for
@@ -38,12 +40,18 @@ pub struct Args {
     /// Stop each search after this many nodes (the answer is then "not decided").
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
     pub node_limit: Option<u64>,
+    /// With --moves: stop each first move's search after this many nodes instead
+    /// (the root's search keeps --node-limit); such a move is then "not decided".
+    #[arg(long, value_name = "N", requires = "moves",
+          value_parser = clap::value_parser!(u64).range(1..))]
+    pub move_node_limit: Option<u64>,
     /// Threads for the first moves of --moves (0 = all cores); the answer is the same
     /// for every count.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
     pub threads: u64,
     /// Progress of the root's search on stderr: nodes, rate, table fill, the root's
-    /// proof and disproof numbers (auto: a line every 10 s).
+    /// proof and disproof numbers, and the first moves of the line being searched
+    /// (auto: a line every 10 s).
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
     /// Decide only shard I of N (0-based) of the positions --split-depth moves below
@@ -79,6 +87,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         memory: usize::try_from(a.memory << 20)?,
         node_limit: a.node_limit,
         moves: a.moves,
+        move_node_limit: a.move_node_limit,
         certificate: a.certificate.is_some(),
     };
     let start = Instant::now();

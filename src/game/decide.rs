@@ -5,10 +5,23 @@
 //! # Determinism
 //!
 //! The root is searched by one [`Solver`] with one table, so its node count depends
-//! only on the game and the table size. The first moves are searched each by a fresh
-//! solver with a table of the same size, in parallel over the threads of rayon's
-//! pool: every move's count, and so the whole answer, is the same for any number of
-//! threads (with `--threads T`, up to `T` tables are in memory at once).
+//! only on the game and the table size. The first moves searched (one per class,
+//! below) are searched each by a fresh solver with a table of the same size, in
+//! parallel over the threads of rayon's pool: every move's count, and so the whole
+//! answer, is the same for any number of threads (with `--threads T`, up to `T` tables
+//! are in memory at once).
+//!
+//! # First moves that an automorphism exchanges
+//!
+//! An automorphism of the game that fixes the starting position maps the position
+//! after a first move `c` onto the position after its image, so the two have one
+//! winner (docs/spec.md §11.8). Only one move of each class is searched — its
+//! *representative*, the least cell reached from it by repeatedly taking the least
+//! image under the automorphisms the solver folds ([`first_move_classes`]) — and the
+//! others take its winner, with no nodes of their own and the representative named in
+//! [`MoveValue::same_as`]. On the strip boards, whose mirror exchanges the columns in
+//! pairs, that is about half the work of `--moves`, and two mirror-image moves can no
+//! longer read "decided" and "not decided" side by side.
 //!
 //! # The answer and the shared verdict
 //!
@@ -33,10 +46,13 @@ use rayon::prelude::*;
 pub struct Request {
     /// Bytes for each search's transposition table.
     pub memory: usize,
-    /// The most nodes of each search (the root's, and each first move's).
+    /// The most nodes of each search (the root's, and each first move's unless
+    /// `move_node_limit` says otherwise).
     pub node_limit: Option<u64>,
     /// Also decide the position after each first move.
     pub moves: bool,
+    /// The most nodes of each first move's search; `None`: `node_limit`.
+    pub move_node_limit: Option<u64>,
     /// Also extract the winner's strategy.
     pub certificate: bool,
 }
@@ -48,8 +64,12 @@ pub struct MoveValue {
     pub cell: usize,
     /// Who wins after it, or `None` when its search stopped at the node limit.
     pub winner: Option<Side>,
-    /// Nodes of its search.
+    /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
+    /// The move whose search gave the winner, when it is not this one: an
+    /// automorphism of the game that fixes the starting position maps one onto the
+    /// other (module documentation).
+    pub same_as: Option<usize>,
 }
 
 /// The answer to a [`Request`].
@@ -121,7 +141,13 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 ///     maker: 0,
 ///     breaker: 0,
 /// };
-/// let req = Request { memory: 1 << 20, node_limit: None, moves: true, certificate: true };
+/// let req = Request {
+///     memory: 1 << 20,
+///     node_limit: None,
+///     moves: true,
+///     move_node_limit: None,
+///     certificate: true,
+/// };
 /// let answer = decide(&game, &req, None).unwrap();
 /// assert_eq!(answer.root.winner, Some(Side::Maker));
 /// assert_eq!(answer.moves.unwrap().len(), 9);
@@ -141,6 +167,7 @@ pub fn decide(
     let root = solver.solve(&start);
     let symmetries = solver.symmetries().len();
     let table_bytes = solver.table().bytes();
+    let classes = first_move_classes(game, solver.symmetries());
     let (certificate, certificate_nodes) = match (request.certificate, root.winner) {
         (true, Some(w)) => {
             let before = solver.nodes();
@@ -152,18 +179,30 @@ pub fn decide(
     };
     drop(solver);
     let moves = request.moves.then(|| {
-        let free = game.all() & !(game.maker | game.breaker);
-        let cells: Vec<usize> = super::cells(free).collect();
-        let pool = Pool::new(game, request.memory, request.node_limit);
-        cells
+        let searched: Vec<usize> = classes
+            .iter()
+            .filter(|&&(c, rep)| c == rep)
+            .map(|&(c, _)| c)
+            .collect();
+        let limit = request.move_node_limit.or(request.node_limit);
+        let pool = Pool::new(game, request.memory, limit);
+        let outcomes: Vec<Outcome> = searched
             .par_iter()
             .with_max_len(1)
-            .map(|&c| {
-                let o = pool.with(|s| s.solve(&start.play(c)));
+            .map(|&c| pool.with(|s| s.solve(&start.play(c))))
+            .collect();
+        classes
+            .iter()
+            .map(|&(cell, rep)| {
+                let i = searched
+                    .binary_search(&rep)
+                    .expect("a representative is its own representative, so it was searched");
+                let o = &outcomes[i];
                 MoveValue {
-                    cell: c,
+                    cell,
                     winner: o.winner,
-                    nodes: o.nodes,
+                    nodes: if cell == rep { o.nodes } else { 0 },
+                    same_as: (cell != rep).then_some(rep),
                 }
             })
             .collect()
@@ -178,6 +217,59 @@ pub fn decide(
     })
 }
 
+/// Each free cell of the starting position of `game`, in increasing order, with the
+/// representative of its class (module documentation): from the cell, the least image
+/// under the automorphisms in `syms` that fix the starting position, taken again
+/// until it no longer changes. The representative of a representative is itself.
+///
+/// `syms` may be any set of automorphisms (the solver's search for them may stop
+/// early); every step follows one of them, so a cell and its representative always
+/// have one winner.
+///
+/// Complexity: `O(n · s · steps)` for `n` free cells and `s` automorphisms, each
+/// step lowering the cell.
+///
+/// # Example
+///
+/// ```
+/// use amoba::game::decide::first_move_classes;
+/// use amoba::game::{Game, Side};
+/// // A path 0 – 1 – 2 of two sets: its mirror exchanges cells 0 and 2.
+/// let game = Game {
+///     name: "path".into(),
+///     labels: (0..3).map(|c| c.to_string()).collect(),
+///     coords: None,
+///     sets: vec![0b011, 0b110],
+///     first: Side::Maker,
+///     maker: 0,
+///     breaker: 0,
+/// };
+/// let syms = vec![vec![0, 1, 2], vec![2, 1, 0]];
+/// assert_eq!(first_move_classes(&game, &syms), vec![(0, 0), (1, 1), (2, 0)]);
+/// ```
+pub fn first_move_classes(game: &Game, syms: &[Vec<u8>]) -> Vec<(usize, usize)> {
+    let image =
+        |g: &[u8], cs: super::Cells| super::cells(cs).fold(0 as super::Cells, |a, c| a | 1 << g[c]);
+    let fixing: Vec<&Vec<u8>> = syms
+        .iter()
+        .filter(|g| image(g, game.maker) == game.maker && image(g, game.breaker) == game.breaker)
+        .collect();
+    let free = game.all() & !(game.maker | game.breaker);
+    super::cells(free)
+        .map(|c| {
+            let mut rep = c;
+            loop {
+                let least = fixing.iter().map(|g| g[rep] as usize).fold(rep, usize::min);
+                if least == rep {
+                    break;
+                }
+                rep = least;
+            }
+            (c, rep)
+        })
+        .collect()
+}
+
 /// The value of one first move in the document of `amoba solve --json`.
 #[derive(Clone, Debug, serde::Serialize)]
 pub struct MoveDoc {
@@ -185,8 +277,12 @@ pub struct MoveDoc {
     pub cell: String,
     /// `maker`, `breaker`, or null when its search stopped at the node limit.
     pub winner: Option<&'static str>,
-    /// Nodes of its search.
+    /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
+    /// The label of the move whose search gave the winner, when it is not this one
+    /// (an automorphism of the game that fixes the starting position maps one onto
+    /// the other), or null.
+    pub same_as: Option<String>,
 }
 
 /// The certificate written, in the document of `amoba solve --json`.
@@ -274,6 +370,7 @@ impl SolveDoc {
                         cell: game.label(v.cell).to_string(),
                         winner: v.winner.map(Side::word),
                         nodes: v.nodes,
+                        same_as: v.same_as.map(|c| game.label(c).to_string()),
                     })
                     .collect()
             }),
@@ -282,6 +379,72 @@ impl SolveDoc {
                 seconds,
                 peak_memory_bytes: crate::core::io::peak_memory_bytes(),
             },
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The path 0 – 1 – 2 – 3 of three sets, with Maker's cell `maker` at the start.
+    fn path(maker: crate::game::Cells) -> Game {
+        Game {
+            name: "path".into(),
+            labels: (0..4).map(|c| c.to_string()).collect(),
+            coords: None,
+            sets: vec![0b0011, 0b0110, 0b1100],
+            first: Side::Breaker,
+            maker,
+            breaker: 0,
+        }
+    }
+
+    /// The mirror exchanges first moves only when it fixes the starting position.
+    #[test]
+    fn only_automorphisms_fixing_the_start_join_first_moves() {
+        let syms = vec![vec![0, 1, 2, 3], vec![3, 2, 1, 0]];
+        let empty = first_move_classes(&path(0), &syms);
+        assert_eq!(empty, vec![(0, 0), (1, 1), (2, 1), (3, 0)]);
+        // Maker owns cell 0: the mirror would move it to 3, so nothing is joined.
+        let held = first_move_classes(&path(0b0001), &syms);
+        assert_eq!(held, vec![(1, 1), (2, 2), (3, 3)]);
+    }
+
+    /// A joined move takes its representative's winner, with no nodes of its own; the
+    /// values agree with the moves searched one by one.
+    #[test]
+    fn joined_first_moves_take_their_representatives_winner() {
+        let game = path(0);
+        let req = Request {
+            memory: 1 << 20,
+            node_limit: None,
+            moves: true,
+            move_node_limit: None,
+            certificate: false,
+        };
+        let moves = decide(&game, &req, None).unwrap().moves.unwrap();
+        assert_eq!(moves.len(), 4);
+        assert_eq!(moves.iter().filter(|m| m.same_as.is_some()).count(), 2);
+        for m in &moves {
+            let rep = m.same_as.unwrap_or(m.cell);
+            assert_eq!(m.winner, moves[rep].winner);
+            if m.same_as.is_some() {
+                assert_eq!(m.nodes, 0);
+            }
+            let mut alone = game.clone();
+            alone.breaker |= 1 << m.cell;
+            alone.first = Side::Maker;
+            let o = decide(
+                &alone,
+                &Request {
+                    moves: false,
+                    ..req
+                },
+                None,
+            )
+            .unwrap();
+            assert_eq!(o.root.winner, m.winner, "after {}", m.cell);
         }
     }
 }

@@ -53,8 +53,11 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
                 .winner
                 .map(|w| format!("{w} wins"))
                 .unwrap_or_else(|| "not decided".into());
-            let nodes = counted(m.nodes, "node", "nodes");
-            let _ = writeln!(s, "  {:>8}  {w}  ({nodes})", game.label(m.cell));
+            let how = match m.same_as {
+                Some(c) => format!("as after {}, by an automorphism", game.label(c)),
+                None => counted(m.nodes, "node", "nodes"),
+            };
+            let _ = writeln!(s, "  {:>8}  {w}  ({how})", game.label(m.cell));
         }
     }
     s

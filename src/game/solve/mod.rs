@@ -228,7 +228,8 @@ pub struct Progress {
     /// Of those, the moves decided so far.
     pub root_settled: u32,
     /// The first moves (cells) of the line from the root to the position being
-    /// searched: `path[..depth.min(PATH_SHOWN)]`.
+    /// searched: `path[..depth.min(PATH_SHOWN)]`. While a certificate is extracted,
+    /// the line starts at the position being searched again, not at the game's start.
     pub path: [u8; PATH_SHOWN],
     /// The number of moves of that line.
     pub depth: u32,

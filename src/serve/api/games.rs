@@ -64,6 +64,7 @@ pub(super) async fn game(
             memory: GAME_MEMORY_MIB << 20,
             node_limit: Some(MAX_GAME_NODES),
             moves: q.get("moves").is_some_and(|v| v == "1"),
+            move_node_limit: None,
             certificate: false,
         };
         let start = std::time::Instant::now();

@@ -132,16 +132,23 @@ fn the_classic_boards_agree_with_plain_minimax() {
     }
 }
 
-#[test]
-fn the_seven_cell_game_is_won_by_maker_only_from_cell_one() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/seven.game");
+/// `amoba solve data/games/NAME.game --json ARGS`, which must answer (exit 0): its
+/// document, checked against its schema.
+fn solve_json(name: &str, args: &[&str]) -> serde_json::Value {
+    let path = format!("{}/data/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
     let o = amoba()
-        .args(["solve", path, "--moves", "--json"])
+        .args(["solve", &path, "--json"])
+        .args(args)
         .output()
         .unwrap();
     let (out, err, code) = common::output_text(&o);
     assert_eq!(code, 0, "{err}");
-    let doc = assert_valid_text(&out);
+    assert_valid_text(&out)
+}
+
+#[test]
+fn the_seven_cell_game_is_won_by_maker_only_from_cell_one() {
+    let doc = solve_json("seven", &["--moves"]);
     assert_eq!(doc["winner"], "maker");
     let moves = doc["moves"].as_array().unwrap();
     for m in moves {
@@ -154,21 +161,7 @@ fn the_seven_cell_game_is_won_by_maker_only_from_cell_one() {
 /// images take the winner of the move searched, and the option needs `--moves`.
 #[test]
 fn first_moves_have_their_own_node_limit() {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/strip4-8.game");
-    let o = amoba()
-        .args([
-            "solve",
-            path,
-            "--moves",
-            "--move-node-limit",
-            "40",
-            "--json",
-        ])
-        .output()
-        .unwrap();
-    let (out, err, code) = common::output_text(&o);
-    assert_eq!(code, 0, "{err}");
-    let doc = assert_valid_text(&out);
+    let doc = solve_json("strip4-8", &["--moves", "--move-node-limit", "40"]);
     assert_eq!(doc["winner"], "maker");
     let moves = doc["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 32);
@@ -187,6 +180,7 @@ fn first_moves_have_their_own_node_limit() {
         moves.iter().any(|m| m["winner"].is_null()),
         "40 nodes decide every move?"
     );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/strip4-8.game");
     let o = amoba()
         .args(["solve", path, "--move-node-limit", "40"])
         .output()

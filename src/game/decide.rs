@@ -37,6 +37,7 @@
 
 use super::certificate::{self, Certificate, CertificateError};
 use super::solve::{Options, Outcome, Pool, Position, Progress, Solver};
+use super::symmetry::image;
 use super::{Game, Side};
 use crate::core::verdict::{Limit, Unit, Verdict};
 use rayon::prelude::*;
@@ -167,7 +168,9 @@ pub fn decide(
     let root = solver.solve(&start);
     let symmetries = solver.symmetries().len();
     let table_bytes = solver.table().bytes();
-    let classes = first_move_classes(game, solver.symmetries());
+    let classes = request
+        .moves
+        .then(|| first_move_classes(game, solver.symmetries()));
     let (certificate, certificate_nodes) = match (request.certificate, root.winner) {
         (true, Some(w)) => {
             let before = solver.nodes();
@@ -178,7 +181,7 @@ pub fn decide(
         _ => (None, 0),
     };
     drop(solver);
-    let moves = request.moves.then(|| {
+    let moves = classes.map(|classes| {
         let searched: Vec<usize> = classes
             .iter()
             .filter(|&&(c, rep)| c == rep)
@@ -248,11 +251,9 @@ pub fn decide(
 /// assert_eq!(first_move_classes(&game, &syms), vec![(0, 0), (1, 1), (2, 0)]);
 /// ```
 pub fn first_move_classes(game: &Game, syms: &[Vec<u8>]) -> Vec<(usize, usize)> {
-    let image =
-        |g: &[u8], cs: super::Cells| super::cells(cs).fold(0 as super::Cells, |a, c| a | 1 << g[c]);
     let fixing: Vec<&Vec<u8>> = syms
         .iter()
-        .filter(|g| image(g, game.maker) == game.maker && image(g, game.breaker) == game.breaker)
+        .filter(|g| image(game.maker, g) == game.maker && image(game.breaker, g) == game.breaker)
         .collect();
     let free = game.all() & !(game.maker | game.breaker);
     super::cells(free)

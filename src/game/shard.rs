@@ -61,6 +61,7 @@
 use super::certificate::{self, Certificate, CertificateError, Next, Node};
 pub use super::part::{Part, PartsDoc, load_part, part_name, read_part};
 use super::solve::{Eval, Options, Pool, Position, Solver};
+use super::symmetry::image;
 use super::{Cells, Game, Side, cells};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
@@ -157,11 +158,6 @@ fn shard_list(v: &[usize]) -> String {
     let shown: Vec<String> = v.iter().take(10).map(|i| i.to_string()).collect();
     let more = if v.len() > 10 { ", …" } else { "" };
     format!("{}{more}", shown.join(", "))
-}
-
-/// The image of `s` under the permutation `perm`.
-fn image(s: Cells, perm: &[u8]) -> Cells {
-    cells(s).fold(0, |a, c| a | 1 << perm[c])
 }
 
 impl Frontier {

@@ -9,6 +9,12 @@
 
 use super::{Cells, cells};
 
+/// The image of the cells `s` under the permutation `perm` (`perm[c]` the image of
+/// cell `c`): how a position or a set is carried by an automorphism.
+pub(crate) fn image(s: Cells, perm: &[u8]) -> Cells {
+    cells(s).fold(0, |a, c| a | 1 << perm[c])
+}
+
 /// Steps the automorphism search may take before it stops with what it has.
 const AUTOMORPHISM_STEPS: u64 = 2_000_000;
 

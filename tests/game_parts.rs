@@ -25,6 +25,7 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
     let request = PartRequest {
         memory: 1 << 20,
         node_limit: None,
+        stop: None,
     };
     let mut parts = Vec::new();
     for i in 0..count {
@@ -185,6 +186,40 @@ fn shards_on_the_command_line_merge_into_a_checked_certificate() {
             "{err}"
         );
     }
+}
+
+/// SIGTERM, as a batch system sends at a job's time limit: the shard stops its
+/// searches, saves the positions decided (and none it cut short), prints its document
+/// and then ends by the signal.
+#[cfg(unix)]
+#[test]
+fn a_terminated_shard_saves_what_it_decided_and_ends_by_the_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games/strip7tr-13.game");
+    let dir = temp_dir("parts-term");
+    let (status, out, err, took) = common::interrupted(
+        amoba()
+            .arg("solve")
+            .arg(&game)
+            .args(["--shard", "0/1", "--split-depth", "3", "--json"])
+            .args(["--progress", "none", "--threads", "1", "--memory", "16"])
+            .arg("--out-dir")
+            .arg(&dir),
+        "TERM",
+        std::time::Duration::from_secs(3),
+    );
+    assert_eq!(status.signal(), Some(15), "{status:?} {err}");
+    assert!(took.as_secs() < 10, "{took:?} to stop");
+    let doc = assert_valid_text(&out);
+    let decided = doc["decided"].as_u64().unwrap();
+    assert!(
+        decided > 0 && decided < doc["positions"].as_u64().unwrap(),
+        "{out}"
+    );
+    let g = file::load(&game).unwrap().game;
+    let part = amoba::game::shard::load_part(&g, &part_path(&dir, "strip7tr-13", 0, 1)).unwrap();
+    assert_eq!(part.solved.len() as u64, decided);
+    assert!(part.solved.iter().all(|s| s.winner.is_some()));
 }
 
 #[test]

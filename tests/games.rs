@@ -30,6 +30,7 @@ fn agree(h: &Hypergraph, text: &str, what: &str) {
         moves: true,
         move_node_limit: None,
         certificate: true,
+        stop: None,
     };
     let answer = decide(&game, &request, None).unwrap();
     let want = side(h.winner());
@@ -144,6 +145,41 @@ fn solve_json(name: &str, args: &[&str]) -> serde_json::Value {
     let (out, err, code) = common::output_text(&o);
     assert_eq!(code, 0, "{err}");
     assert_valid_text(&out)
+}
+
+/// SIGINT stops the search as a node limit would: the document is printed (the
+/// root undecided, `interrupted`), and the process then ends by the signal, so that a
+/// script loop around amoba still stops. SIGTERM (a batch system's time limit) too.
+#[cfg(unix)]
+#[test]
+fn an_interrupted_search_prints_how_far_it_got_and_ends_by_the_signal() {
+    use std::os::unix::process::ExitStatusExt;
+    let path = format!("{}/data/games/strip7tr-15.game", env!("CARGO_MANIFEST_DIR"));
+    for (signal, number) in [("INT", 2), ("TERM", 15)] {
+        let (status, out, err, took) = common::interrupted(
+            amoba().args(["solve", &path, "--json", "--memory", "64", "--moves"]),
+            signal,
+            std::time::Duration::from_millis(1500),
+        );
+        assert_eq!(status.signal(), Some(number), "{status:?} {err}");
+        assert!(took.as_secs() < 10, "{took:?} to stop");
+        let doc = assert_valid_text(&out);
+        assert_eq!(doc["interrupted"], true);
+        assert!(doc["winner"].is_null());
+        assert!(doc["nodes"].as_u64().unwrap() > 0);
+        assert!(doc["moves"].as_array().unwrap().len() == 60);
+    }
+    // Text: the same, said in words.
+    let (status, out, _, _) = common::interrupted(
+        amoba().args(["solve", &path, "--memory", "64"]),
+        "INT",
+        std::time::Duration::from_millis(1500),
+    );
+    assert_eq!(status.signal(), Some(2));
+    assert!(
+        out.contains("not decided within the time given (interrupted): root proof number"),
+        "{out}"
+    );
 }
 
 #[test]

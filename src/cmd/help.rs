@@ -73,7 +73,10 @@ pub const SOLVE: &str = "Examples:\n  \
     amoba solve data/games/seven.game --moves     # Maker wins, only by opening at 1\n  \
     amoba solve data/games/strip7tr-8.game --certificate s.txt && \\\n    \
     amoba verify --strategy data/games/strip7tr-8.game s.txt\n  \
-    amoba solve my.game --node-limit 100000000 --memory 8192 --progress log";
+    amoba solve my.game --node-limit 100000000 --memory 8192 --progress log
+
+Ctrl-C (or SIGTERM) stops the search as a node limit would: amoba prints how far it got,
+then ends by the signal; a second Ctrl-C ends it at once.";
 
 /// The examples of `amoba show`.
 pub const SHOW: &str = "Examples:\n  \

@@ -128,3 +128,21 @@ pub fn listing<T>(
     }
     listed
 }
+
+/// The flag a long search polls to stop early: set by the first SIGINT or SIGTERM,
+/// which is deferred until the command has printed how far it got
+/// ([`amoba::core::io::stop_on_first_signal`]); the command then ends with
+/// [`end_if_interrupted`].
+pub fn stop_flag() -> Option<&'static std::sync::atomic::AtomicBool> {
+    #[cfg(unix)]
+    return Some(amoba::core::io::stop_on_first_signal());
+    #[cfg(not(unix))]
+    None
+}
+
+/// Ends the process by the signal that set [`stop_flag`], if one came: the parent sees
+/// the status it would have seen without the deferral (a shell reports 130 or 143).
+pub fn end_if_interrupted() {
+    #[cfg(unix)]
+    amoba::core::io::end_if_interrupted();
+}

@@ -89,6 +89,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         moves: a.moves,
         move_node_limit: a.move_node_limit,
         certificate: a.certificate.is_some(),
+        stop: super::stop_flag(),
     };
     let start = Instant::now();
     let last = Mutex::new(Instant::now());
@@ -131,5 +132,6 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let text = report::text(game, name, &answer, seconds);
         amoba::core::io::stdout().write_all(text.as_bytes())?;
     }
+    super::end_if_interrupted();
     Ok(ExitCode::from(report::status(&answer)))
 }

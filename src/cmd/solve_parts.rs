@@ -38,9 +38,11 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     )?;
     note!("{}", report::shard_start(&loaded, &frontier, &job));
     let progress = Progress::counting(a.progress, &format!("shard {s}"), "positions");
+    let stop = super::stop_flag();
     let request = PartRequest {
         memory: usize::try_from(a.memory << 20)?,
         node_limit: a.node_limit,
+        stop,
     };
     let solved = super::with_threads(usize::try_from(a.threads)?, || {
         let on_progress = |done, total| progress.update(done, total);
@@ -49,6 +51,11 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     progress.finish();
     let solved = solved?;
     note!("wrote {}", super::shown(&job.path));
+    if stop.is_some_and(|s| s.load(std::sync::atomic::Ordering::Relaxed)) {
+        note!(
+            "interrupted: the part file keeps what was decided; the same command goes on from it"
+        );
+    }
     let seconds = start.elapsed().as_secs_f64();
     let doc = report::shard_doc(
         &loaded,
@@ -59,6 +66,7 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
         seconds,
     );
     print(a.json, &loaded, &doc, None)?;
+    super::end_if_interrupted();
     Ok(exit(doc.decided == doc.positions))
 }
 

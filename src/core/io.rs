@@ -37,18 +37,23 @@
 //! [`tempfile`] crate's guard), and when the process is interrupted by SIGINT, SIGTERM
 //! or SIGHUP, once [`remove_temp_files_on_signals`] has been called: the signal thread
 //! removes every temporary file still pending ([`remove_temp_files`]) and then lets the
-//! signal end the process as it would have (a shell reports 130 or 143).
+//! signal end the process as it would have (a shell reports 130 or 143). A command
+//! that can stop early and say how far it got defers the first SIGINT or SIGTERM until
+//! it has done so ([`stop_on_first_signal`], `signals.rs`).
 
 use std::fs::{self, File, OpenOptions};
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, MutexGuard};
 
 mod pipe;
+#[cfg(unix)]
+mod signals;
 
 use pipe::ClosedPipeOk;
 pub use pipe::{Stdout, stdout, stdout_closed};
+#[cfg(unix)]
+pub use signals::{end_if_interrupted, remove_temp_files_on_signals, stop_on_first_signal};
 
 /// The path that means standard output wherever a file is written.
 pub const STDOUT: &str = "-";
@@ -531,40 +536,6 @@ fn remove_listed(list: &mut Vec<PathBuf>, which: impl Fn(&Path) -> bool) -> usiz
         false
     });
     removed
-}
-
-/// Installs, once per process, a thread that waits for SIGINT, SIGTERM or SIGHUP,
-/// removes the temporary files of the writes in progress ([`remove_temp_files`]) and
-/// then ends the process by that signal, as if no handler had been installed (its
-/// parent sees "killed by SIGINT": a shell reports 130, 143 for SIGTERM, 129 for
-/// SIGHUP, and a script loop stops). For programs; a library user who handles these
-/// signals itself can call [`remove_temp_files`] from its own handler instead.
-///
-/// # Errors
-///
-/// When the signal handlers or the thread cannot be set up.
-#[cfg(unix)]
-pub fn remove_temp_files_on_signals() -> io::Result<()> {
-    use signal_hook::consts::{SIGHUP, SIGINT, SIGTERM};
-    static INSTALLED: AtomicBool = AtomicBool::new(false);
-    if INSTALLED.swap(true, Ordering::SeqCst) {
-        return Ok(());
-    }
-    let mut signals = signal_hook::iterator::Signals::new([SIGINT, SIGTERM, SIGHUP])?;
-    std::thread::Builder::new()
-        .name("amoba-signals".into())
-        .spawn(move || {
-            if let Some(signal) = signals.forever().next() {
-                // Keep the lock to the end: no write may create or rename a
-                // temporary file after this point.
-                let mut list = pending();
-                remove_listed(&mut list, |_| true);
-                let _ = signal_hook::low_level::emulate_default_handler(signal);
-                // Not reached unless the default action could not be restored.
-                std::process::exit(128 + signal);
-            }
-        })?;
-    Ok(())
 }
 
 /// Opens the input file `name` (`-` = standard input) with the name messages give

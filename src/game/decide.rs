@@ -41,10 +41,11 @@ use super::symmetry::image;
 use super::{Game, Side};
 use crate::core::verdict::{Limit, Unit, Verdict};
 use rayon::prelude::*;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What to compute and within which limits.
 #[derive(Clone, Copy, Debug)]
-pub struct Request {
+pub struct Request<'a> {
     /// Bytes for each search's transposition table.
     pub memory: usize,
     /// The most nodes of each search (the root's, and each first move's unless
@@ -56,6 +57,9 @@ pub struct Request {
     pub move_node_limit: Option<u64>,
     /// Also extract the winner's strategy.
     pub certificate: bool,
+    /// A flag that stops every search once set ([`Options::stop`]); what it cut short
+    /// is left out of the answer, which says so ([`Answer::interrupted`]).
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// The value of one first move.
@@ -89,6 +93,9 @@ pub struct Answer {
     /// Nodes searched again while extracting the certificate (positions the table had
     /// forgotten).
     pub certificate_nodes: u64,
+    /// Whether [`Request::stop`] cut the answer short: the root undecided, a first
+    /// move undecided, or the certificate asked for missing, because the flag was set.
+    pub interrupted: bool,
 }
 
 impl Answer {
@@ -148,6 +155,7 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 ///     moves: true,
 ///     move_node_limit: None,
 ///     certificate: true,
+///     stop: None,
 /// };
 /// let answer = decide(&game, &req, None).unwrap();
 /// assert_eq!(answer.root.winner, Some(Side::Maker));
@@ -162,6 +170,7 @@ pub fn decide(
         memory: request.memory,
         node_limit: request.node_limit,
         progress,
+        stop: request.stop,
     };
     let start = Position::start(game);
     let mut solver = Solver::new(game, &options);
@@ -175,8 +184,13 @@ pub fn decide(
         (true, Some(w)) => {
             let before = solver.nodes();
             solver.lift_node_limit();
-            let c = certificate::extract(&mut solver, &start, w)?;
-            (Some(c), solver.nodes() - before)
+            // A re-search stopped by the flag reads undecided, which extraction takes
+            // for a position not won: not an error, the certificate is only missing.
+            match certificate::extract(&mut solver, &start, w) {
+                Ok(c) => (Some(c), solver.nodes() - before),
+                Err(_) if solver.stop_requested() => (None, solver.nodes() - before),
+                Err(e) => return Err(e),
+            }
         }
         _ => (None, 0),
     };
@@ -188,7 +202,7 @@ pub fn decide(
             .map(|&(c, _)| c)
             .collect();
         let limit = request.move_node_limit.or(request.node_limit);
-        let pool = Pool::new(game, request.memory, limit);
+        let pool = Pool::new(game, request.memory, limit, request.stop);
         let outcomes: Vec<Outcome> = searched
             .par_iter()
             .with_max_len(1)
@@ -210,6 +224,13 @@ pub fn decide(
             })
             .collect()
     });
+    let stopped = request.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let cut = root.winner.is_none()
+        || (request.certificate && certificate.is_none())
+        || moves
+            .iter()
+            .flatten()
+            .any(|m: &MoveValue| m.winner.is_none());
     Ok(Answer {
         root,
         symmetries,
@@ -217,6 +238,7 @@ pub fn decide(
         moves,
         certificate,
         certificate_nodes,
+        interrupted: stopped && cut,
     })
 }
 
@@ -336,6 +358,9 @@ pub struct SolveDoc {
     pub moves: Option<Vec<MoveDoc>>,
     /// The certificate written, if any.
     pub certificate: Option<CertificateDoc>,
+    /// Whether an interruption (SIGINT or SIGTERM) cut the answer short: what it cut
+    /// short reads undecided or is missing.
+    pub interrupted: bool,
     /// What it cost.
     pub cost: CostDoc,
 }
@@ -376,6 +401,7 @@ impl SolveDoc {
                     .collect()
             }),
             certificate,
+            interrupted: answer.interrupted,
             cost: CostDoc {
                 seconds,
                 peak_memory_bytes: crate::core::io::peak_memory_bytes(),
@@ -387,6 +413,7 @@ impl SolveDoc {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::game::solve::STOP_EVERY;
 
     /// The path 0 – 1 – 2 – 3 of three sets, with Maker's cell `maker` at the start.
     fn path(maker: crate::game::Cells) -> Game {
@@ -423,6 +450,7 @@ mod tests {
             moves: true,
             move_node_limit: None,
             certificate: false,
+            stop: None,
         };
         let moves = decide(&game, &req, None).unwrap().moves.unwrap();
         assert_eq!(moves.len(), 4);
@@ -447,5 +475,38 @@ mod tests {
             .unwrap();
             assert_eq!(o.root.winner, m.winner, "after {}", m.cell);
         }
+    }
+
+    /// A stop flag set during the search stops it within [`super::solve::STOP_EVERY`]
+    /// nodes, leaves the first moves unsearched and the certificate out, and says so;
+    /// the same request without it is not interrupted.
+    #[test]
+    fn a_stop_flag_cuts_the_answer_short() {
+        let game = crate::game::generate::strip_7tr(11).unwrap();
+        let stop = AtomicBool::new(false);
+        let req = Request {
+            memory: 1 << 24,
+            node_limit: None,
+            moves: true,
+            move_node_limit: None,
+            certificate: true,
+            stop: Some(&stop),
+        };
+        // The first progress report comes at 65,536 nodes; the root needs more.
+        let set = |_: &Progress| stop.store(true, Ordering::Relaxed);
+        let cut = decide(&game, &req, Some(&set)).unwrap();
+        assert!(cut.interrupted);
+        assert_eq!(cut.root.winner, None);
+        let nodes = cut.root.nodes;
+        assert!(
+            (1 << 16..=(1 << 16) + STOP_EVERY).contains(&nodes),
+            "{nodes}"
+        );
+        assert!(cut.certificate.is_none());
+        assert!(cut.moves.unwrap().iter().all(|m| m.nodes <= 1));
+        let path = path(0);
+        let whole = decide(&path, &Request { stop: None, ..req }, None).unwrap();
+        assert!(!whole.interrupted);
+        assert!(whole.root.winner.is_some() && whole.certificate.is_some());
     }
 }

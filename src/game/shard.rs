@@ -66,6 +66,7 @@ use super::{Cells, Game, Side, cells};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
+use std::sync::atomic::AtomicBool;
 
 mod merge;
 
@@ -185,7 +186,7 @@ impl Frontier {
         let options = Options {
             memory: 1 << 16,
             node_limit: Some(1),
-            progress: None,
+            ..Options::default()
         };
         let solver = Solver::new(game, &options);
         let syms = solver.symmetries().to_vec();
@@ -324,17 +325,21 @@ pub struct Solved {
 
 /// The limits of the searches of a part.
 #[derive(Clone, Copy, Debug)]
-pub struct PartRequest {
+pub struct PartRequest<'a> {
     /// Bytes of each search's table (one per thread at a time).
     pub memory: usize,
     /// The most nodes of each position's search.
     pub node_limit: Option<u64>,
+    /// A flag that stops every search once set ([`Options::stop`]): the positions it
+    /// cuts short are left out of the answer, as if not reached.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 /// Decides the frontier positions `todo` (indices), each by a fresh search, in
 /// parallel over rayon's pool; `on_solved` is called as each is decided (from any
 /// thread, in any order). The answer is in the order of `todo`, the same for any
-/// number of threads.
+/// number of threads. Positions whose search or certificate [`PartRequest::stop`]
+/// cut short are left out (a rerun searches them again).
 ///
 /// # Errors
 ///
@@ -346,8 +351,10 @@ pub fn solve_part(
     request: &PartRequest,
     on_solved: &(dyn Fn(&Solved) + Sync),
 ) -> Result<Vec<Solved>, CertificateError> {
-    let pool = Pool::new(game, request.memory, request.node_limit);
-    todo.par_iter()
+    let pool = Pool::new(game, request.memory, request.node_limit, request.stop);
+    let at_limit = |nodes: u64| request.node_limit.is_some_and(|l| nodes >= l);
+    let solved: Vec<Option<Solved>> = todo
+        .par_iter()
         .with_max_len(1)
         .map(|&index| {
             let p = frontier.positions[index];
@@ -356,21 +363,31 @@ pub fn solve_part(
                 let certificate = match winner {
                     Some(w) => {
                         solver.lift_node_limit();
-                        Some(certificate::extract(solver, &p, w)?)
+                        match certificate::extract(solver, &p, w) {
+                            Ok(c) => Some(c),
+                            Err(_) if solver.stop_requested() => return Ok(None),
+                            Err(e) => return Err(e),
+                        }
+                    }
+                    None if solver.stop_requested() && !at_limit(solver.nodes()) => {
+                        return Ok(None);
                     }
                     None => None,
                 };
-                Ok::<_, CertificateError>(Solved {
+                Ok::<_, CertificateError>(Some(Solved {
                     index,
                     winner,
                     nodes: solver.nodes(),
                     certificate,
-                })
+                }))
             })?;
-            on_solved(&s);
+            if let Some(s) = &s {
+                on_solved(s);
+            }
             Ok(s)
         })
-        .collect()
+        .collect::<Result<_, _>>()?;
+    Ok(solved.into_iter().flatten().collect())
 }
 
 #[cfg(test)]

@@ -1,6 +1,6 @@
 //! What `amoba solve GAME` prints of a whole search ([`crate::game::decide`]): the
 //! text of the answer, the progress line of the root's search, and the exit status
-//! (0 decided, 1 not decided within the limits given). A split search is
+//! (0 decided, 1 not decided within the limits given, or interrupted). A split search is
 //! [`super::solve_parts`]'s.
 
 use crate::core::text::counted;
@@ -9,9 +9,14 @@ use crate::game::decide::Answer;
 use crate::game::solve::Progress;
 use std::fmt::Write as _;
 
-/// The exit status of `answer`: 0 when the root is decided, 1 when not.
+/// The exit status of `answer`: 0 when the root is decided, 1 when not, or when an
+/// interruption cut the answer short.
 pub fn status(answer: &Answer) -> u8 {
-    if answer.root.winner.is_some() { 0 } else { 1 }
+    if answer.root.winner.is_some() && !answer.interrupted {
+        0
+    } else {
+        1
+    }
 }
 
 /// The text of `answer` for the game `game` named `name`, decided in `seconds`: the
@@ -33,10 +38,22 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
         Some(w) => writeln!(s, "winner: {w}"),
         None => writeln!(
             s,
-            "not decided within the node limit: root proof number {}, disproof number {}",
-            answer.root.pn, answer.root.dn
+            "not decided within {}: root proof number {}, disproof number {}",
+            if answer.interrupted {
+                "the time given (interrupted)"
+            } else {
+                "the node limit"
+            },
+            answer.root.pn,
+            answer.root.dn
         ),
     };
+    if answer.interrupted && answer.root.winner.is_some() {
+        let _ = writeln!(
+            s,
+            "interrupted before the answer was complete: what it cut short (first moves read not decided, a certificate not finished) is left out"
+        );
+    }
     let _ = writeln!(
         s,
         "nodes: {} ({:.2} s, peak memory {})",

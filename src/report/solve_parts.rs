@@ -35,6 +35,8 @@ pub fn shard_doc(
         seconds,
     );
     doc.shard = Some(job.index);
+    // All of the shard's positions, those an interruption left out included.
+    doc.positions = job.mine.len();
     doc.resumed = job.kept.len();
     doc.part = Some(job.path.display().to_string());
     doc

@@ -67,6 +67,38 @@ pub fn output_text(o: &std::process::Output) -> (String, String, i32) {
     )
 }
 
+/// Starts `cmd` (stdout and stderr captured), sends it `signal` (`INT`, `TERM`, …)
+/// after `after`, and waits for its end: its status, stdout and stderr, and how long it
+/// took to end after the signal.
+#[cfg(unix)]
+pub fn interrupted(
+    cmd: &mut std::process::Command,
+    signal: &str,
+    after: std::time::Duration,
+) -> (
+    std::process::ExitStatus,
+    String,
+    String,
+    std::time::Duration,
+) {
+    use std::process::Stdio;
+    let child = cmd
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    std::thread::sleep(after);
+    let sent = std::time::Instant::now();
+    let killed = std::process::Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success(), "kill -{signal}");
+    let o = child.wait_with_output().unwrap();
+    let (out, err, _) = output_text(&o);
+    (o.status, out, err, sent.elapsed())
+}
+
 /// The 8 king steps of the 8×8 torus by code (docs/spec.md §2), written out here so
 /// that the tests do not take them from the engine.
 pub const STEP: [(i64, i64); 8] = [

@@ -12,6 +12,7 @@ fn shards_partition_the_frontier_and_merge_to_the_root_value() {
     let request = PartRequest {
         memory: 1 << 20,
         node_limit: None,
+        stop: None,
     };
     let sha = "0".repeat(64);
     let mut parts = Vec::new();

@@ -131,6 +131,7 @@ mod numbers;
 mod scan;
 mod scanned;
 use super::{Cells, Game, Side, cells};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 /// The "infinite" proof or disproof number: the other side has won.
@@ -145,6 +146,9 @@ pub const MAX_SYMMETRIES: usize = 16;
 
 /// Nodes between two calls of the progress callback (and checks of the clock).
 const PROGRESS_EVERY: u64 = 1 << 16;
+
+/// Nodes between two looks at [`Options::stop`].
+pub const STOP_EVERY: u64 = 1 << 10;
 
 /// The moves of the line being searched that a progress report shows.
 pub const PATH_SHOWN: usize = 8;
@@ -196,6 +200,10 @@ pub struct Options<'a> {
     pub node_limit: Option<u64>,
     /// Called every 65,536 nodes with the search's state.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Once this flag is set, the search stops as at its node limit (within
+    /// [`STOP_EVERY`] nodes): the answer is then undecided, with the numbers the
+    /// search had reached. An interrupted run (`amoba solve` on SIGINT) sets it.
+    pub stop: Option<&'a AtomicBool>,
 }
 
 impl Default for Options<'_> {
@@ -204,6 +212,7 @@ impl Default for Options<'_> {
             memory: 64 << 20,
             node_limit: None,
             progress: None,
+            stop: None,
         }
     }
 }
@@ -269,6 +278,7 @@ pub struct Solver<'g> {
     /// The moves from the root to the position being searched.
     path: Vec<u8>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
+    stop: Option<&'g AtomicBool>,
     /// The search for wins by threats alone, with its cache, and the bit-sliced
     /// counters' geometry when the game has at most 128 sets of at most 15 cells:
     /// positions are then looked at through their counters ([`counted`]), else by
@@ -322,6 +332,7 @@ impl<'g> Solver<'g> {
             root_moves: (0, 0),
             path: Vec::new(),
             progress: options.progress,
+            stop: options.stop,
             threats: Threats::new(&game.sets, game.all()),
         }
     }
@@ -399,10 +410,10 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// Decides `p` (or stops at the node limit).
+    /// Decides `p` (or stops at the node limit, or when [`Options::stop`] is set).
     pub fn solve(&mut self, p: &Position) -> Outcome {
         let before = self.nodes;
-        self.stopped = false;
+        self.stopped = self.stop_requested();
         let h = self.hashes(p);
         let node = self.node_of(p);
         let (pn, dn, _) = self.mid(p, &h, node, INF, INF, 0);
@@ -428,8 +439,15 @@ impl<'g> Solver<'g> {
         }
     }
 
+    /// Whether [`Options::stop`] is set: the searches stop as at their node limit.
+    pub fn stop_requested(&self) -> bool {
+        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+    }
+
     fn tick(&mut self) {
-        if self.nodes >= self.limit {
+        if self.nodes >= self.limit
+            || (self.nodes.is_multiple_of(STOP_EVERY) && self.stop_requested())
+        {
             self.stopped = true;
         }
         if self.nodes.is_multiple_of(PROGRESS_EVERY)

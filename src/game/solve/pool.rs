@@ -4,6 +4,7 @@
 
 use super::{Options, Solver};
 use crate::game::Game;
+use std::sync::atomic::AtomicBool;
 
 /// Solvers of one game kept for reuse by parallel searches of many positions: each
 /// search takes one (reset: every count as a fresh solver's) or makes one, and gives
@@ -13,17 +14,24 @@ pub struct Pool<'g> {
     game: &'g Game,
     memory: usize,
     node_limit: Option<u64>,
+    stop: Option<&'g AtomicBool>,
     solvers: std::sync::Mutex<Vec<Solver<'g>>>,
 }
 
 impl<'g> Pool<'g> {
-    /// A pool of solvers of `game`, each with a table of `memory` bytes and node limit
-    /// `node_limit`.
-    pub fn new(game: &'g Game, memory: usize, node_limit: Option<u64>) -> Pool<'g> {
+    /// A pool of solvers of `game`, each with a table of `memory` bytes, node limit
+    /// `node_limit` and stop flag `stop` ([`Options::stop`]).
+    pub fn new(
+        game: &'g Game,
+        memory: usize,
+        node_limit: Option<u64>,
+        stop: Option<&'g AtomicBool>,
+    ) -> Pool<'g> {
         Pool {
             game,
             memory,
             node_limit,
+            stop,
             solvers: std::sync::Mutex::new(Vec::new()),
         }
     }
@@ -42,6 +50,7 @@ impl<'g> Pool<'g> {
                     memory: self.memory,
                     node_limit: self.node_limit,
                     progress: None,
+                    stop: self.stop,
                 },
             ),
         };

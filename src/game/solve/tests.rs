@@ -11,8 +11,9 @@ fn a_reset_solver_counts_as_a_fresh_one() {
         memory: 1 << 22,
         node_limit: None,
         progress: None,
+        stop: None,
     };
-    let pool = Pool::new(&g, options.memory, None);
+    let pool = Pool::new(&g, options.memory, None, None);
     for c in [0, 9, 17] {
         let fresh = Solver::new(&g, &options).solve(&start.play(c));
         let reused = pool.with(|s| s.solve(&start.play(c)));

@@ -10,7 +10,9 @@
 //! below it; decided positions carry bit 32 on top, so they outrank any undecided
 //! work), and, for a position Maker is proved to win, its *zone* (two words, low
 //! cells first; see [`super::solve`]), in the frame of the position's canonical image.
-//! The bucket of a key is taken from its bits 20 and up. A slot whose numbers word is
+//! The bucket of a key is taken from its bits 20 and up, scaled to the number of
+//! buckets (a multiply and a shift, so that any number of buckets works and a table
+//! uses all the memory it is given, not the largest power of two below it). A slot whose numbers word is
 //! zero is empty: no stored position has `pn = dn = 0`. A new position replaces the
 //! slot of its bucket with the least work (Nagai's *SmallTreeReplacement*), so a full
 //! table forgets its cheapest knowledge first and the search goes on.
@@ -38,7 +40,7 @@ pub struct Table {
     heads: Vec<u64>,
     offset: usize,
     tails: Vec<u64>,
-    mask: usize,
+    buckets: usize,
     used: u64,
     /// The buckets written since the table was last cleared, while they are few
     /// (at most one in [`Table::SPARSE`]); `None` beyond.
@@ -46,15 +48,11 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (at least one bucket; a power of two buckets).
+    /// A table of at most `bytes` bytes (at least one bucket): as many buckets as
+    /// fit.
     pub fn new(bytes: usize) -> Table {
         let per_bucket = WAYS * (HEAD + TAIL) * 8;
-        let want = (bytes / per_bucket).max(1);
-        let buckets = if want.is_power_of_two() {
-            want
-        } else {
-            want.next_power_of_two() / 2
-        };
+        let buckets = (bytes / per_bucket).max(1);
         let heads = vec![0u64; buckets * WAYS * HEAD + LINE];
         // Words are 8-byte aligned; skip to the first on a 64-byte boundary.
         let offset = (heads.as_ptr() as usize).wrapping_neg() % (LINE * 8) / 8;
@@ -62,7 +60,7 @@ impl Table {
             heads,
             offset,
             tails: vec![0u64; buckets * WAYS * TAIL],
-            mask: buckets - 1,
+            buckets,
             used: 0,
             touched: Some(Vec::new()),
         }
@@ -100,12 +98,13 @@ impl Table {
 
     /// Entries in use and capacity.
     pub fn fill(&self) -> (u64, u64) {
-        (self.used, ((self.mask + 1) * WAYS) as u64)
+        (self.used, (self.buckets * WAYS) as u64)
     }
 
-    /// The bucket of `key`.
+    /// The bucket of `key`: its bits 20 and up, a fraction of 2^44, times the number
+    /// of buckets.
     fn bucket(&self, key: u64) -> usize {
-        (key >> 20) as usize & self.mask
+        ((u128::from(key >> 20) * self.buckets as u128) >> 44) as usize
     }
 
     /// The heads of bucket `b`.
@@ -188,7 +187,7 @@ impl Table {
             if victim == 0
                 && let Some(touched) = self.touched.as_mut()
             {
-                if touched.len() < (self.mask + 1) / Self::SPARSE {
+                if touched.len() < self.buckets / Self::SPARSE {
                     touched.push(b);
                 } else {
                     self.touched = None;
@@ -200,5 +199,32 @@ impl Table {
         self.tails[tv] = work;
         self.tails[tv + 1] = zone as u64;
         self.tails[tv + 2] = (zone >> 64) as u64;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A table takes as many buckets as fit in its bytes, not the largest power of
+    /// two below; its keys reach the first bucket and the last, and what is stored
+    /// is found again.
+    #[test]
+    fn a_table_uses_every_bucket_that_fits() {
+        let per_bucket = WAYS * (HEAD + TAIL) * 8;
+        for buckets in [1, 3, 7, 1000] {
+            let mut t = Table::new(buckets * per_bucket + per_bucket - 1);
+            assert_eq!(t.fill(), (0, (buckets * WAYS) as u64));
+            assert_eq!(t.bytes(), buckets * per_bucket);
+            assert_eq!(t.bucket(0), 0);
+            assert_eq!(t.bucket(u64::MAX), buckets - 1);
+            let keys = [1u64, u64::MAX, 1 << 63, 0x9E37_79B9_7F4A_7C15];
+            for (i, &k) in keys.iter().enumerate() {
+                t.put(k, i as u32 + 1, 9, 1, 0);
+            }
+            for (i, &k) in keys.iter().enumerate() {
+                assert_eq!(t.get(k), Some((i as u32 + 1, 9)), "{buckets} buckets");
+            }
+        }
     }
 }

@@ -17,32 +17,38 @@ import sys
 import tempfile
 import time
 
-# (game file, --moves?, published winner and source, published nodes of the
-# publication's solver or None)
+# The first-move table's limits: each first move's search stops after so many nodes,
+# with a table of so many MiB. (4, 12) gets more nodes than the boards below it, and
+# (4, 11) enough for its corner moves, which take about 80 million nodes; its other
+# moves take at most 2.1 million.
+M1 = (1_000_000, "256")
+M3 = (3_000_000, "256")
+CORNERS = (150_000_000, "2048")
+
+# (game file, the first-move table's limits or None for no table, published winner
+# and source, published nodes of the publication's solver or None).
 GAMES = [
-    ("seven", True, "Maker, only by opening at 1 (dissertation, ch. 6.3.3)", None),
-    ("tictactoe", True, "Maker", None),
-    ("square4-k4", False, "Breaker", None),
-    ("torus-square9", False, "Breaker (a good pairing exists)", None),
-    ("strip4-8", True, "Maker (dissertation ch. 6)", "5,834"),
-    ("strip4-12", True, "open in the dissertation; Maker by proof-number search", "3,322,269"),
-    ("strip4-16", False, "open (the publication's solver ran out of 24 GB)", None),
-    ("strip7tr-7", True, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-8", True, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-9", True, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-10", True, "Maker (Czifra et al. 2021)", "44,212"),
-    ("strip7tr-11", True, "Maker (Czifra et al. 2021)", "300,114"),
-    ("strip7tr-12", True, "Maker (Czifra et al. 2021)", "2,641,659"),
-    ("strip7tr-13", False, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-14", False, "Maker (Czifra et al. 2021)", None),
+    ("seven", M1, "Maker, only by opening at 1 (dissertation, ch. 6.3.3)", None),
+    ("tictactoe", M1, "Maker", None),
+    ("square4-k4", None, "Breaker", None),
+    ("torus-square9", None, "Breaker (a good pairing exists)", None),
+    ("strip4-8", M1, "Maker (dissertation ch. 6)", "5,834"),
+    ("strip4-12", M1, "open in the dissertation; Maker by proof-number search", "3,322,269"),
+    ("strip4-16", None, "open (the publication's solver ran out of 24 GB)", None),
+    ("strip7tr-7", M1, "Maker (Czifra et al. 2021)", None),
+    ("strip7tr-8", M1, "Maker (Czifra et al. 2021)", None),
+    ("strip7tr-9", M1, "Maker (Czifra et al. 2021)", None),
+    ("strip7tr-10", M1, "Maker (Czifra et al. 2021)", "44,212"),
+    ("strip7tr-11", CORNERS, "Maker (Czifra et al. 2021)", "300,114"),
+    ("strip7tr-12", M3, "Maker (Czifra et al. 2021)", "2,641,659"),
+    ("strip7tr-13", M1, "Maker (Czifra et al. 2021)", None),
+    ("strip7tr-14", M1, "Maker (Czifra et al. 2021)", None),
 ]
 
 # The first-move table is a second command, apart from the root's search so that the
 # time and memory of the table above are those of the root and its certificate alone:
 # `--node-limit 1` stops its root search at once, and each first move's search stops
-# after MOVE_NODES nodes (then "not decided"), with a table of MOVE_MEMORY MiB.
-MOVE_NODES = 1_000_000
-MOVE_MEMORY = "256"
+# after the game's nodes in GAMES (then "not decided"), with the game's table there.
 
 # MiB of table for the games that need more than --memory gives.
 MEMORY = {"strip4-16": "4096", "strip7tr-13": "4096", "strip7tr-14": "6144"}
@@ -90,9 +96,10 @@ def main():
             solved = json.loads(run(cmd, show_progress=True).stdout)
             wall = time.time() - t
             moves_command = None
-            if moves:
-                mcmd = [args.amoba, "solve", game, "--json", "--memory", MOVE_MEMORY,
-                        "--node-limit", "1", "--moves", "--move-node-limit", str(MOVE_NODES)]
+            if moves is not None:
+                nodes, memory = moves
+                mcmd = [args.amoba, "solve", game, "--json", "--memory", memory,
+                        "--node-limit", "1", "--moves", "--move-node-limit", str(nodes)]
                 solved["moves"] = json.loads(run(mcmd).stdout)["moves"]
                 moves_command = "amoba " + " ".join(mcmd[1:])
             check = json.loads(run([args.amoba, "verify", "--strategy", game, cert,
@@ -144,9 +151,9 @@ def main():
             c["verdict"], secs, f"{mem / 1e6:.0f} MB" if mem else "—"))
     md += ["", "## First moves", "",
            "Who wins after each first move: `amoba solve GAME --moves --node-limit 1",
-           f"--move-node-limit {MOVE_NODES} --memory {MOVE_MEMORY}`, a command of its own (its root",
-           "search stops at once; the table above is the root's search alone). Each",
-           f"first move's search stops after {MOVE_NODES:,} nodes, and the move is then *not",
+           "--move-node-limit N --memory M`, a command of its own (its root search stops at",
+           "once; the table above is the root's search alone). Each first move's search",
+           "stops after N nodes, given with each game below, and the move is then *not",
            "decided*. A move that an automorphism of the game fixing the starting position",
            "maps onto another takes that move's winner (docs/spec.md §11.8), so only one move",
            "of each such class is searched. These values come with no certificate.", ""]
@@ -154,7 +161,12 @@ def main():
         moves = r["_entry"]["moves"] if "_entry" in r else r["solve"].get("moves")
         if not moves:
             continue
-        md.append(f"- **{r['game']}**: " + first_moves(moves))
+        command = r["_entry"]["moves_command"] if "_entry" in r else r["moves_command"]
+        words = command.split()
+        limit = int(words[words.index("--move-node-limit") + 1])
+        memory = words[words.index("--memory") + 1]
+        md.append(f"- **{r['game']}** ({limit:,} nodes per move, {memory} MiB): "
+                  + first_moves(moves))
     md += ["", "## Not decided here", "",
            "The (4, n, 7^tr) boards for n = 15 and 16 and the dissertation's 4×20 are shipped in",
            "`data/games/` but not in this table: with the present search they do not finish",

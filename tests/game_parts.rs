@@ -197,16 +197,25 @@ fn a_terminated_shard_saves_what_it_decided_and_ends_by_the_signal() {
     use std::os::unix::process::ExitStatusExt;
     let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games/strip7tr-13.game");
     let dir = temp_dir("parts-term");
-    let (status, out, err, took) = common::interrupted(
-        amoba()
-            .arg("solve")
-            .arg(&game)
-            .args(["--shard", "0/1", "--split-depth", "3", "--json"])
-            .args(["--progress", "none", "--threads", "1", "--memory", "16"])
-            .arg("--out-dir")
-            .arg(&dir),
+    // Decided positions are saved as they come; wait until some are.
+    let some_decided = |out: &str| {
+        serde_json::from_str::<serde_json::Value>(out)
+            .is_ok_and(|d| d["decided"].as_u64().is_some_and(|n| n > 0))
+    };
+    let (status, out, err, took) = common::interrupted_when(
+        || {
+            let _ = std::fs::remove_dir_all(&dir);
+            let mut c = amoba();
+            c.arg("solve")
+                .arg(&game)
+                .args(["--shard", "0/1", "--split-depth", "3", "--json"])
+                .args(["--progress", "none", "--threads", "1", "--memory", "16"])
+                .arg("--out-dir")
+                .arg(&dir);
+            c
+        },
         "TERM",
-        std::time::Duration::from_secs(3),
+        some_decided,
     );
     assert_eq!(status.signal(), Some(15), "{status:?} {err}");
     assert!(took.as_secs() < 10, "{took:?} to stop");

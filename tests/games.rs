@@ -156,10 +156,14 @@ fn an_interrupted_search_prints_how_far_it_got_and_ends_by_the_signal() {
     use std::os::unix::process::ExitStatusExt;
     let path = format!("{}/data/games/strip7tr-15.game", env!("CARGO_MANIFEST_DIR"));
     for (signal, number) in [("INT", 2), ("TERM", 15)] {
-        let (status, out, err, took) = common::interrupted(
-            amoba().args(["solve", &path, "--json", "--memory", "64", "--moves"]),
+        let (status, out, err, took) = common::interrupted_when(
+            || {
+                let mut c = amoba();
+                c.args(["solve", &path, "--json", "--memory", "64", "--moves"]);
+                c
+            },
             signal,
-            std::time::Duration::from_millis(1500),
+            |out| !out.is_empty(),
         );
         assert_eq!(status.signal(), Some(number), "{status:?} {err}");
         assert!(took.as_secs() < 10, "{took:?} to stop");
@@ -170,10 +174,14 @@ fn an_interrupted_search_prints_how_far_it_got_and_ends_by_the_signal() {
         assert!(doc["moves"].as_array().unwrap().len() == 60);
     }
     // Text: the same, said in words.
-    let (status, out, _, _) = common::interrupted(
-        amoba().args(["solve", &path, "--memory", "64"]),
+    let (status, out, _, _) = common::interrupted_when(
+        || {
+            let mut c = amoba();
+            c.args(["solve", &path, "--memory", "64"]);
+            c
+        },
         "INT",
-        std::time::Duration::from_millis(1500),
+        |out| !out.is_empty(),
     );
     assert_eq!(status.signal(), Some(2));
     assert!(

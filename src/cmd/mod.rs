@@ -101,7 +101,9 @@ pub fn main() -> ExitCode {
         Command::Completions { shell } => generate::completions(command(), shell),
         Command::Man { command: name } => generate::man(command(), name.as_deref()),
     };
-    match result {
+    // A command that deferred an interrupt ends by it, whatever its outcome (an
+    // error included: its message is printed first).
+    let code = match result {
         Ok(code) => code,
         // Only a command with no verdict to report can end here: data on stdout goes
         // through amoba::core::io::stdout, which does not fail on a closed pipe.
@@ -112,7 +114,9 @@ pub fn main() -> ExitCode {
             note!("amoba: error: {e:#}");
             ExitCode::from(2)
         }
-    }
+    };
+    end_if_interrupted();
+    code
 }
 
 pub use args::*;

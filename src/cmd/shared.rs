@@ -131,8 +131,8 @@ pub fn listing<T>(
 
 /// The flag a long search polls to stop early: set by the first SIGINT or SIGTERM,
 /// which is deferred until the command has printed how far it got
-/// ([`amoba::core::io::stop_on_first_signal`]); the command then ends with
-/// [`end_if_interrupted`].
+/// ([`amoba::core::io::stop_on_first_signal`]); `main` then ends the process by it
+/// ([`end_if_interrupted`]), after the command's output or its error.
 pub fn stop_flag() -> Option<&'static std::sync::atomic::AtomicBool> {
     #[cfg(unix)]
     return Some(amoba::core::io::stop_on_first_signal());

@@ -1,7 +1,9 @@
 //! `amoba solve GAME`: who wins a Maker–Breaker game, with the value of every first
 //! move and the winner's certificate ([`amoba::game::decide`]). The text, the progress
 //! line and the exit status are [`amoba::report::solve`]'s: 0 decided, 1 not decided
-//! within the limits given; 2 bad input.
+//! within the limits given; 2 bad input. On SIGINT or SIGTERM the searches stop, the
+//! answer so far is printed, and the process then ends by the signal
+//! ([`super::stop_flag`]).
 
 use super::note;
 use super::progress::Mode;
@@ -132,6 +134,5 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         let text = report::text(game, name, &answer, seconds);
         amoba::core::io::stdout().write_all(text.as_bytes())?;
     }
-    super::end_if_interrupted();
     Ok(ExitCode::from(report::status(&answer)))
 }

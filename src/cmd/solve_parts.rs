@@ -2,7 +2,9 @@
 //! split over jobs, each deciding its share of the positions a few moves below the
 //! root and saving them as it goes, then merged into the root's verdict and one
 //! certificate ([`amoba::game::shard`]). Exit 0 decided (every position of the shard;
-//! the root for a merge), 1 not decided within the limits given, 2 bad input.
+//! the root for a merge), 1 not decided within the limits given, 2 bad input. On
+//! SIGINT or SIGTERM a shard stops its searches, saves the positions decided and
+//! prints its document, and the process then ends by the signal ([`super::stop_flag`]).
 //!
 //! The job is [`amoba::game::job`]'s (which part file, what it keeps, when it saves),
 //! the document and the text [`amoba::report::solve_parts`]'s; this file reads the
@@ -66,7 +68,6 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
         seconds,
     );
     print(a.json, &loaded, &doc, None)?;
-    super::end_if_interrupted();
     Ok(exit(doc.decided == doc.positions))
 }
 

@@ -32,7 +32,8 @@
 //! ([`Outcome`]: the winner, or `None` when undecided, with the nodes and the root's
 //! proof and disproof numbers), and [`Answer::verdict`] reads it in the shared
 //! vocabulary: `Found(side)` for a decided game (the winner, a proof either way),
-//! `Unknown(Limit)` with the nodes spent when the node limit stopped the search. A
+//! `Unknown(Limit)` with the nodes spent when the node limit (or the stop flag) stopped
+//! the search. A
 //! decided game is never a `None`: a complete search always names a winner.
 
 use super::certificate::{self, Certificate, CertificateError};
@@ -67,7 +68,8 @@ pub struct Request<'a> {
 pub struct MoveValue {
     /// The cell taken.
     pub cell: usize,
-    /// Who wins after it, or `None` when its search stopped at the node limit.
+    /// Who wins after it, or `None` when its search stopped at the node limit (or
+    /// the stop flag stopped it).
     pub winner: Option<Side>,
     /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
@@ -107,7 +109,8 @@ impl Answer {
     }
 
     /// The root's answer as a shared verdict (module essay): `Found` with the winner,
-    /// or `Unknown` with the nodes spent when the node limit stopped the search. Never
+    /// or `Unknown` with the nodes spent when the node limit or the stop flag stopped
+    /// the search. Never
     /// `None`.
     pub fn verdict(&self) -> Verdict<Side, std::convert::Infallible> {
         outcome_verdict(&self.root)
@@ -188,7 +191,9 @@ pub fn decide(
             // for a position not won: not an error, the certificate is only missing.
             match certificate::extract(&mut solver, &start, w) {
                 Ok(c) => (Some(c), solver.nodes() - before),
-                Err(_) if solver.stop_requested() => (None, solver.nodes() - before),
+                Err(CertificateError::NotWon { .. }) if solver.stop_requested() => {
+                    (None, solver.nodes() - before)
+                }
                 Err(e) => return Err(e),
             }
         }
@@ -224,13 +229,19 @@ pub fn decide(
             })
             .collect()
     });
+    // What the flag cut short: a search left undecided before its node limit, or the
+    // certificate of a decided root.
     let stopped = request.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-    let cut = root.winner.is_none()
-        || (request.certificate && certificate.is_none())
+    let move_limit = request.move_node_limit.or(request.node_limit);
+    let short = |winner: Option<Side>, nodes: u64, limit: Option<u64>| {
+        winner.is_none() && limit.is_none_or(|l| nodes < l)
+    };
+    let cut = short(root.winner, root.nodes, request.node_limit)
+        || (request.certificate && root.winner.is_some() && certificate.is_none())
         || moves
             .iter()
             .flatten()
-            .any(|m: &MoveValue| m.winner.is_none());
+            .any(|m: &MoveValue| m.same_as.is_none() && short(m.winner, m.nodes, move_limit));
     Ok(Answer {
         root,
         symmetries,
@@ -298,7 +309,8 @@ pub fn first_move_classes(game: &Game, syms: &[Vec<u8>]) -> Vec<(usize, usize)> 
 pub struct MoveDoc {
     /// The cell's label.
     pub cell: String,
-    /// `maker`, `breaker`, or null when its search stopped at the node limit.
+    /// `maker`, `breaker`, or null when its search stopped at the node limit or was
+    /// interrupted.
     pub winner: Option<&'static str>,
     /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
@@ -477,7 +489,7 @@ mod tests {
         }
     }
 
-    /// A stop flag set during the search stops it within [`super::solve::STOP_EVERY`]
+    /// A stop flag set during the search stops it within [`crate::game::solve::STOP_EVERY`]
     /// nodes, leaves the first moves unsearched and the certificate out, and says so;
     /// the same request without it is not interrupted.
     #[test]

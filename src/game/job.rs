@@ -121,7 +121,7 @@ impl Job {
     /// `loaded`) within the limits of `request`, saving the part file as it goes and at
     /// the end; `progress(decided, total)` follows the shard's positions. The threads
     /// are rayon's current pool's. *Returns* every position of the shard decided or
-    /// given up, by index.
+    /// given up, by index (not those an interruption cut short: [`PartRequest::stop`]).
     ///
     /// # Errors
     ///

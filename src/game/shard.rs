@@ -365,7 +365,9 @@ pub fn solve_part(
                         solver.lift_node_limit();
                         match certificate::extract(solver, &p, w) {
                             Ok(c) => Some(c),
-                            Err(_) if solver.stop_requested() => return Ok(None),
+                            Err(CertificateError::NotWon { .. }) if solver.stop_requested() => {
+                                return Ok(None);
+                            }
                             Err(e) => return Err(e),
                         }
                     }

@@ -10,10 +10,12 @@
 //! below it; decided positions carry bit 32 on top, so they outrank any undecided
 //! work), and, for a position Maker is proved to win, its *zone* (two words, low
 //! cells first; see [`super::solve`]), in the frame of the position's canonical image.
-//! The bucket of a key is taken from its bits 20 and up, scaled to the number of
-//! buckets (a multiply and a shift, so that any number of buckets works and a table
-//! uses all the memory it is given, not the largest power of two below it). A slot whose numbers word is
-//! zero is empty: no stored position has `pn = dn = 0`. A new position replaces the
+//! The bucket of a key is the key mixed (multiplied by an odd constant) and scaled to
+//! the number of buckets, the high word of a product: any number of buckets works,
+//! so a table uses all the memory it is given, not the largest power of two below
+//! it. The mixing matters: a key is the least of a position's hashes under the
+//! automorphisms, so its top bits lean towards 0, and scaled unmixed they would
+//! crowd the first buckets. A slot whose numbers word is zero is empty: no stored position has `pn = dn = 0`. A new position replaces the
 //! slot of its bucket with the least work (Nagai's *SmallTreeReplacement*), so a full
 //! table forgets its cheapest knowledge first and the search goes on.
 //!
@@ -101,10 +103,11 @@ impl Table {
         (self.used, (self.buckets * WAYS) as u64)
     }
 
-    /// The bucket of `key`: its bits 20 and up, a fraction of 2^44, times the number
-    /// of buckets.
+    /// The bucket of `key`: the key mixed by a multiplication (Fibonacci hashing),
+    /// read as a fraction of 2^64, times the number of buckets.
     fn bucket(&self, key: u64) -> usize {
-        ((u128::from(key >> 20) * self.buckets as u128) >> 44) as usize
+        let mixed = key.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+        ((u128::from(mixed) * self.buckets as u128) >> 64) as usize
     }
 
     /// The heads of bucket `b`.
@@ -207,8 +210,7 @@ mod tests {
     use super::*;
 
     /// A table takes as many buckets as fit in its bytes, not the largest power of
-    /// two below; its keys reach the first bucket and the last, and what is stored
-    /// is found again.
+    /// two below, and what is stored is found again.
     #[test]
     fn a_table_uses_every_bucket_that_fits() {
         let per_bucket = WAYS * (HEAD + TAIL) * 8;
@@ -216,8 +218,6 @@ mod tests {
             let mut t = Table::new(buckets * per_bucket + per_bucket - 1);
             assert_eq!(t.fill(), (0, (buckets * WAYS) as u64));
             assert_eq!(t.bytes(), buckets * per_bucket);
-            assert_eq!(t.bucket(0), 0);
-            assert_eq!(t.bucket(u64::MAX), buckets - 1);
             let keys = [1u64, u64::MAX, 1 << 63, 0x9E37_79B9_7F4A_7C15];
             for (i, &k) in keys.iter().enumerate() {
                 t.put(k, i as u32 + 1, 9, 1, 0);
@@ -225,6 +225,34 @@ mod tests {
             for (i, &k) in keys.iter().enumerate() {
                 assert_eq!(t.get(k), Some((i as u32 + 1, 9)), "{buckets} buckets");
             }
+        }
+    }
+
+    /// Keys made as the solver makes them — the least of a few random hashes, whose
+    /// top bits lean towards 0 — fill the buckets of a table of any size evenly.
+    #[test]
+    fn least_hashes_spread_evenly() {
+        let mut x = 0x2545_F491_4F6C_DD1Du64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let per_bucket = WAYS * (HEAD + TAIL) * 8;
+        for (buckets, symmetries) in [(1000, 2), (1000, 16), (4096, 16)] {
+            let t = Table::new(buckets * per_bucket);
+            let mut load = vec![0u32; buckets];
+            let keys = 200 * buckets;
+            for _ in 0..keys {
+                let k = (0..symmetries).map(|_| next()).min().unwrap();
+                load[t.bucket(k)] += 1;
+            }
+            let (lo, hi) = (load.iter().min().unwrap(), load.iter().max().unwrap());
+            assert!(
+                *lo > 140 && *hi < 260,
+                "{buckets} buckets, {symmetries}: {lo}..{hi}"
+            );
         }
     }
 }

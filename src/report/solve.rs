@@ -1,6 +1,6 @@
 //! What `amoba solve GAME` prints of a whole search ([`crate::game::decide`]): the
 //! text of the answer, the progress line of the root's search, and the exit status
-//! (0 decided, 1 not decided within the limits given, or interrupted). A split search is
+//! (0 decided, 1 not decided within the limits given). A split search is
 //! [`super::solve_parts`]'s.
 
 use crate::core::text::counted;
@@ -9,14 +9,10 @@ use crate::game::decide::Answer;
 use crate::game::solve::Progress;
 use std::fmt::Write as _;
 
-/// The exit status of `answer`: 0 when the root is decided, 1 when not, or when an
-/// interruption cut the answer short.
+/// The exit status of `answer`: 0 when the root is decided, 1 when not. (An
+/// interrupted `amoba solve` ends by its signal instead, after printing.)
 pub fn status(answer: &Answer) -> u8 {
-    if answer.root.winner.is_some() && !answer.interrupted {
-        0
-    } else {
-        1
-    }
+    if answer.root.winner.is_some() { 0 } else { 1 }
 }
 
 /// The text of `answer` for the game `game` named `name`, decided in `seconds`: the

@@ -67,6 +67,32 @@ pub fn output_text(o: &std::process::Output) -> (String, String, i32) {
     )
 }
 
+/// [`interrupted`] after 1.5 s, and again after 4 and 10 s until `ready` accepts
+/// the run (a loaded machine may deliver the signal before the command is ready for
+/// it, or before it has done what the test looks for); the last run in any case.
+#[cfg(unix)]
+pub fn interrupted_when(
+    mut cmd: impl FnMut() -> std::process::Command,
+    signal: &str,
+    ready: impl Fn(&str) -> bool,
+) -> (
+    std::process::ExitStatus,
+    String,
+    String,
+    std::time::Duration,
+) {
+    let mut run = None;
+    for ms in [1500, 4000, 10_000] {
+        let r = interrupted(&mut cmd(), signal, std::time::Duration::from_millis(ms));
+        let done = ready(&r.1);
+        run = Some(r);
+        if done {
+            break;
+        }
+    }
+    run.unwrap()
+}
+
 /// Starts `cmd` (stdout and stderr captured), sends it `signal` (`INT`, `TERM`, …)
 /// after `after`, and waits for its end: its status, stdout and stderr, and how long it
 /// took to end after the signal.

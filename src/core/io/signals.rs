@@ -24,8 +24,12 @@ use std::sync::atomic::{AtomicBool, AtomicI32, Ordering};
 static DEFER: AtomicBool = AtomicBool::new(false);
 /// Set by a deferred signal: the work in progress should stop.
 static STOP: AtomicBool = AtomicBool::new(false);
-/// The deferred signal's number, 0 while none came.
+/// The deferred signal's number, 0 while none came, [`CLOSED`] once the command has
+/// passed [`end_if_interrupted`] without one.
 static DEFERRED: AtomicI32 = AtomicI32::new(0);
+
+/// [`DEFERRED`] once no signal may be deferred any more.
+const CLOSED: i32 = -1;
 
 /// Installs, once per process, the thread that waits for SIGINT, SIGTERM or SIGHUP
 /// (module documentation): it removes the temporary files of the writes in progress
@@ -71,13 +75,16 @@ pub fn stop_on_first_signal() -> &'static AtomicBool {
 }
 
 /// Ends the process by the deferred signal, if one came (standard output flushed,
-/// temporary files removed first); returns otherwise.
+/// temporary files removed first); returns otherwise, and from then on no signal is
+/// deferred: one that comes while the process ends ends it at once.
 pub fn end_if_interrupted() {
-    let signal = DEFERRED.load(Ordering::SeqCst);
-    if signal != 0 {
-        let _ = super::stdout().flush();
-        let _ = io::stderr().flush();
-        end_by(signal);
+    match DEFERRED.compare_exchange(0, CLOSED, Ordering::SeqCst, Ordering::SeqCst) {
+        Ok(_) | Err(CLOSED) => {}
+        Err(signal) => {
+            let _ = super::stdout().flush();
+            let _ = io::stderr().flush();
+            end_by(signal);
+        }
     }
 }
 

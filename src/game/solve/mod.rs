@@ -247,7 +247,8 @@ pub struct Progress {
 /// The answer of a search.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Outcome {
-    /// The winner, or `None` when the node limit stopped the search first.
+    /// The winner, or `None` when the node limit (or [`Options::stop`]) stopped the
+    /// search first.
     pub winner: Option<Side>,
     /// Nodes searched (calls of the search on a position).
     pub nodes: u64,

@@ -219,6 +219,28 @@ pub fn extract(
     })
 }
 
+/// [`extract`] after a search the solver's stop flag may cut short
+/// ([`crate::game::solve::Options::stop`]): the node limit lifted (the re-searches of
+/// forgotten positions must finish), and `None` when the flag stopped one of them —
+/// extraction then reads that position as not won, which is no error: the certificate
+/// is only missing.
+///
+/// # Errors
+///
+/// Those of [`extract`], except a position not won while the flag is set.
+pub fn extract_unless_stopped(
+    solver: &mut Solver,
+    root: &Position,
+    winner: Side,
+) -> Result<Option<Certificate>, CertificateError> {
+    solver.lift_node_limit();
+    match extract(solver, root, winner) {
+        Ok(c) => Ok(Some(c)),
+        Err(CertificateError::NotWon { .. }) if solver.stop_requested() => Ok(None),
+        Err(e) => Err(e),
+    }
+}
+
 struct Extractor<'a, 'g> {
     solver: &'a mut Solver<'g>,
     winner: Side,

@@ -183,19 +183,12 @@ pub fn decide(
     let classes = request
         .moves
         .then(|| first_move_classes(game, solver.symmetries()));
+    let move_limit = request.move_node_limit.or(request.node_limit);
     let (certificate, certificate_nodes) = match (request.certificate, root.winner) {
         (true, Some(w)) => {
             let before = solver.nodes();
-            solver.lift_node_limit();
-            // A re-search stopped by the flag reads undecided, which extraction takes
-            // for a position not won: not an error, the certificate is only missing.
-            match certificate::extract(&mut solver, &start, w) {
-                Ok(c) => (Some(c), solver.nodes() - before),
-                Err(CertificateError::NotWon { .. }) if solver.stop_requested() => {
-                    (None, solver.nodes() - before)
-                }
-                Err(e) => return Err(e),
-            }
+            let c = certificate::extract_unless_stopped(&mut solver, &start, w)?;
+            (c, solver.nodes() - before)
         }
         _ => (None, 0),
     };
@@ -206,8 +199,7 @@ pub fn decide(
             .filter(|&&(c, rep)| c == rep)
             .map(|&(c, _)| c)
             .collect();
-        let limit = request.move_node_limit.or(request.node_limit);
-        let pool = Pool::new(game, request.memory, limit, request.stop);
+        let pool = Pool::new(game, request.memory, move_limit, request.stop);
         let outcomes: Vec<Outcome> = searched
             .par_iter()
             .with_max_len(1)
@@ -232,7 +224,6 @@ pub fn decide(
     // What the flag cut short: a search left undecided before its node limit, or the
     // certificate of a decided root.
     let stopped = request.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-    let move_limit = request.move_node_limit.or(request.node_limit);
     let short = |winner: Option<Side>, nodes: u64, limit: Option<u64>| {
         winner.is_none() && limit.is_none_or(|l| nodes < l)
     };

@@ -361,16 +361,10 @@ pub fn solve_part(
             let s = pool.with(|solver| {
                 let winner = solver.solve(&p).winner;
                 let certificate = match winner {
-                    Some(w) => {
-                        solver.lift_node_limit();
-                        match certificate::extract(solver, &p, w) {
-                            Ok(c) => Some(c),
-                            Err(CertificateError::NotWon { .. }) if solver.stop_requested() => {
-                                return Ok(None);
-                            }
-                            Err(e) => return Err(e),
-                        }
-                    }
+                    Some(w) => match certificate::extract_unless_stopped(solver, &p, w)? {
+                        Some(c) => Some(c),
+                        None => return Ok(None),
+                    },
                     None if solver.stop_requested() && !at_limit(solver.nodes()) => {
                         return Ok(None);
                     }

@@ -209,6 +209,71 @@ fn blocking_power_from_sizes_alone() {
     assert!((k.value - 7.444_444).abs() < 1e-5);
 }
 
+/// `amoba game after` writes the game from the position its moves reach: `solve`
+/// decides who wins after them and `verify --strategy` checks the certificate against
+/// the written file; a bad move exits 2 and writes nothing.
+#[test]
+fn after_writes_the_game_from_the_position_the_moves_reach() {
+    let dir = temp_dir("games-after");
+    let out = dir.join("after.game");
+    let o = out.to_str().unwrap();
+    let strip = games_dir().join("strip7tr-8.game");
+    let s = strip.to_str().unwrap();
+    let w = run(&["game", "after", s, "--moves", "0,1 1,0", "--out", o]);
+    assert_eq!(w.status.code(), Some(0), "{}", output_text(&w).1);
+    let g = file::read(&out).unwrap();
+    let want = generate::after(&file::read(&strip).unwrap(), "0,1 1,0").unwrap();
+    assert_eq!(g, want);
+    let text = std::fs::read_to_string(&out).unwrap();
+    assert!(
+        text.starts_with(&format!("# {s} after the moves 0,1 1,0\n")),
+        "{text}"
+    );
+    // The command the file names writes it again, byte for byte.
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# written by: "))
+        .unwrap();
+    let words = shell_words(line);
+    let again = run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(output_text(&again).0, text);
+
+    let cert = dir.join("after.txt");
+    let solved = run(&["solve", o, "--certificate", cert.to_str().unwrap()]);
+    let (stdout, stderr, code) = output_text(&solved);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(stdout.contains("winner: Maker"), "{stdout}");
+    let checked = run(&["verify", "--strategy", o, cert.to_str().unwrap()]);
+    assert_eq!(
+        checked.status.code(),
+        Some(0),
+        "{}",
+        output_text(&checked).0
+    );
+    // The certificate is for the position, not for the game's empty start.
+    let other = run(&["verify", "--strategy", s, cert.to_str().unwrap()]);
+    assert_ne!(other.status.code(), Some(0));
+
+    let refused = dir.join("refused.game");
+    let r = refused.to_str().unwrap();
+    for (moves, message) in [
+        ("0,1 0,1", "--moves: move 2: cell 0,1 is taken already"),
+        ("0,1 9,9", "--moves: move 2: found \"9,9\""),
+    ] {
+        let bad = run(&["game", "after", s, "--moves", moves, "--out", r]);
+        let (_, stderr, code) = output_text(&bad);
+        assert_eq!(code, 2, "{moves}");
+        assert!(stderr.contains(message), "{stderr}");
+        assert!(!refused.exists());
+    }
+    let bad = run(&[
+        "game", "after", s, "--moves", "0,1", "--name", "a b", "--out", r,
+    ]);
+    assert_eq!(bad.status.code(), Some(2));
+    assert!(!refused.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn generators_write_where_told_and_refuse_bad_arguments() {
     let dir = temp_dir("games-files");

@@ -14,7 +14,7 @@ use amoba::game::generate::{self, Recipe};
 use amoba::game::{Side, file, info};
 
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 #[derive(clap::Args)]
@@ -65,6 +65,22 @@ pub enum Sub {
         #[command(flatten)]
         out: OutArgs,
     },
+    /// A game file started from the position some moves reach: who wins after them.
+    After {
+        /// The game file (`-` = stdin).
+        #[arg(value_name = "GAME")]
+        file: PathBuf,
+        /// Cell labels separated by blanks, taken in turn from the game's starting
+        /// position by the player to move there, then the other (e.g. "0,1 1,0").
+        #[arg(long, value_name = "LABELS")]
+        moves: String,
+        /// Write the game file here (`-` = stdout).
+        #[arg(long, default_value = "-", value_name = "FILE")]
+        out: PathBuf,
+        /// The game's name (default: the name in GAME).
+        #[arg(long)]
+        name: Option<String>,
+    },
     /// Cells, sets, set sizes, first player, and the blocking power of a game file.
     Info {
         /// The game file (`-` = stdin).
@@ -101,6 +117,12 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             density,
             json,
         } => return info(&file, density, json),
+        Sub::After {
+            file,
+            moves,
+            out,
+            name,
+        } => return after(&file, &moves, &out, name.as_deref()),
         Sub::Strip4 { n, out } => (Recipe::StripDissertation { n }, out),
         Sub::Strip7tr { n, out } => (Recipe::Strip7tr { n }, out),
         Sub::Rectangle {
@@ -134,6 +156,17 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (game, comments) =
         (recipe.finished(out.name.as_deref(), first)).map_err(|e| anyhow::anyhow!("--{e}"))?;
     amoba::core::io::write_atomic(&out.out, |w| file::write_commented(&game, &comments, w))?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `amoba game after`: the game of `path` from the position `moves` reach
+/// ([`generate::after_finished`]).
+fn after(path: &Path, moves: &str, out: &Path, name: Option<&str>) -> anyhow::Result<ExitCode> {
+    let game = file::read(path)?;
+    let (started, comments) =
+        generate::after_finished(&game, &path.display().to_string(), moves, name)
+            .map_err(|e| anyhow::anyhow!("--{e}"))?;
+    amoba::core::io::write_atomic(out, |w| file::write_commented(&started, &comments, w))?;
     Ok(ExitCode::SUCCESS)
 }
 

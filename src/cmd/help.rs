@@ -59,6 +59,7 @@ pub const GAME: &str = "Examples:\n  \
     amoba game strip7tr --n 9                     # the (4, 9, 7^tr) strip, on stdout\n  \
     amoba game rectangle --width 3 --height 3 --k 3 --name tictactoe\n  \
     amoba game torus --board square9              # the 8x8 torus of 9-in-a-row\n  \
+    amoba game after data/games/strip7tr-9.game --moves \"0,1 1,0\"   # from the position they reach\n  \
     amoba game info data/games/strip4-12.game     # blocking power 48k − 136, k ≥ 41/6";
 
 /// The examples of `amoba verify`.

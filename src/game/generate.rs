@@ -12,6 +12,7 @@
 //! cell numbering (first coordinate fastest, the same order). Winning sets come in a
 //! fixed order, given with each generator; a set that arises twice is kept once, at
 //! its first place. Every game has an empty starting position and Maker moves first.
+//! [`after`] then starts a game from the position that some moves reach.
 //!
 //! # The dissertation's strip ([`strip_dissertation`])
 //!
@@ -452,6 +453,90 @@ pub fn renamed(mut game: Game, name: Option<&str>, first: Side) -> Result<Game, 
     }
     game.first = first;
     Ok(game)
+}
+
+/// `game` after `moves`: labels of cells separated by blanks, taken in turn from its
+/// starting position, the first by the player to move there. The result is the same
+/// game (its cells, sets and name) started from the position the moves reach, with
+/// the player whose turn it then is to move first: what `amoba solve` decides for it
+/// is who wins after those moves, and a certificate for it is checked against it.
+///
+/// # Errors
+///
+/// A label that names no cell of the game, or a cell already taken (argument
+/// `moves`; the message gives the move's number, counted from 1).
+///
+/// ```
+/// use amoba::game::{Side, generate};
+/// let strip = generate::strip_7tr(8).unwrap();
+/// // Maker takes 0,1 and Breaker answers in the corner pair at 1,0.
+/// let p = generate::after(&strip, "0,1 1,0").unwrap();
+/// assert_eq!(p.first, Side::Maker);
+/// assert_eq!((p.maker, p.breaker), (1 << 8, 1 << 1));
+/// assert!(generate::after(&strip, "0,1 0,1").is_err());
+/// assert!(generate::after(&strip, "8,0").is_err());
+/// ```
+pub fn after(game: &Game, moves: &str) -> Result<Game, GenerateError> {
+    let mut g = game.clone();
+    for (i, label) in moves.split_whitespace().enumerate() {
+        let c = game.labels.iter().position(|l| l == label).ok_or_else(|| {
+            bad(
+                "moves",
+                format!(
+                    "move {}: found {label:?}, which is not the label of a cell of the game",
+                    i + 1
+                ),
+            )
+        })?;
+        let bit: Cells = 1 << c;
+        if (g.maker | g.breaker) & bit != 0 {
+            return Err(bad(
+                "moves",
+                format!("move {}: cell {label} is taken already", i + 1),
+            ));
+        }
+        match g.first {
+            Side::Maker => g.maker |= bit,
+            Side::Breaker => g.breaker |= bit,
+        }
+        g.first = g.first.other();
+    }
+    Ok(g)
+}
+
+/// [`after`], named `name` (default: the game's own), with the comment lines that
+/// open its file: what it is, `written by: amoba game after FILE --moves MOVES` (with
+/// `--name NAME` when given; `file` is the game file as typed), and the
+/// [`summary`](crate::game::file::summary).
+///
+/// # Errors
+///
+/// As [`after`], or a name that is not a valid game name.
+pub fn after_finished(
+    game: &Game,
+    file: &str,
+    moves: &str,
+    name: Option<&str>,
+) -> Result<(Game, Vec<String>), GenerateError> {
+    let started = after(game, moves)?;
+    let first = started.first;
+    let started = renamed(started, name, first)?;
+    let moves = moves.split_whitespace().collect::<Vec<_>>().join(" ");
+    let mut words: Vec<String> = ["amoba", "game", "after", file, "--moves", &moves]
+        .map(String::from)
+        .into();
+    if let Some(n) = name {
+        words.extend(["--name".into(), n.into()]);
+    }
+    let comments = vec![
+        format!("{file} after the moves {moves}"),
+        format!(
+            "written by: {}",
+            crate::core::provenance::command_line(words)
+        ),
+        crate::game::file::summary(&started),
+    ];
+    Ok((started, comments))
 }
 
 /// Directions as typed on the command line, `"1,0 0,1 1,1 1,-1"`: vectors `x,y`

@@ -179,3 +179,43 @@ fn recipes_say_what_they_make() {
     assert_eq!(r.arguments(), ["game", "torus", "--board", "square9"]);
     assert_eq!(r.make().unwrap().sets.len(), 32);
 }
+
+/// Moves alternate from the player to move, compose, leave the sets alone, and a
+/// game started by Breaker gives Breaker the first of them.
+#[test]
+fn after_plays_the_moves_in_turn() {
+    let g = strip_7tr(9).unwrap();
+    let cell = |l: &str| g.labels.iter().position(|x| x == l).unwrap();
+    let p = after(&g, "0,1 1,0 8,1").unwrap();
+    assert_eq!(p.maker, 1 << cell("0,1") | 1 << cell("8,1"));
+    assert_eq!(p.breaker, 1 << cell("1,0"));
+    assert_eq!(p.first, Side::Breaker);
+    assert_eq!((&p.sets, &p.labels, &p.name), (&g.sets, &g.labels, &g.name));
+    assert_eq!(after(&after(&g, "0,1 1,0").unwrap(), "8,1").unwrap(), p);
+    assert_eq!(after(&g, "  ").unwrap(), g);
+    let b = renamed(g.clone(), None, Side::Breaker).unwrap();
+    let q = after(&b, "4,2").unwrap();
+    assert_eq!(
+        (q.maker, q.breaker, q.first),
+        (0, 1 << cell("4,2"), Side::Maker)
+    );
+    let taken = after(&p, "1,0").unwrap_err();
+    assert_eq!(taken.argument, "moves");
+    assert!(
+        taken.message.contains("move 1: cell 1,0 is taken"),
+        "{taken}"
+    );
+    let unknown = after(&g, "0,1 0,4").unwrap_err();
+    assert!(
+        unknown.message.contains("move 2: found \"0,4\""),
+        "{unknown}"
+    );
+    let (named, comments) = after_finished(&g, "s9.game", "0,1\t1,0", Some("s9-edge")).unwrap();
+    assert_eq!(named.name, "s9-edge");
+    assert_eq!(comments[0], "s9.game after the moves 0,1 1,0");
+    assert_eq!(
+        comments[1],
+        "written by: amoba game after s9.game --moves '0,1 1,0' --name s9-edge"
+    );
+    assert!(after_finished(&g, "s9.game", "0,1", Some("a b")).is_err());
+}

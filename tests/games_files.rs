@@ -243,6 +243,10 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
     let (stdout, stderr, code) = output_text(&solved);
     assert_eq!(code, 0, "{stderr}");
     assert!(stdout.contains("winner: Maker"), "{stdout}");
+    assert!(
+        stdout.contains("Maker moves first from a position where Maker owns 1 cell and Breaker 1;"),
+        "{stdout}"
+    );
     let checked = run(&["verify", "--strategy", o, cert.to_str().unwrap()]);
     assert_eq!(
         checked.status.code(),

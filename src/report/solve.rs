@@ -20,9 +20,19 @@ pub fn status(answer: &Answer) -> u8 {
 /// and the peak memory, then with `--moves` who wins after each first move.
 pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     let mut s = String::new();
+    let (m, b) = (game.maker.count_ones(), game.breaker.count_ones());
+    let from = if m + b > 0 {
+        format!(
+            " from a position where Maker owns {} and Breaker {}",
+            counted(u64::from(m), "cell", "cells"),
+            b
+        )
+    } else {
+        String::new()
+    };
     let _ = writeln!(
         s,
-        "game {}: {} cells, {} winning sets, {} moves first; {} automorphism{} folded",
+        "game {}: {} cells, {} winning sets, {} moves first{from}; {} automorphism{} folded",
         name,
         game.ncells(),
         game.sets.len(),

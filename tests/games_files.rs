@@ -226,7 +226,7 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
     assert_eq!(g, want);
     let text = std::fs::read_to_string(&out).unwrap();
     assert!(
-        text.starts_with(&format!("# {s} after the moves 0,1 1,0\n")),
+        text.starts_with("# strip7tr-8 after the moves 0,1 1,0\n"),
         "{text}"
     );
     // The command the file names writes it again, byte for byte.

@@ -505,7 +505,8 @@ pub fn after(game: &Game, moves: &str) -> Result<Game, GenerateError> {
 }
 
 /// [`after`], named `name` (default: the game's own), with the comment lines that
-/// open its file: what it is, `written by: amoba game after FILE --moves MOVES` (with
+/// open its file: what it is (`NAME after the moves MOVES`, the game's name or else
+/// `file`), `written by: amoba game after FILE --moves MOVES` (with
 /// `--name NAME` when given; `file` is the game file as typed), and the
 /// [`summary`](crate::game::file::summary).
 ///
@@ -529,7 +530,14 @@ pub fn after_finished(
         words.extend(["--name".into(), n.into()]);
     }
     let comments = vec![
-        format!("{file} after the moves {moves}"),
+        format!(
+            "{} after the moves {moves}",
+            if game.name.is_empty() {
+                file
+            } else {
+                &game.name
+            }
+        ),
         format!(
             "written by: {}",
             crate::core::provenance::command_line(words)

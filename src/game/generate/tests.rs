@@ -212,7 +212,7 @@ fn after_plays_the_moves_in_turn() {
     );
     let (named, comments) = after_finished(&g, "s9.game", "0,1\t1,0", Some("s9-edge")).unwrap();
     assert_eq!(named.name, "s9-edge");
-    assert_eq!(comments[0], "s9.game after the moves 0,1 1,0");
+    assert_eq!(comments[0], "strip7tr-9 after the moves 0,1 1,0");
     assert_eq!(
         comments[1],
         "written by: amoba game after s9.game --moves '0,1 1,0' --name s9-edge"

@@ -274,7 +274,30 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
         "game", "after", s, "--moves", "0,1", "--name", "a b", "--out", r,
     ]);
     assert_eq!(bad.status.code(), Some(2));
+    let bad = run(&["game", "after", s, "--moves", " ", "--out", r]);
+    assert_eq!(bad.status.code(), Some(2));
     assert!(!refused.exists());
+
+    // Labels may begin with a minus sign: the moves are read as a value, not options,
+    // and the command the file names writes it again.
+    let neg = dir.join("neg.game");
+    std::fs::write(
+        &neg,
+        "first maker\ncells -1,0 0,0 1,0\nset -1,0 0,0\nset 0,0 1,0\n",
+    )
+    .unwrap();
+    let n = neg.to_str().unwrap();
+    let w = run(&["game", "after", n, "--moves", "-1,0 0,0"]);
+    let (text, stderr, code) = output_text(&w);
+    assert_eq!(code, 0, "{stderr}");
+    assert!(text.contains("maker -1,0\nbreaker 0,0\n"), "{text}");
+    let line = text
+        .lines()
+        .find_map(|l| l.strip_prefix("# written by: "))
+        .unwrap();
+    let words = shell_words(line);
+    let again = run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
+    assert_eq!(output_text(&again).0, text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -72,7 +72,7 @@ pub enum Sub {
         file: PathBuf,
         /// Cell labels separated by blanks, taken in turn from the game's starting
         /// position by the player to move there, then the other (e.g. "0,1 1,0").
-        #[arg(long, value_name = "LABELS")]
+        #[arg(long, value_name = "LABELS", allow_hyphen_values = true)]
         moves: String,
         /// Write the game file here (`-` = stdout).
         #[arg(long, default_value = "-", value_name = "FILE")]

@@ -100,7 +100,8 @@ pub const FOUR_DIRECTIONS: [(i64, i64); 4] = [(1, 0), (0, 1), (1, 1), (1, -1)];
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 #[error("{argument}: {message}")]
 pub struct GenerateError {
-    /// The argument: `n`, `width`, `height`, `k`, `directions`, `board`, `name`.
+    /// The argument: `n`, `width`, `height`, `k`, `directions`, `board`, `name`,
+    /// `moves`.
     pub argument: &'static str,
     /// What was found and what was expected.
     pub message: String,
@@ -463,7 +464,8 @@ pub fn renamed(mut game: Game, name: Option<&str>, first: Side) -> Result<Game, 
 ///
 /// # Errors
 ///
-/// A label that names no cell of the game, or a cell already taken (argument
+/// No move at all, a label that names no cell of the game, a cell already taken, or a
+/// move after Maker has completed a winning set, when the game is over (argument
 /// `moves`; the message gives the move's number, counted from 1).
 ///
 /// ```
@@ -477,8 +479,25 @@ pub fn renamed(mut game: Game, name: Option<&str>, first: Side) -> Result<Game, 
 /// assert!(generate::after(&strip, "8,0").is_err());
 /// ```
 pub fn after(game: &Game, moves: &str) -> Result<Game, GenerateError> {
+    if moves.split_whitespace().next().is_none() {
+        return Err(bad(
+            "moves",
+            "no move given: expected cell labels separated by blanks".into(),
+        ));
+    }
     let mut g = game.clone();
     for (i, label) in moves.split_whitespace().enumerate() {
+        if let Some(&won) = g.sets.iter().find(|&&s| s & !g.maker == 0) {
+            let set: Vec<&str> = super::cells(won).map(|c| game.label(c)).collect();
+            return Err(bad(
+                "moves",
+                format!(
+                    "move {}: the game is over, Maker owns the winning set {}",
+                    i + 1,
+                    set.join(" ")
+                ),
+            ));
+        }
         let c = game.labels.iter().position(|l| l == label).ok_or_else(|| {
             bad(
                 "moves",
@@ -506,7 +525,8 @@ pub fn after(game: &Game, moves: &str) -> Result<Game, GenerateError> {
 
 /// [`after`], named `name` (default: the game's own), with the comment lines that
 /// open its file: what it is (`NAME after the moves MOVES`, the game's name or else
-/// `file`), `written by: amoba game after FILE --moves MOVES` (with
+/// `file`, and where `game` itself starts when that is not the empty position),
+/// `written by: amoba game after FILE --moves MOVES` (with
 /// `--name NAME` when given; `file` is the game file as typed), and the
 /// [`summary`](crate::game::file::summary).
 ///
@@ -529,15 +549,16 @@ pub fn after_finished(
     if let Some(n) = name {
         words.extend(["--name".into(), n.into()]);
     }
+    let named = if game.name.is_empty() {
+        crate::game::file::display_name(std::path::Path::new(file))
+    } else {
+        game.name.clone()
+    };
+    let from = crate::game::file::position(game)
+        .map(|p| format!(", {p}"))
+        .unwrap_or_default();
     let comments = vec![
-        format!(
-            "{} after the moves {moves}",
-            if game.name.is_empty() {
-                file
-            } else {
-                &game.name
-            }
-        ),
+        format!("{named} after the moves {moves}{from}"),
         format!(
             "written by: {}",
             crate::core::provenance::command_line(words)

@@ -16,20 +16,13 @@ pub fn status(answer: &Answer) -> u8 {
 }
 
 /// The text of `answer` for the game `game` named `name`, decided in `seconds`: the
-/// game, the winner (or the root's numbers when not decided), the nodes with the time
+/// game (with its starting position when that is not empty), the winner (or the root's numbers when not decided), the nodes with the time
 /// and the peak memory, then with `--moves` who wins after each first move.
 pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     let mut s = String::new();
-    let (m, b) = (game.maker.count_ones(), game.breaker.count_ones());
-    let from = if m + b > 0 {
-        format!(
-            " from a position where Maker owns {} and Breaker {}",
-            counted(u64::from(m), "cell", "cells"),
-            b
-        )
-    } else {
-        String::new()
-    };
+    let from = crate::game::file::position(game)
+        .map(|p| format!(" {p}"))
+        .unwrap_or_default();
     let _ = writeln!(
         s,
         "game {}: {} cells, {} winning sets, {} moves first{from}; {} automorphism{} folded",

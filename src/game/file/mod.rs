@@ -61,7 +61,7 @@ mod writer;
 mod tests;
 
 pub use reader::parse;
-pub use writer::{size_counts, summary, write, write_commented};
+pub use writer::{position, size_counts, summary, write, write_commented};
 
 use super::{Game, MAX_CELLS, MAX_SETS};
 use std::io::{self, Read};

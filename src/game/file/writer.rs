@@ -32,15 +32,22 @@ pub fn summary(game: &Game) -> String {
         let _ = write!(s, " ({})", parts.join(", "));
     }
     let _ = write!(s, ", {} first", game.first);
-    let (m, b) = (game.maker.count_ones(), game.breaker.count_ones());
-    if m + b > 0 {
-        let _ = write!(
-            s,
-            ", from a position where Maker owns {m} cell{} and Breaker {b}",
-            plural(m as usize)
-        );
+    if let Some(p) = position(game) {
+        let _ = write!(s, ", {p}");
     }
     s
+}
+
+/// `from a position where Maker owns 2 cells and Breaker 2`, when the game's starting
+/// position is not empty.
+pub fn position(game: &Game) -> Option<String> {
+    let (m, b) = (game.maker.count_ones(), game.breaker.count_ones());
+    (m + b > 0).then(|| {
+        format!(
+            "from a position where Maker owns {m} cell{} and Breaker {b}",
+            plural(m as usize)
+        )
+    })
 }
 
 /// `"s"` unless `n` is 1.

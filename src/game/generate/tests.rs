@@ -192,7 +192,12 @@ fn after_plays_the_moves_in_turn() {
     assert_eq!(p.first, Side::Breaker);
     assert_eq!((&p.sets, &p.labels, &p.name), (&g.sets, &g.labels, &g.name));
     assert_eq!(after(&after(&g, "0,1 1,0").unwrap(), "8,1").unwrap(), p);
-    assert_eq!(after(&g, "  ").unwrap(), g);
+    assert!(
+        after(&g, " \t ")
+            .unwrap_err()
+            .message
+            .contains("no move given")
+    );
     let b = renamed(g.clone(), None, Side::Breaker).unwrap();
     let q = after(&b, "4,2").unwrap();
     assert_eq!(
@@ -218,4 +223,25 @@ fn after_plays_the_moves_in_turn() {
         "written by: amoba game after s9.game --moves '0,1 1,0' --name s9-edge"
     );
     assert!(after_finished(&g, "s9.game", "0,1", Some("a b")).is_err());
+    // From a position already reached, the comment says so.
+    let (_, comments) = after_finished(&p, "p.game", "4,2", None).unwrap();
+    assert_eq!(
+        comments[0],
+        "strip7tr-9 after the moves 4,2, from a position where Maker owns 2 cells and Breaker 1"
+    );
+}
+
+/// Once Maker owns a whole winning set the game is over, and a further move is refused.
+#[test]
+fn after_refuses_moves_once_maker_has_won() {
+    let seven = crate::game::file::parse(include_str!("../../../data/games/seven.game")).unwrap();
+    let done = after(&seven, "5 1 6").unwrap();
+    assert!(seven.sets.iter().any(|&s| s & !done.maker == 0));
+    let over = after(&seven, "5 1 6 2").unwrap_err();
+    assert_eq!(over.argument, "moves");
+    assert!(
+        over.message
+            .contains("move 4: the game is over, Maker owns the winning set"),
+        "{over}"
+    );
 }

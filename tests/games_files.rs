@@ -66,6 +66,20 @@ fn shell_words(line: &str) -> Vec<String> {
 }
 
 /// `amoba game info --json FILE`, checked against its schema.
+/// The command of a game file's `# written by:` line.
+fn written_by(text: &str) -> &str {
+    text.lines()
+        .find_map(|l| l.strip_prefix("# written by: "))
+        .unwrap_or_else(|| panic!("no `# written by:` line in\n{text}"))
+}
+
+/// Runs the command a game file's `# written by:` line names (an `amoba game` command).
+fn rerun(text: &str) -> Output {
+    let words = shell_words(written_by(text));
+    assert_eq!(&words[..2], ["amoba", "game"], "{}", written_by(text));
+    run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>())
+}
+
 fn info_json(path: &Path) -> Value {
     let out = run(&["game", "info", "--json", path.to_str().unwrap()]);
     let (stdout, stderr, code) = output_text(&out);
@@ -100,14 +114,8 @@ fn the_shipped_games_are_what_the_command_writes_now() {
         if path.ends_with("seven.game") {
             continue;
         }
-        let line = text
-            .lines()
-            .find_map(|l| l.strip_prefix("# written by: "))
-            .unwrap_or_else(|| panic!("{}: no `# written by:` line", path.display()));
-        let words = shell_words(line);
-        assert_eq!(&words[..2], ["amoba", "game"], "{line}");
-        let args: Vec<&str> = words[1..].iter().map(String::as_str).collect();
-        let out = run(&args);
+        let line = written_by(&text);
+        let out = rerun(&text);
         let (stdout, stderr, code) = output_text(&out);
         assert_eq!(code, 0, "{line}: {stderr}");
         assert_eq!(
@@ -230,13 +238,7 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
         "{text}"
     );
     // The command the file names writes it again, byte for byte.
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("# written by: "))
-        .unwrap();
-    let words = shell_words(line);
-    let again = run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(output_text(&again).0, text);
+    assert_eq!(output_text(&rerun(&text)).0, text);
 
     let cert = dir.join("after.txt");
     let solved = run(&["solve", o, "--certificate", cert.to_str().unwrap()]);
@@ -291,13 +293,7 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
     let (text, stderr, code) = output_text(&w);
     assert_eq!(code, 0, "{stderr}");
     assert!(text.contains("maker -1,0\nbreaker 0,0\n"), "{text}");
-    let line = text
-        .lines()
-        .find_map(|l| l.strip_prefix("# written by: "))
-        .unwrap();
-    let words = shell_words(line);
-    let again = run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>());
-    assert_eq!(output_text(&again).0, text);
+    assert_eq!(output_text(&rerun(&text)).0, text);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

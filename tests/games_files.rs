@@ -249,6 +249,11 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
         stdout.contains("Maker moves first from a position where Maker owns 1 cell and Breaker 1;"),
         "{stdout}"
     );
+    let doc = common::schema::assert_valid_text(&output_text(&run(&["solve", o, "--json"])).0);
+    assert_eq!(
+        doc["start"],
+        serde_json::json!({ "maker": ["0,1"], "breaker": ["1,0"] })
+    );
     let checked = run(&["verify", "--strategy", o, cert.to_str().unwrap()]);
     assert_eq!(
         checked.status.code(),

@@ -347,6 +347,8 @@ pub struct SolveDoc {
     pub sets: usize,
     /// Who moves first.
     pub first: &'static str,
+    /// The cells each player owns at the start: the position decided.
+    pub start: StartDoc,
     /// Automorphisms folded into the table.
     pub symmetries: usize,
     /// `maker`, `breaker`, or null when not decided.
@@ -366,6 +368,21 @@ pub struct SolveDoc {
     pub interrupted: bool,
     /// What it cost.
     pub cost: CostDoc,
+}
+
+/// The starting position in a [`SolveDoc`]: each player's cells, by label in cell
+/// order (both empty for a game from the empty position).
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct StartDoc {
+    /// Maker's cells.
+    pub maker: Vec<String>,
+    /// Breaker's cells.
+    pub breaker: Vec<String>,
+}
+
+/// The labels of the cells `s` of `game`, in cell order.
+fn labels(game: &Game, s: super::Cells) -> Vec<String> {
+    super::cells(s).map(|c| game.label(c).to_string()).collect()
 }
 
 impl SolveDoc {
@@ -388,6 +405,10 @@ impl SolveDoc {
             cells: game.ncells(),
             sets: game.sets.len(),
             first: game.first.word(),
+            start: StartDoc {
+                maker: labels(game, game.maker),
+                breaker: labels(game, game.breaker),
+            },
             symmetries: answer.symmetries,
             winner: answer.root.winner.map(Side::word),
             nodes: answer.total_nodes(),

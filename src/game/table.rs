@@ -15,9 +15,10 @@
 //! so a table uses all the memory it is given, not the largest power of two below
 //! it. The mixing matters: a key is the least of a position's hashes under the
 //! automorphisms, so its top bits lean towards 0, and scaled unmixed they would
-//! crowd the first buckets. A slot whose numbers word is zero is empty: no stored position has `pn = dn = 0`. A new position replaces the
-//! slot of its bucket with the least work (Nagai's *SmallTreeReplacement*), so a full
-//! table forgets its cheapest knowledge first and the search goes on.
+//! crowd the first buckets. A slot whose numbers word is zero is empty: no stored
+//! position has `pn = dn = 0`. A new position replaces the slot of its bucket with the
+//! least work (Nagai's *SmallTreeReplacement*), so a full table forgets its cheapest
+//! knowledge first and the search goes on.
 //!
 //! [`Table::warm`] reads the head lines of many keys at once, before their look-ups:
 //! the reads are independent, so the processor overlaps their cache misses, which

@@ -34,8 +34,9 @@ pub struct Args {
     /// Print one JSON document on stdout instead of the text.
     #[arg(long)]
     pub json: bool,
-    /// MiB of transposition table per search (a full table never ends the run: the
-    /// search forgets its cheapest knowledge and goes on).
+    /// MiB of transposition table per search, at most: the table starts at about a MiB
+    /// and doubles as it fills (a full table never ends the run: the search forgets its
+    /// cheapest knowledge and goes on).
     #[arg(long, value_name = "MIB", default_value_t = 1024,
           value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory: u64,

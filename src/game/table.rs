@@ -1,5 +1,5 @@
 //! The transposition table of the proof-number search ([`super::solve`]): proof and
-//! disproof numbers of positions, by a 64-bit key, in a fixed amount of memory.
+//! disproof numbers of positions, by a 64-bit key, in at most a given amount of memory.
 //!
 //! # Layout and invariants
 //!
@@ -12,13 +12,35 @@
 //! cells first; see [`super::solve`]), in the frame of the position's canonical image.
 //! The bucket of a key is the key mixed (multiplied by an odd constant) and scaled to
 //! the number of buckets, the high word of a product: any number of buckets works,
-//! so a table uses all the memory it is given, not the largest power of two below
-//! it. The mixing matters: a key is the least of a position's hashes under the
+//! so a table uses nearly all the memory it is given, not the largest power of two
+//! below it. The mixing matters: a key is the least of a position's hashes under the
 //! automorphisms, so its top bits lean towards 0, and scaled unmixed they would
 //! crowd the first buckets. A slot whose numbers word is zero is empty: no stored
 //! position has `pn = dn = 0`. A new position replaces the slot of its bucket with the
 //! least work (Nagai's *SmallTreeReplacement*), so a full table forgets its cheapest
 //! knowledge first and the search goes on.
+//!
+//! # Growing
+//!
+//! A table of at most `M` buckets has `s · 2^k = M` buckets once full (`M` rounded
+//! down to a multiple of the largest power of two `2^k` that leaves `s ≥ 8192`), but
+//! starts with `s` and works in a prefix of its memory. When a new position finds its
+//! bucket full and the table is not yet at its full size, the table doubles in place
+//! instead of replacing an entry: scaling the mixed key by twice the buckets puts
+//! the keys of bucket `b` in buckets `2b` and `2b + 1`, in their order. So a growing
+//! table holds, at every moment, exactly what a table of its full size would hold
+//! with its slots in the same order (neither has replaced anything before the
+//! growing one reaches its full size), and every search takes the same nodes with
+//! either; but a small search touches a few MiB of a table of gigabytes, not pages
+//! all over it, and clearing the table zeroes only the prefix in use.
+//!
+//! The memory is advised to be backed by huge pages (`madvise`, Linux): the look-ups
+//! are random reads over the whole prefix in use, and with pages of 4 KiB nearly each
+//! of them also misses the processor's cache of page translations. That, not the
+//! table's own lines, was a fifth of the CPU of a search (BENCHMARKS.md, *Huge pages
+//! and a table that grows*). A table that grows keeps huge pages cheap: the kernel
+//! zeroes a huge page whole on its first touch, so a table of gigabytes touched at
+//! random by a small search would cost seconds of system time.
 //!
 //! [`Table::warm`] reads the head lines of many keys at once, before their look-ups:
 //! the reads are independent, so the processor overlaps their cache misses, which
@@ -35,63 +57,99 @@ const LINE: usize = 8;
 const WAYS: usize = 4;
 
 /// The transposition table (see the module documentation). Heads and tails live in
-/// two zeroed allocations of `u64` words, which the operating system maps lazily: a
-/// large table costs memory only as it fills. A slot whose numbers word is zero is
-/// empty (no stored position has `pn = dn = 0`).
+/// two zeroed allocations of `u64` words sized for the most buckets, which the
+/// operating system maps lazily; the table uses a prefix of them that doubles as it
+/// fills, so a search costs memory only as it fills its table. A slot whose numbers
+/// word is zero is empty (no stored position has `pn = dn = 0`).
 pub struct Table {
     /// The heads, from word `offset` on (the first word on a cache-line boundary).
     heads: Vec<u64>,
     offset: usize,
     tails: Vec<u64>,
+    /// The buckets in use: `start << d` after `d` doublings.
     buckets: usize,
+    /// The buckets of a new (or cleared) table, and the most: `start << k`.
+    start: usize,
+    most: usize,
     used: u64,
-    /// The buckets written since the table was last cleared, while they are few
-    /// (at most one in [`Table::SPARSE`]); `None` beyond.
-    touched: Option<Vec<usize>>,
 }
 
 impl Table {
-    /// A table of at most `bytes` bytes (at least one bucket): as many buckets as
-    /// fit.
+    /// The fewest buckets a table starts with when it may grow (1.25 MiB).
+    const START: usize = 1 << 13;
+
+    /// A table of at most `bytes` bytes (at least one bucket): `s · 2^k` buckets once
+    /// full, where `s` is the number of buckets that fit divided, rounding down, by
+    /// the largest `2^k` that leaves it at least 8,192 (`k = 0` below 16,384 buckets),
+    /// so at most one bucket in 8,192 of what fits is left unused. It starts with `s`
+    /// buckets and doubles while it has room (see the module documentation).
     pub fn new(bytes: usize) -> Table {
         let per_bucket = WAYS * (HEAD + TAIL) * 8;
-        let buckets = (bytes / per_bucket).max(1);
-        let heads = vec![0u64; buckets * WAYS * HEAD + LINE];
+        let fit = (bytes / per_bucket).max(1);
+        let mut k = 0;
+        while fit >> (k + 1) >= Self::START {
+            k += 1;
+        }
+        let start = fit >> k;
+        let most = start << k;
+        let mut heads = vec![0u64; most * WAYS * HEAD + LINE];
         // Words are 8-byte aligned; skip to the first on a 64-byte boundary.
         let offset = (heads.as_ptr() as usize).wrapping_neg() % (LINE * 8) / 8;
+        let mut tails = vec![0u64; most * WAYS * TAIL];
+        huge_pages(&mut heads);
+        huge_pages(&mut tails);
         Table {
             heads,
             offset,
-            tails: vec![0u64; buckets * WAYS * TAIL],
-            buckets,
+            tails,
+            buckets: start,
+            start,
+            most,
             used: 0,
-            touched: Some(Vec::new()),
         }
     }
 
-    /// The share of the buckets up to which [`Table::clear`] empties bucket by bucket.
-    const SPARSE: usize = 16;
-
-    /// Empties the table, as if it were new: bucket by bucket when few were written
-    /// (a table reused for many small searches, each touching a few pages of a large
-    /// allocation), otherwise whole.
+    /// Empties the table, as if it were new: the buckets in use are zeroed and the
+    /// table starts again from its first size (a table reused for many small
+    /// searches zeroes only what each used).
     pub fn clear(&mut self) {
-        match self.touched.as_mut() {
-            Some(t) => {
-                for &b in t.iter() {
-                    let h = self.offset + b * WAYS * HEAD;
-                    self.heads[h..h + WAYS * HEAD].fill(0);
-                    self.tails[b * WAYS * TAIL..(b + 1) * WAYS * TAIL].fill(0);
-                }
-                t.clear();
-            }
-            None => {
-                self.heads.fill(0);
-                self.tails.fill(0);
-                self.touched = Some(Vec::new());
+        let h = self.offset;
+        self.heads[h..h + self.buckets * WAYS * HEAD].fill(0);
+        self.tails[..self.buckets * WAYS * TAIL].fill(0);
+        self.buckets = self.start;
+        self.used = 0;
+    }
+
+    /// Doubles the buckets in use, in place: the entries of bucket `b` go to
+    /// buckets `2b` and `2b + 1` (the bucket of a key is the high word of a product
+    /// with the number of buckets, so doubling that number splits every bucket in
+    /// two), in their order. Buckets are split from the last down, so every bucket
+    /// written has already been emptied of its own entries.
+    fn grow(&mut self) {
+        let old = self.buckets;
+        self.buckets = old * 2;
+        for b in (0..old).rev() {
+            let h = self.offset + b * WAYS * HEAD;
+            let t = b * WAYS * TAIL;
+            let mut head = [0u64; WAYS * HEAD];
+            let mut tail = [0u64; WAYS * TAIL];
+            head.copy_from_slice(&self.heads[h..h + WAYS * HEAD]);
+            tail.copy_from_slice(&self.tails[t..t + WAYS * TAIL]);
+            self.heads[h..h + WAYS * HEAD].fill(0);
+            self.tails[t..t + WAYS * TAIL].fill(0);
+            let mut next = [0usize; 2];
+            for i in (0..WAYS).filter(|&i| head[i * HEAD + 1] != 0) {
+                let to = self.bucket(head[i * HEAD]);
+                let side = to - 2 * b;
+                let (hs, ts) = (
+                    self.offset + to * WAYS * HEAD + next[side] * HEAD,
+                    to * WAYS * TAIL + next[side] * TAIL,
+                );
+                next[side] += 1;
+                self.heads[hs..hs + HEAD].copy_from_slice(&head[i * HEAD..(i + 1) * HEAD]);
+                self.tails[ts..ts + TAIL].copy_from_slice(&tail[i * TAIL..(i + 1) * TAIL]);
             }
         }
-        self.used = 0;
     }
 
     /// The bytes the table occupies once full.
@@ -99,9 +157,9 @@ impl Table {
         (self.heads.len() - LINE + self.tails.len()) * 8
     }
 
-    /// Entries in use and capacity.
+    /// Entries in use and capacity (once full).
     pub fn fill(&self) -> (u64, u64) {
-        (self.used, (self.buckets * WAYS) as u64)
+        (self.used, (self.most * WAYS) as u64)
     }
 
     /// The bucket of `key`: the key mixed by a multiplication (Fibonacci hashing),
@@ -163,7 +221,6 @@ impl Table {
     /// Stores the numbers of `key` with the work spent on it and, when `pn = 0`,
     /// the zone.
     pub fn put(&mut self, key: u64, pn: u32, dn: u32, work: u64, zone: u128) {
-        let b = self.bucket(key);
         let work = work.min(u32::MAX as u64);
         // Decided positions are worth more than any amount of undecided work.
         let work = if pn == 0 || dn == 0 {
@@ -171,32 +228,33 @@ impl Table {
         } else {
             work
         };
-        let h = self.offset + b * WAYS * HEAD;
-        let t = b * WAYS * TAIL;
-        let mut victim = 0;
-        for i in 0..WAYS {
-            let (key_i, numbers) = (self.heads[h + i * HEAD], self.heads[h + i * HEAD + 1]);
-            if numbers == 0 || key_i == key {
-                victim = i;
-                break;
+        let (h, t, victim) = loop {
+            let b = self.bucket(key);
+            let h = self.offset + b * WAYS * HEAD;
+            let t = b * WAYS * TAIL;
+            let mut victim = None;
+            let mut least = 0;
+            for i in 0..WAYS {
+                let (key_i, numbers) = (self.heads[h + i * HEAD], self.heads[h + i * HEAD + 1]);
+                if numbers == 0 || key_i == key {
+                    victim = Some(i);
+                    break;
+                }
+                if self.tails[t + i * TAIL] < self.tails[t + least * TAIL] {
+                    least = i;
+                }
             }
-            if self.tails[t + i * TAIL] < self.tails[t + victim * TAIL] {
-                victim = i;
+            // A full bucket: the table doubles while it may, and only a table of
+            // the most buckets replaces an entry.
+            match victim {
+                Some(i) => break (h, t, i),
+                None if self.buckets < self.most => self.grow(),
+                None => break (h, t, least),
             }
-        }
+        };
         let (hv, tv) = (h + victim * HEAD, t + victim * TAIL);
         if self.heads[hv + 1] == 0 {
             self.used += 1;
-            // The first slot of a bucket filled: the bucket was empty.
-            if victim == 0
-                && let Some(touched) = self.touched.as_mut()
-            {
-                if touched.len() < self.buckets / Self::SPARSE {
-                    touched.push(b);
-                } else {
-                    self.touched = None;
-                }
-            }
         }
         self.heads[hv] = key;
         self.heads[hv + 1] = (pn as u64) << 32 | dn as u64;
@@ -205,6 +263,29 @@ impl Table {
         self.tails[tv + 2] = (zone >> 64) as u64;
     }
 }
+
+/// Asks the operating system to back `words` with huge pages (2 MiB on x86-64)
+/// where it can: the table's look-ups are random reads over all of it, and with
+/// pages of 4 KiB most of them also miss the processor's page-translation cache.
+/// Advice only: where it is not taken, nothing changes but the time.
+#[cfg(target_os = "linux")]
+fn huge_pages(words: &mut [u64]) {
+    const HUGE: usize = 2 << 20;
+    let start = words.as_mut_ptr() as usize;
+    let end = start + std::mem::size_of_val(words);
+    let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
+    if from < to {
+        // SAFETY: a plain system call on whole huge pages inside memory this slice
+        // borrows mutably; `MADV_HUGEPAGE` changes how the pages are backed, never
+        // their contents. A failure (no transparent huge pages) is ignored.
+        unsafe {
+            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
+        }
+    }
+}
+
+#[cfg(not(target_os = "linux"))]
+fn huge_pages(_: &mut [u64]) {}
 
 #[cfg(test)]
 mod tests {
@@ -227,6 +308,72 @@ mod tests {
                 assert_eq!(t.get(k), Some((i as u32 + 1, 9)), "{buckets} buckets");
             }
         }
+    }
+
+    /// A table that grows holds at every moment what a table of its full size holds:
+    /// checked against a model of the full table (buckets of four slots, a new key in
+    /// the first empty slot, else over the first slot of least work), with updates of
+    /// keys already stored and enough keys that the full table replaces entries. The
+    /// work takes three values, so ties are common and the order of the slots in a
+    /// bucket, which a split must keep, decides what is replaced.
+    #[test]
+    fn a_growing_table_holds_what_a_full_one_would() {
+        let mut x = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        };
+        let per_bucket = WAYS * (HEAD + TAIL) * 8;
+        let mut t = Table::new(4 * Table::START * per_bucket + per_bucket - 1);
+        assert_eq!(t.buckets, Table::START);
+        let most = 4 * Table::START;
+        assert_eq!(t.fill().1, (most * WAYS) as u64);
+        let mut model = vec![[(0u64, 0u64, 0u64); WAYS]; most];
+        let mut keys = Vec::new();
+        for i in 0..6 * most as u64 {
+            // One put in four updates a key met before, with new numbers and work.
+            let key = if i % 4 == 3 {
+                keys[next() as usize % keys.len()]
+            } else {
+                let k = next();
+                keys.push(k);
+                k
+            };
+            let (pn, dn, work) = (i as u32 % 7 + 1, i as u32 % 5 + 1, next() % 3);
+            t.put(key, pn, dn, work, u128::from(key));
+            let bucket = &mut model[((u128::from(key.wrapping_mul(0x9E37_79B9_7F4A_7C15))
+                * most as u128)
+                >> 64) as usize];
+            let slot = bucket
+                .iter()
+                .position(|&(k, n, _)| n == 0 || k == key)
+                .unwrap_or_else(|| {
+                    (1..WAYS).fold(0, |m, j| if bucket[j].2 < bucket[m].2 { j } else { m })
+                });
+            bucket[slot] = (key, u64::from(pn) << 32 | u64::from(dn), work);
+            if i % 4096 == 0 || i + 1 == 6 * most as u64 {
+                let stored: std::collections::HashMap<u64, u64> = model
+                    .iter()
+                    .flatten()
+                    .filter(|s| s.1 != 0)
+                    .map(|s| (s.0, s.1))
+                    .collect();
+                assert_eq!(t.fill().0, stored.len() as u64, "after {i} puts");
+                for &k in &keys {
+                    let got = t.get(k).map(|(pn, dn)| u64::from(pn) << 32 | u64::from(dn));
+                    assert_eq!(got, stored.get(&k).copied(), "key {k:#x} after {i} puts");
+                }
+            }
+        }
+        assert_eq!(t.buckets, most);
+        // Cleared, it starts again from its first size, empty.
+        t.clear();
+        assert_eq!((t.buckets, t.fill().0), (Table::START, 0));
+        assert!(keys.iter().all(|&k| t.get(k).is_none()));
+        t.put(keys[0], 3, 4, 1, 0);
+        assert_eq!(t.get(keys[0]), Some((3, 4)));
     }
 
     /// Keys made as the solver makes them — the least of a few random hashes, whose

@@ -56,6 +56,9 @@ const LINE: usize = 8;
 /// Entries per bucket.
 const WAYS: usize = 4;
 
+/// Bytes of a bucket: its heads and tails.
+const BUCKET_BYTES: usize = WAYS * (HEAD + TAIL) * 8;
+
 /// The transposition table (see the module documentation). Heads and tails live in
 /// two zeroed allocations of `u64` words sized for the most buckets, which the
 /// operating system maps lazily; the table uses a prefix of them that doubles as it
@@ -84,8 +87,7 @@ impl Table {
     /// so at most one bucket in 8,192 of what fits is left unused. It starts with `s`
     /// buckets and doubles while it has room (see the module documentation).
     pub fn new(bytes: usize) -> Table {
-        let per_bucket = WAYS * (HEAD + TAIL) * 8;
-        let fit = (bytes / per_bucket).max(1);
+        let fit = (bytes / BUCKET_BYTES).max(1);
         let mut k = 0;
         while fit >> (k + 1) >= Self::START {
             k += 1;
@@ -291,15 +293,24 @@ fn huge_pages(_: &mut [u64]) {}
 mod tests {
     use super::*;
 
+    /// A xorshift generator of keys, from `x` (not 0).
+    fn xorshift(mut x: u64) -> impl FnMut() -> u64 {
+        move || {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            x
+        }
+    }
+
     /// A table takes as many buckets as fit in its bytes, not the largest power of
     /// two below, and what is stored is found again.
     #[test]
     fn a_table_uses_every_bucket_that_fits() {
-        let per_bucket = WAYS * (HEAD + TAIL) * 8;
         for buckets in [1, 3, 7, 1000] {
-            let mut t = Table::new(buckets * per_bucket + per_bucket - 1);
+            let mut t = Table::new(buckets * BUCKET_BYTES + BUCKET_BYTES - 1);
             assert_eq!(t.fill(), (0, (buckets * WAYS) as u64));
-            assert_eq!(t.bytes(), buckets * per_bucket);
+            assert_eq!(t.bytes(), buckets * BUCKET_BYTES);
             let keys = [1u64, u64::MAX, 1 << 63, 0x9E37_79B9_7F4A_7C15];
             for (i, &k) in keys.iter().enumerate() {
                 t.put(k, i as u32 + 1, 9, 1, 0);
@@ -318,15 +329,8 @@ mod tests {
     /// bucket, which a split must keep, decides what is replaced.
     #[test]
     fn a_growing_table_holds_what_a_full_one_would() {
-        let mut x = 0x9E37_79B9_7F4A_7C15u64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let per_bucket = WAYS * (HEAD + TAIL) * 8;
-        let mut t = Table::new(4 * Table::START * per_bucket + per_bucket - 1);
+        let mut next = xorshift(0x9E37_79B9_7F4A_7C15);
+        let mut t = Table::new(4 * Table::START * BUCKET_BYTES + BUCKET_BYTES - 1);
         assert_eq!(t.buckets, Table::START);
         let most = 4 * Table::START;
         assert_eq!(t.fill().1, (most * WAYS) as u64);
@@ -380,16 +384,9 @@ mod tests {
     /// top bits lean towards 0 — fill the buckets of a table of any size evenly.
     #[test]
     fn least_hashes_spread_evenly() {
-        let mut x = 0x2545_F491_4F6C_DD1Du64;
-        let mut next = || {
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            x
-        };
-        let per_bucket = WAYS * (HEAD + TAIL) * 8;
+        let mut next = xorshift(0x2545_F491_4F6C_DD1D);
         for (buckets, symmetries) in [(1000, 2), (1000, 16), (4096, 16)] {
-            let t = Table::new(buckets * per_bucket);
+            let t = Table::new(buckets * BUCKET_BYTES);
             let mut load = vec![0u32; buckets];
             let keys = 200 * buckets;
             for _ in 0..keys {

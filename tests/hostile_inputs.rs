@@ -323,6 +323,25 @@ fn extreme_options_are_refused() {
     );
 }
 
+/// A table larger than the machine (the option's range goes to 2^20 MiB) is refused
+/// before anything is read or written, not left to the system to refuse.
+#[test]
+#[cfg(target_os = "linux")]
+fn a_table_beyond_the_machine_is_refused() {
+    let game = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/seven.game");
+    refused(
+        "memory",
+        &[],
+        &[
+            (&["solve", game, "--memory", "1048576"], "--memory 1048576"),
+            (
+                &["solve", game, "--memory", "1048576", "--shard", "0/2"],
+                "--memory 1048576",
+            ),
+        ],
+    );
+}
+
 #[test]
 fn placement_files_with_huge_numbers_are_refused() {
     refused(

@@ -34,9 +34,9 @@ pub struct Args {
     /// Print one JSON document on stdout instead of the text.
     #[arg(long)]
     pub json: bool,
-    /// MiB of transposition table per search, at most: the table starts at about a MiB
-    /// and doubles as it fills (a full table never ends the run: the search forgets its
-    /// cheapest knowledge and goes on).
+    /// MiB of transposition table per search, at most (and at most the machine's
+    /// memory): the table starts at about a MiB and doubles as it fills (a full table
+    /// never ends the run: the search forgets its cheapest knowledge and goes on).
     #[arg(long, value_name = "MIB", default_value_t = 1024,
           value_parser = clap::value_parser!(u64).range(1..=1 << 20))]
     pub memory: u64,
@@ -87,7 +87,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let loaded = file::load(&a.game)?;
     let (name, game) = (loaded.title(), &loaded.game);
     let request = Request {
-        memory: usize::try_from(a.memory << 20)?,
+        memory: table_bytes(a.memory)?,
         node_limit: a.node_limit,
         moves: a.moves,
         move_node_limit: a.move_node_limit,
@@ -136,4 +136,19 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         amoba::core::io::stdout().write_all(text.as_bytes())?;
     }
     Ok(ExitCode::from(report::status(&answer)))
+}
+
+/// The bytes of `--memory MIB`, refused (exit 2) beyond the machine's memory: a table
+/// that large could only be swapped, and the system may refuse to map it at all.
+pub(super) fn table_bytes(mib: u64) -> anyhow::Result<usize> {
+    let bytes = mib << 20;
+    if let Some(total) = amoba::core::io::total_memory_bytes()
+        && bytes > total
+    {
+        anyhow::bail!(
+            "--memory {mib}: more than this machine's memory ({} MiB)",
+            total >> 20
+        );
+    }
+    Ok(usize::try_from(bytes)?)
 }

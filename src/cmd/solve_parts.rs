@@ -27,6 +27,7 @@ use std::time::Instant;
 /// `--shard I/N`: decides the shard's positions, resuming from its part file.
 pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     let start = Instant::now();
+    let memory = super::solve::table_bytes(a.memory)?;
     let loaded = file::load(&a.game)?;
     let frontier = Frontier::new(&loaded.game, usize::try_from(a.split_depth)?)?;
     let job = Job::open(
@@ -42,7 +43,7 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     let progress = Progress::counting(a.progress, &format!("shard {s}"), "positions");
     let stop = super::stop_flag();
     let request = PartRequest {
-        memory: usize::try_from(a.memory << 20)?,
+        memory,
         node_limit: a.node_limit,
         stop,
     };

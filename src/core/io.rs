@@ -554,12 +554,23 @@ pub fn open_input(name: &Path) -> Result<(String, Box<dyn io::BufRead>), (String
     }
 }
 
+/// The machine's memory in bytes, where the system tells it (Linux: `MemTotal` of
+/// `/proc/meminfo`).
+pub fn total_memory_bytes() -> Option<u64> {
+    proc_kib("/proc/meminfo", "MemTotal:")
+}
+
+/// The figure in KiB on the line of `path` that starts with `key`, in bytes.
+fn proc_kib(path: &str, key: &str) -> Option<u64> {
+    let text = fs::read_to_string(path).ok()?;
+    let line = text.lines().find(|l| l.starts_with(key))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    kib.checked_mul(1024)
+}
+
 /// Peak resident memory of this process in bytes (Linux `VmHWM`), if known.
 pub fn peak_memory_bytes() -> Option<u64> {
-    let status = fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
-    let kb: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
-    Some(kb * 1024)
+    proc_kib("/proc/self/status", "VmHWM:")
 }
 
 /// Whether `e` or one of its causes is a closed pipe ([`io::ErrorKind::BrokenPipe`]):

@@ -50,9 +50,6 @@
 const HEAD: usize = 2;
 const TAIL: usize = 3;
 
-/// Words of a cache line.
-const LINE: usize = 8;
-
 /// Entries per bucket.
 const WAYS: usize = 4;
 
@@ -60,15 +57,14 @@ const WAYS: usize = 4;
 const BUCKET_BYTES: usize = WAYS * (HEAD + TAIL) * 8;
 
 /// The transposition table (see the module documentation). Heads and tails live in
-/// two zeroed allocations of `u64` words sized for the most buckets, which the
-/// operating system maps lazily; the table uses a prefix of them that doubles as it
-/// fills, so a search costs memory only as it fills its table. A slot whose numbers
-/// word is zero is empty (no stored position has `pn = dn = 0`).
+/// two zeroed maps of `u64` words sized for the most buckets, which the operating
+/// system backs lazily; the table uses a prefix of them that doubles as it fills, so
+/// a search costs memory only as it fills its table. A slot whose numbers word is
+/// zero is empty (no stored position has `pn = dn = 0`).
 pub struct Table {
-    /// The heads, from word `offset` on (the first word on a cache-line boundary).
-    heads: Vec<u64>,
-    offset: usize,
-    tails: Vec<u64>,
+    /// The heads (page-aligned, so every bucket's heads fill one cache line).
+    heads: Words,
+    tails: Words,
     /// The buckets in use: `start << d` after `d` doublings.
     buckets: usize,
     /// The buckets of a new (or cleared) table, and the most: `start << k`.
@@ -86,6 +82,10 @@ impl Table {
     /// the largest `2^k` that leaves it at least 8,192 (`k = 0` below 16,384 buckets),
     /// so at most one bucket in 8,192 of what fits is left unused. It starts with `s`
     /// buckets and doubles while it has room (see the module documentation).
+    ///
+    /// Where the system refuses to map that much, the table has half as many buckets
+    /// once full, and so on ([`Table::bytes`] says what it got); the commands refuse
+    /// a `--memory` beyond the machine's memory before they get here.
     pub fn new(bytes: usize) -> Table {
         let fit = (bytes / BUCKET_BYTES).max(1);
         let mut k = 0;
@@ -93,21 +93,27 @@ impl Table {
             k += 1;
         }
         let start = fit >> k;
-        let most = start << k;
-        let mut heads = vec![0u64; most * WAYS * HEAD + LINE];
-        // Words are 8-byte aligned; skip to the first on a 64-byte boundary.
-        let offset = (heads.as_ptr() as usize).wrapping_neg() % (LINE * 8) / 8;
-        let mut tails = vec![0u64; most * WAYS * TAIL];
-        huge_pages(&mut heads);
-        huge_pages(&mut tails);
-        Table {
-            heads,
-            offset,
-            tails,
-            buckets: start,
-            start,
-            most,
-            used: 0,
+        loop {
+            let most = start << k;
+            match (
+                Words::new(most * WAYS * HEAD),
+                Words::new(most * WAYS * TAIL),
+            ) {
+                (Ok(heads), Ok(tails)) => {
+                    return Table {
+                        heads,
+                        tails,
+                        buckets: start,
+                        start,
+                        most,
+                        used: 0,
+                    };
+                }
+                _ if k > 0 => k -= 1,
+                (Err(e), _) | (_, Err(e)) => {
+                    panic!("cannot map a table of {} bytes: {e}", most * BUCKET_BYTES)
+                }
+            }
         }
     }
 
@@ -115,8 +121,7 @@ impl Table {
     /// table starts again from its first size (a table reused for many small
     /// searches zeroes only what each used).
     pub fn clear(&mut self) {
-        let h = self.offset;
-        self.heads[h..h + self.buckets * WAYS * HEAD].fill(0);
+        self.heads[..self.buckets * WAYS * HEAD].fill(0);
         self.tails[..self.buckets * WAYS * TAIL].fill(0);
         self.buckets = self.start;
         self.used = 0;
@@ -131,7 +136,7 @@ impl Table {
         let old = self.buckets;
         self.buckets = old * 2;
         for b in (0..old).rev() {
-            let h = self.offset + b * WAYS * HEAD;
+            let h = b * WAYS * HEAD;
             let t = b * WAYS * TAIL;
             let mut head = [0u64; WAYS * HEAD];
             let mut tail = [0u64; WAYS * TAIL];
@@ -144,7 +149,7 @@ impl Table {
                 let to = self.bucket(head[i * HEAD]);
                 let side = to - 2 * b;
                 let (hs, ts) = (
-                    self.offset + to * WAYS * HEAD + next[side] * HEAD,
+                    to * WAYS * HEAD + next[side] * HEAD,
                     to * WAYS * TAIL + next[side] * TAIL,
                 );
                 next[side] += 1;
@@ -156,7 +161,7 @@ impl Table {
 
     /// The bytes the table occupies once full.
     pub fn bytes(&self) -> usize {
-        (self.heads.len() - LINE + self.tails.len()) * 8
+        (self.heads.len() + self.tails.len()) * 8
     }
 
     /// Entries in use and capacity (once full).
@@ -173,7 +178,7 @@ impl Table {
 
     /// The heads of bucket `b`.
     fn heads_of(&self, b: usize) -> &[u64] {
-        let h = self.offset + b * WAYS * HEAD;
+        let h = b * WAYS * HEAD;
         &self.heads[h..h + WAYS * HEAD]
     }
 
@@ -185,7 +190,7 @@ impl Table {
             let b = self.bucket(key);
             // The head line, and the two lines the bucket's tails span (a position
             // not found is stored next, and its slot is chosen by the tails' work).
-            x ^= self.heads[self.offset + b * WAYS * HEAD]
+            x ^= self.heads[b * WAYS * HEAD]
                 ^ self.tails[b * WAYS * TAIL]
                 ^ self.tails[(b + 1) * WAYS * TAIL - 1];
         }
@@ -232,7 +237,7 @@ impl Table {
         };
         let (h, t, victim) = loop {
             let b = self.bucket(key);
-            let h = self.offset + b * WAYS * HEAD;
+            let h = b * WAYS * HEAD;
             let t = b * WAYS * TAIL;
             let mut victim = None;
             let mut least = 0;
@@ -266,28 +271,38 @@ impl Table {
     }
 }
 
-/// Asks the operating system to back `words` with huge pages (2 MiB on x86-64)
-/// where it can: the table's look-ups are random reads over all of it, and with
-/// pages of 4 KiB most of them also miss the processor's page-translation cache.
-/// Advice only: where it is not taken, nothing changes but the time.
-#[cfg(target_os = "linux")]
-fn huge_pages(words: &mut [u64]) {
-    const HUGE: usize = 2 << 20;
-    let start = words.as_mut_ptr() as usize;
-    let end = start + std::mem::size_of_val(words);
-    let (from, to) = (start.next_multiple_of(HUGE), end / HUGE * HUGE);
-    if from < to {
-        // SAFETY: a plain system call on whole huge pages inside memory this slice
-        // borrows mutably; `MADV_HUGEPAGE` changes how the pages are backed, never
-        // their contents. A failure (no transparent huge pages) is ignored.
-        unsafe {
-            libc::madvise(from as *mut libc::c_void, to - from, libc::MADV_HUGEPAGE);
-        }
+/// Zeroed `u64` words in an anonymous memory map: the system backs a page only when
+/// it is first touched, the words start on a page boundary, and a map the system
+/// refuses is an error, not an abort. The map is advised to be backed by huge pages
+/// (2 MiB on x86-64, Linux): the table's look-ups are random reads over all of it,
+/// and with pages of 4 KiB most of them also miss the processor's cache of page
+/// translations. Advice only: where it is not taken, nothing changes but the time.
+struct Words(memmap2::MmapMut);
+
+impl Words {
+    fn new(len: usize) -> std::io::Result<Words> {
+        let bytes = len
+            .checked_mul(8)
+            .ok_or_else(|| std::io::Error::other("more bytes than the address space"))?;
+        let map = memmap2::MmapOptions::new().len(bytes).map_anon()?;
+        #[cfg(target_os = "linux")]
+        let _ = map.advise(memmap2::Advice::HugePage);
+        Ok(Words(map))
     }
 }
 
-#[cfg(not(target_os = "linux"))]
-fn huge_pages(_: &mut [u64]) {}
+impl std::ops::Deref for Words {
+    type Target = [u64];
+    fn deref(&self) -> &[u64] {
+        bytemuck::cast_slice(&self.0)
+    }
+}
+
+impl std::ops::DerefMut for Words {
+    fn deref_mut(&mut self) -> &mut [u64] {
+        bytemuck::cast_slice_mut(&mut self.0)
+    }
+}
 
 #[cfg(test)]
 mod tests {
@@ -378,6 +393,15 @@ mod tests {
         assert!(keys.iter().all(|&k| t.get(k).is_none()));
         t.put(keys[0], 3, 4, 1, 0);
         assert_eq!(t.get(keys[0]), Some((3, 4)));
+    }
+
+    /// A table larger than the system maps is made smaller, not an abort, and works.
+    #[test]
+    fn a_table_the_system_refuses_is_made_smaller() {
+        let mut t = Table::new(usize::MAX / 2);
+        assert!(t.bytes() < usize::MAX / 2);
+        t.put(7, 1, 2, 0, 0);
+        assert_eq!(t.get(7), Some((1, 2)));
     }
 
     /// Keys made as the solver makes them — the least of a few random hashes, whose

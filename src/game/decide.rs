@@ -380,11 +380,6 @@ pub struct StartDoc {
     pub breaker: Vec<String>,
 }
 
-/// The labels of the cells `s` of `game`, in cell order.
-fn labels(game: &Game, s: super::Cells) -> Vec<String> {
-    super::cells(s).map(|c| game.label(c).to_string()).collect()
-}
-
 impl SolveDoc {
     /// The document of `answer` for `game`, named `name`, whose file has SHA-256
     /// `sha256`; `command` goes into the provenance, `seconds` is the wall time.
@@ -406,8 +401,8 @@ impl SolveDoc {
             sets: game.sets.len(),
             first: game.first.word(),
             start: StartDoc {
-                maker: labels(game, game.maker),
-                breaker: labels(game, game.breaker),
+                maker: game.labels_of(game.maker).map(String::from).collect(),
+                breaker: game.labels_of(game.breaker).map(String::from).collect(),
             },
             symmetries: answer.symmetries,
             winner: answer.root.winner.map(Side::word),

@@ -479,16 +479,17 @@ pub fn renamed(mut game: Game, name: Option<&str>, first: Side) -> Result<Game, 
 /// assert!(generate::after(&strip, "8,0").is_err());
 /// ```
 pub fn after(game: &Game, moves: &str) -> Result<Game, GenerateError> {
-    if moves.split_whitespace().next().is_none() {
+    let labels: Vec<&str> = moves.split_whitespace().collect();
+    if labels.is_empty() {
         return Err(bad(
             "moves",
             "no move given: expected cell labels separated by blanks".into(),
         ));
     }
     let mut g = game.clone();
-    for (i, label) in moves.split_whitespace().enumerate() {
+    for (i, &label) in labels.iter().enumerate() {
         if let Some(&won) = g.sets.iter().find(|&&s| s & !g.maker == 0) {
-            let set: Vec<&str> = super::cells(won).map(|c| game.label(c)).collect();
+            let set: Vec<&str> = game.labels_of(won).collect();
             return Err(bad(
                 "moves",
                 format!(

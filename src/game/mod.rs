@@ -134,6 +134,11 @@ impl Game {
     pub fn label(&self, c: usize) -> &str {
         &self.labels[c]
     }
+
+    /// The labels of the cells `s`, in cell order.
+    pub fn labels_of(&self, s: Cells) -> impl Iterator<Item = &str> {
+        cells(s).map(|c| self.label(c))
+    }
 }
 
 /// The set of the first `n` cells (`n ≤ 128`).

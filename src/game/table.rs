@@ -274,9 +274,7 @@ impl Table {
 /// Zeroed `u64` words in an anonymous memory map: the system backs a page only when
 /// it is first touched, the words start on a page boundary, and a map the system
 /// refuses is an error, not an abort. The map is advised to be backed by huge pages
-/// (2 MiB on x86-64, Linux): the table's look-ups are random reads over all of it,
-/// and with pages of 4 KiB most of them also miss the processor's cache of page
-/// translations. Advice only: where it is not taken, nothing changes but the time.
+/// (Linux; the module documentation says why), advice that changes only the time.
 struct Words(memmap2::MmapMut);
 
 impl Words {

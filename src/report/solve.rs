@@ -16,8 +16,9 @@ pub fn status(answer: &Answer) -> u8 {
 }
 
 /// The text of `answer` for the game `game` named `name`, decided in `seconds`: the
-/// game (with its starting position when that is not empty), the winner (or the root's numbers when not decided), the nodes with the time
-/// and the peak memory, then with `--moves` who wins after each first move.
+/// game (with its starting position when that is not empty), the winner (or the
+/// root's numbers when not decided), the nodes with the time and the peak memory,
+/// then with `--moves` who wins after each first move.
 pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     let mut s = String::new();
     let from = crate::game::file::position(game)

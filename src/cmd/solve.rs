@@ -35,7 +35,7 @@ pub struct Args {
     #[arg(long)]
     pub json: bool,
     /// MiB of transposition table per search, at most (and at most the machine's
-    /// memory): the table starts at about a MiB and doubles as it fills (a full table
+    /// memory): the table starts at about a MiB and doubles when half full (a full table
     /// never ends the run: the search forgets its cheapest knowledge and goes on).
     #[arg(long, value_name = "MIB", default_value_t = 1024,
           value_parser = clap::value_parser!(u64).range(1..=1 << 20))]

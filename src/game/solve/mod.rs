@@ -96,8 +96,9 @@
 //! # The table
 //!
 //! [`Table`] (in [`super::table`]): at most a given number of slots, in a table that
-//! doubles in place as it fills (a small search touches little memory) and, once
-//! full, replaces the least worked-on entry of a bucket first. A 64-bit key can in
+//! doubles in place each time half its slots are in use (a search touches two to four
+//! times the memory of its entries) and replaces the least worked-on entry of a full
+//! bucket first. A 64-bit key can in
 //! principle collide; the solver's answer is therefore never the last word:
 //! [`crate::game::certificate`] replays it into a strategy that the independent
 //! checker verifies position by position.

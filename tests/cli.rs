@@ -176,7 +176,6 @@ fn reproduce_leaves_the_committed_results_unchanged() {
         .collect();
     top.sort();
     assert_eq!(top, ["by-graph", "results"]);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -352,7 +351,6 @@ fn enumerate_writes_where_told_and_one_thread_gives_the_same_bytes() {
             .map(|c| c == "amoba enumerate --out cat.txt --summary cat.txt.json"),
         Some(true)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -384,7 +382,6 @@ fn usage_and_input_errors_exit_2_with_a_located_message() {
     let err = String::from_utf8_lossy(&out.stderr);
     assert!(err.contains("cat.txt:2:3"), "{err}");
     assert!(!dir.join("out").exists(), "nothing written on bad input");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -427,7 +424,6 @@ fn verify_json_satisfies_its_schema() {
     assert_eq!(out.status.code(), Some(0));
     let doc = common::schema::assert_valid_text(&String::from_utf8(out.stdout).unwrap());
     assert!(doc["provenance"]["catalogue_sha256"].is_null());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// A board known to be out of reach gets a bounded search for a pairing before the

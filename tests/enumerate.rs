@@ -37,13 +37,12 @@ fn catalogue_has_194543_classes_and_the_spec_4_properties() {
         assert!(p.is_good(b), "line {} is not good", i + 1);
     }
     // Round trip through the validating reader.
-    let dir = std::env::temp_dir().join(format!("amoba-cat-{}", std::process::id()));
+    let dir = common::temp_dir("cat");
     let path = dir.join("catalogue-9.txt");
     cat.write(&path).unwrap();
     assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
     let back = Catalogue::read(b, &path).unwrap();
     assert_eq!(&back, cat);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Canonical form by the definition: all 512 images, minimum; stabiliser by counting.

@@ -176,7 +176,6 @@ fn a_full_disk_keeps_every_earlier_output() {
     let (_, err, code) = run(graph_square5(&out).current_dir(&dir));
     assert_eq!(code, 0, "{err}");
     assert!(outputs(&out) == new, "the new outputs, complete");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Waits until a temporary file of `child` appears in `dir` (true) or `child` ends
@@ -269,7 +268,6 @@ fn sigkill_at_any_moment_leaves_old_or_complete_files() {
     assert!(status.success());
     assert!(outputs(&out) == new, "the new outputs, complete");
     assert!(temp_files(&out).is_empty(), "{:?}", temp_files(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Two runs of the same command writing into one directory at once: both succeed
@@ -321,7 +319,6 @@ fn two_concurrent_runs_into_one_directory() {
     }
     // The last rounds started from an empty directory: the files of square5, all there.
     assert_eq!(outputs(&out).keys().collect::<Vec<_>>(), square5);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The runs that write into `out`: exit 2, a message naming a file there and
@@ -416,5 +413,4 @@ fn an_unwritable_output_directory_is_an_input_error() {
         eprintln!("running as root without a usable setpriv: the permission case is skipped");
     }
     std::fs::set_permissions(&ro, std::fs::Permissions::from_mode(0o755)).unwrap();
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -299,7 +299,6 @@ fn after_writes_the_game_from_the_position_the_moves_reach() {
     assert_eq!(code, 0, "{stderr}");
     assert!(text.contains("maker -1,0\nbreaker 0,0\n"), "{text}");
     assert_eq!(output_text(&rerun(&text)).0, text);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -437,7 +436,6 @@ fn generators_write_where_told_and_refuse_bad_arguments() {
         assert!(stdout.is_empty(), "{args:?}");
         assert!(!out.exists(), "{args:?} wrote its file");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A text FORMATS.md rejects: a name, its bytes, the line and column of the error and
@@ -589,7 +587,6 @@ fn every_rejection_exits_2_at_its_line_and_column() {
     );
     assert!(stderr.contains("16 MiB"), "{stderr}");
     assert!(stdout.is_empty());
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

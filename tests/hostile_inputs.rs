@@ -102,7 +102,6 @@ fn refused(name: &str, files: &[(&str, &str)], cases: &[(&[&str], &str)]) {
         );
         assert_eq!(listing(&dir), before, "amoba {args:?} wrote a file");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -605,7 +604,6 @@ fn deep_searches_within_the_limits_run() {
         Duration::from_secs(60),
     );
     assert_eq!(code, 0, "{out}{err}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// Scan shards made from the committed scan of 5 directions: the merge checks each

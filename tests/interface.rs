@@ -353,7 +353,6 @@ fn every_subcommand_follows_the_shared_rules() {
         shown,
         pairing.replace("ID 1\n", "ID 1 · stabiliser order 16\n")
     );
-    let _ = std::fs::remove_dir_all(&root);
 }
 
 /// What amoba prints as a placement, amoba reads back: a placement file records its
@@ -414,7 +413,6 @@ fn a_placement_found_is_checked_against_its_own_game() {
         assert_eq!(out.status.code(), Some(2), "{bad}: {err}");
         assert!(err.contains(at), "{bad}: {err}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// The long commands take the same `--progress auto|bar|log|none`, and where a

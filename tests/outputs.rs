@@ -59,7 +59,6 @@ fn a_fifo_is_written_through_not_replaced() {
             .is_fifo()
     );
     assert!(temp_files(&dir).is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(unix)]
@@ -92,7 +91,6 @@ fn links_stay_links() {
     let null = std::fs::metadata("/dev/null").unwrap();
     assert!(null.file_type().is_char_device());
     assert!(temp_files(&dir).is_empty() && temp_files(&dir.join("sub")).is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -159,7 +157,6 @@ fn dash_is_standard_output() {
         .unwrap();
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("square5 pairing ID 1"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -178,7 +175,6 @@ fn a_failed_write_leaves_no_temporary_file() {
     assert_eq!(source.as_deref(), Some("disk on fire"));
     assert_eq!(std::fs::read_to_string(&path).unwrap(), "old");
     assert!(temp_files(&dir).is_empty());
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// SIGTERM while `amoba graph` writes its exports (about 150 MB on square9): the
@@ -220,7 +216,6 @@ fn sigterm_during_a_write_leaves_no_temporary_file() {
     let status = child.wait().unwrap();
     assert_eq!(status.signal(), Some(15), "ended by SIGTERM: {status:?}");
     assert!(temp_files(&out).is_empty(), "{:?}", temp_files(&out));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// Runs `cmd` with stdout closed before its first write.
@@ -336,7 +331,6 @@ fn a_closed_stdout_is_not_an_error_for_any_subcommand() {
         std::fs::read(dir.join("merged.txt")).unwrap(),
         std::fs::read(&cat).unwrap()
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[cfg(unix)]
@@ -396,7 +390,6 @@ fn paths_need_not_be_utf8() {
         .arg("x.txt"));
     assert_eq!(code, 2);
     assert!(err.contains("invalid UTF-8"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -408,7 +401,7 @@ fn error_messages_name_their_cause_once() {
             "show".into(),
             "1".into(),
             "--catalogue".into(),
-            dir.clone().into_os_string(),
+            dir.as_os_str().to_owned(),
         ],
         vec![
             "graph".into(),
@@ -427,7 +420,6 @@ fn error_messages_name_their_cause_once() {
         assert!(!cause.is_empty(), "{args:?}: {err}");
         assert_eq!(err.matches(cause).count(), 1, "{args:?}: {err}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -484,7 +476,6 @@ fn verify_and_show_never_write_into_the_current_directory_unasked() {
     assert!(out.starts_with("square5 pairing ID 2"));
     assert!(err.contains("cannot cache the catalogue"), "{err}");
     assert_eq!(std::fs::read_dir(&work).unwrap().count(), 0);
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -496,5 +487,4 @@ fn a_directory_or_an_empty_stdin_is_an_input_error() {
     let (_, err, code) = run(amoba().args(["verify", "--no-graph", "-"]));
     assert_eq!(code, 2);
     assert!(err.contains("<stdin>:1:1: found an empty file"), "{err}");
-    std::fs::remove_dir_all(&dir).unwrap();
 }

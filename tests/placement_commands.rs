@@ -134,5 +134,4 @@ fn search_enumerate_and_scan_answer_about_placements_with_t_and_k() {
         assert_eq!(code, 2, "{args:?}: {stderr}");
         assert!(stderr.contains(expect), "{args:?}: {stderr}");
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -182,7 +182,6 @@ fn catalogue_pairings_are_tight_two_placements() {
             8
         );
     }
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 /// A random placement on the lattice with rows (a, b), (0, c): the cells of the box
@@ -287,7 +286,6 @@ fn random_placements_agree_with_a_brute_force() {
         seen.0 >= 6 && seen.1 > 0,
         "both verdicts exercised: {seen:?}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -359,7 +357,6 @@ fn bad_placements_name_the_line() {
         .collect();
     assert!(dirs.contains(&&serde_json::json!([0, 1])), "{dirs:?}");
     assert!(!dirs.contains(&&serde_json::json!([1, 0])), "{dirs:?}");
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -385,5 +382,4 @@ fn show_draws_a_placement() {
     let (svg, _, code) = output_text(&out);
     assert_eq!(code, 0);
     assert!(svg.starts_with("<svg") && svg.contains("#9a9a9a"));
-    let _ = std::fs::remove_dir_all(&dir);
 }

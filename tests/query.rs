@@ -130,7 +130,7 @@ fn codes(v: &Value) -> Vec<u8> {
 fn dir() -> &'static PathBuf {
     static D: OnceLock<PathBuf> = OnceLock::new();
     D.get_or_init(|| {
-        let d = common::temp_dir("query");
+        let d = common::shared_dir("query");
         common::catalogue()
             .write(&d.join("catalogue-9.txt"))
             .unwrap();

@@ -32,7 +32,7 @@ impl Server {
     /// Starts the explorer on `board` in a fresh directory (its own cache, no
     /// `results/`), waiting for the URL on stderr.
     fn start(name: &str, board: &str) -> Server {
-        Server::start_in(common::temp_dir(name), board, true)
+        Server::start_in(common::temp_dir(name).keep(), board, true)
     }
 
     /// Starts the explorer on `board` in `dir` (its cache `dir/cache`).
@@ -1145,7 +1145,8 @@ fn the_page_in_a_real_browser() {
     assert!(b.text("#placement-error").contains("pasted:"));
     assert_eq!(b.count("#pasted-lines li.bad-line"), 1);
 
-    let shot = std::env::temp_dir().join(format!("amoba-serve-{}.png", std::process::id()));
+    // Under Cargo's `target/tmp`, rewritten by every run.
+    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-verdict.png");
     b.screenshot(&shot);
     let png = std::fs::read(&shot).unwrap();
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 1000);

@@ -80,7 +80,6 @@ fn merged_shards_are_the_bytes_of_the_unsharded_catalogue() {
         read_part(&b, &parts[1]).is_err(),
         "a damaged part is refused"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -123,7 +122,6 @@ fn slurm_array_variables_choose_the_shard_and_reruns_resume() {
     let again = run();
     assert!(again.status.success());
     assert!(String::from_utf8_lossy(&again.stderr).contains("skipped"));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// The 16-toroidal board's catalogue comes from the rooted search, whose frontier is cut
@@ -141,5 +139,4 @@ fn shards_of_the_rooted_search_merge_into_its_catalogue() {
     let (header, _) = read_part(&b, &parts[0]).unwrap();
     assert_eq!(header.split, "rooted-4");
     assert_eq!(merges_into_the_catalogue(&b, &parts), 5740);
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -18,7 +18,7 @@ const FIRST: &str = "04111115041555550415222204356666273333046777730442227330466
 fn tmp() -> &'static Path {
     static P: OnceLock<PathBuf> = OnceLock::new();
     P.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("amoba-show-test-{}", std::process::id()));
+        let dir = common::shared_dir("show");
         catalogue().write(&dir.join("catalogue-9.txt")).unwrap();
         dir
     })

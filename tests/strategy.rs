@@ -14,14 +14,14 @@ use amoba::check::{Error, Input, Verdict, check_strategy};
 use common::schema::assert_valid_text;
 use independent::minimax::{Body, Certificate, Hypergraph, Side, XorShift, label, sha256_hex};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Stdio};
 
 const BIN: &str = env!("CARGO_BIN_EXE_amoba");
 const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 
-/// A fresh directory for one test's files.
-fn dir(name: &str) -> PathBuf {
+/// A fresh directory for one test's files, removed at its end.
+fn dir(name: &str) -> common::TempDir {
     common::temp_dir(&format!("strategy-{name}"))
 }
 

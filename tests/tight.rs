@@ -197,7 +197,6 @@ fn a_tight_3_placement_of_7_in_a_row_on_the_6x6_torus_passes_the_checker() {
     assert!(report.contains("good and tight"), "{report}");
     // And it is good for 8-in-a-row as well (every 8-window holds a blocked 7-window).
     assert_eq!(verify_placement(&file, "3", "8").1, 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]
@@ -237,7 +236,6 @@ fn the_6x6_census_of_tight_3_placements_of_7_in_a_row() {
     let file = dir.join("least.txt");
     std::fs::write(&file, text).unwrap();
     assert_eq!(verify_placement(&file, "3", "7").1, 0);
-    let _ = std::fs::remove_dir_all(&dir);
 }
 
 #[test]

@@ -30,8 +30,7 @@ const ROOT: &str = env!("CARGO_MANIFEST_DIR");
 fn catalogue_file() -> &'static Path {
     static P: OnceLock<PathBuf> = OnceLock::new();
     P.get_or_init(|| {
-        let dir = std::env::temp_dir().join(format!("amoba-verify-test-{}", std::process::id()));
-        let path = dir.join("catalogue-9.txt");
+        let path = scratch_dir().join("catalogue-9.txt");
         catalogue().write(&path).unwrap();
         path
     })
@@ -811,11 +810,15 @@ fn line_text(codes: &[u8]) -> String {
     codes.iter().map(|&k| (b'0' + k) as char).collect()
 }
 
-/// A scratch file holding `text`, unique to this test binary.
+/// This test binary's folder for files that outlive one test.
+fn scratch_dir() -> &'static Path {
+    static D: OnceLock<PathBuf> = OnceLock::new();
+    D.get_or_init(|| common::shared_dir("verify"))
+}
+
+/// A scratch file holding `text`, in [`scratch_dir`].
 fn scratch(name: &str, text: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("amoba-verify-test-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let path = dir.join(name);
+    let path = scratch_dir().join(name);
     std::fs::write(&path, text).unwrap();
     path
 }

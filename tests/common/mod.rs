@@ -37,12 +37,54 @@ impl Rng {
 pub mod brute;
 pub mod schema;
 
-/// A fresh, empty temporary directory for one test.
-pub fn temp_dir(name: &str) -> std::path::PathBuf {
-    let d = std::env::temp_dir().join(format!("amoba-{name}-{}", std::process::id()));
+/// A fresh, empty temporary directory for one test, named after it, and removed with
+/// what it holds when dropped — at the test's end, passed or failed.
+pub fn temp_dir(name: &str) -> TempDir {
+    TempDir(
+        tempfile::Builder::new()
+            .prefix(&format!("amoba-{name}-"))
+            .tempdir()
+            .unwrap(),
+    )
+}
+
+/// A folder for the files that a test binary writes once and its tests share (a
+/// catalogue, an index), under Cargo's `target/tmp`: emptied when a run first asks
+/// for it, so each run starts clean and no run leaves more than one behind.
+pub fn shared_dir(name: &str) -> std::path::PathBuf {
+    let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&d);
     std::fs::create_dir_all(&d).unwrap();
     d
+}
+
+/// A directory of [`temp_dir`], used as a path.
+pub struct TempDir(tempfile::TempDir);
+
+impl TempDir {
+    /// The path, the directory kept: its caller removes it.
+    pub fn keep(self) -> std::path::PathBuf {
+        self.0.keep()
+    }
+}
+
+impl std::ops::Deref for TempDir {
+    type Target = std::path::Path;
+    fn deref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::path::Path> for TempDir {
+    fn as_ref(&self) -> &std::path::Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<std::ffi::OsStr> for TempDir {
+    fn as_ref(&self) -> &std::ffi::OsStr {
+        self.0.path().as_os_str()
+    }
 }
 
 /// The binary under test, its standard input empty (a command that reads stdin sees

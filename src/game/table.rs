@@ -24,17 +24,17 @@
 //!
 //! A table of at most `M` buckets has `s · 2^k = M` buckets once full (`M` rounded
 //! down to a multiple of the largest power of two `2^k` that leaves `s ≥ 8192`), but
-//! starts with `s` and works in a prefix of its memory. Once half of the slots in use
-//! hold an entry, the next store first doubles the table in place: scaling the
+//! starts with `s` and works in a prefix of its memory. Once half of the prefix's
+//! slots hold an entry, the next store first doubles the table in place: scaling the
 //! mixed key by twice the buckets puts the keys of bucket `b` in buckets `2b` and
 //! `2b + 1`, in their order, so growing loses nothing. Before its full size a table
 //! replaces an entry only where a bucket overflows below that load (by a Poisson
 //! estimate at most one new entry in seven, just before a doubling; always the least
 //! work of its bucket, as in a full table), so a search takes nearly the nodes it
-//! would with its full
-//! table; and it touches two to four times the memory of its entries, not all of
-//! `M`: a search of 175,000 nodes keeps 78 MB of a table of 512 MiB, and clearing
-//! the table zeroes only the prefix in use.
+//! would with its full table; and it touches two to four times the memory of its
+//! entries, not all of `M`: a search of 175,000 nodes keeps 78 MB of a table of
+//! 512 MiB (BENCHMARKS.md, *A table that doubles when half full*), and clearing the
+//! table zeroes only the prefix in use.
 //!
 //! The memory is advised to be backed by huge pages (`madvise`, Linux): the look-ups
 //! are random reads over the whole prefix in use, and with pages of 4 KiB nearly each

@@ -48,8 +48,12 @@ const THREAT_DEPTH: u32 = 8;
 /// Positions [`Threats::win`] may visit per call.
 const THREAT_BUDGET: u32 = 30;
 
-/// Slots of the cache of [`Threats::win`] (a power of two).
-const THREAT_CACHE: usize = 1 << 14;
+/// Slots of the cache of [`Threats::win`] (a power of two). Few answers are asked for
+/// again (with 2^14 slots one search in twelve found its answer there), so the cache
+/// pays only while it stays in the processor's second-level cache: 2^11 slots of 96
+/// bytes (BENCHMARKS.md, *A table that doubles when half full*); 2^14 was 4 % slower,
+/// 2^17 20 %.
+const THREAT_CACHE: usize = 1 << 11;
 
 /// The most sets the bit-sliced search handles (one bit each in a `u128`).
 const SLICED_SETS: usize = super::slices::MAX_SETS;

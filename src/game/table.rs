@@ -354,6 +354,7 @@ mod tests {
         let most = 4 * Table::START;
         assert_eq!(t.fill().1, (most * WAYS) as u64);
         let mut model: Vec<[Slot; WAYS]> = vec![[(0, 0, 0); WAYS]; Table::START];
+        let mut used = 0;
         let mut keys = Vec::new();
         for i in 0..6 * most as u64 {
             // One put in four updates a key met before, with new numbers and work.
@@ -366,7 +367,6 @@ mod tests {
             };
             let (pn, dn, work) = (i as u32 % 7 + 1, i as u32 % 5 + 1, next() % 3);
             t.put(key, pn, dn, work, u128::from(key));
-            let used = model.iter().flatten().filter(|s| s.1 != 0).count();
             if model.len() < most && 2 * used >= model.len() * WAYS {
                 let mut grown = vec![[(0, 0, 0); WAYS]; 2 * model.len()];
                 for slot in model.iter().flatten().filter(|s| s.1 != 0) {
@@ -387,6 +387,7 @@ mod tests {
                 .unwrap_or_else(|| {
                     (1..WAYS).fold(0, |m, j| if bucket[j].2 < bucket[m].2 { j } else { m })
                 });
+            used += usize::from(bucket[slot].1 == 0);
             bucket[slot] = (key, u64::from(pn) << 32 | u64::from(dn), work);
             assert_eq!(t.buckets, model.len(), "after {i} puts");
             if i % 4096 == 0 || i + 1 == 6 * most as u64 {

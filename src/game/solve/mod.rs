@@ -98,10 +98,9 @@
 //! [`Table`] (in [`super::table`]): at most a given number of slots, in a table that
 //! doubles in place each time half its slots are in use (a search touches two to four
 //! times the memory of its entries) and replaces the least worked-on entry of a full
-//! bucket first. A 64-bit key can in
-//! principle collide; the solver's answer is therefore never the last word:
-//! [`crate::game::certificate`] replays it into a strategy that the independent
-//! checker verifies position by position.
+//! bucket first. A 64-bit key can in principle collide; the solver's answer is
+//! therefore never the last word: [`crate::game::certificate`] replays it into a
+//! strategy that the independent checker verifies position by position.
 //!
 //! # Complexity
 //!

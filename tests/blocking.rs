@@ -24,7 +24,6 @@ fn blocking_run(name: &str, args: &[&str]) -> (String, serde_json::Value) {
     let (stdout, _, code) = output_text(&out);
     assert_eq!(code, 1, "{stdout}");
     let doc = common::schema::assert_valid_text(&std::fs::read_to_string(&json).unwrap());
-    let _ = std::fs::remove_dir_all(&dir);
     (stdout, doc)
 }
 

@@ -130,7 +130,6 @@ fn found(t: usize, k: usize, dirs: &str, search: &[&str]) -> String {
         (0, String::new()),
         "{err}"
     );
-    let _ = std::fs::remove_dir_all(&dir);
     text
 }
 

@@ -15,35 +15,8 @@ use amoba::pairing::graph::analysis::{Analysis, analyse};
 use amoba::pairing::search::Found;
 use amoba::report::export::{self, Export, Source};
 use common::Rng;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::Command;
-use std::sync::atomic::{AtomicUsize, Ordering};
-
-/// A fresh, empty directory under the system temp dir, removed on drop.
-struct TempDir(PathBuf);
-
-impl TempDir {
-    fn new(name: &str) -> TempDir {
-        // Tests run in parallel threads of one process: a counter keeps them apart.
-        static NEXT: AtomicUsize = AtomicUsize::new(0);
-        let k = NEXT.fetch_add(1, Ordering::Relaxed);
-        let dir =
-            std::env::temp_dir().join(format!("amoba-export-{name}-{}-{k}", std::process::id()));
-        let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
-        TempDir(dir)
-    }
-
-    fn path(&self) -> &Path {
-        &self.0
-    }
-}
-
-impl Drop for TempDir {
-    fn drop(&mut self) {
-        let _ = std::fs::remove_dir_all(&self.0);
-    }
-}
 
 fn read(path: &Path) -> String {
     std::fs::read_to_string(path).unwrap()
@@ -112,7 +85,7 @@ fn graph_of(n: usize, edges: &[(u32, u32)]) -> PairingGraph {
 }
 
 fn sparse6_of(g: &PairingGraph) -> String {
-    let dir = TempDir::new("s6");
+    let dir = common::temp_dir("export-s6");
     let path = dir.path().join("g.s6");
     export::write_sparse6(&path, g).unwrap();
     read(&path)
@@ -178,7 +151,7 @@ fn decode_sparse6(line: &str) -> (usize, Vec<(usize, usize)>) {
 #[test]
 fn tiny_graph_exact_bytes_of_the_tables() {
     let (g, cat, a, p) = tiny();
-    let dir = TempDir::new("tables");
+    let dir = common::temp_dir("export-tables");
     let paths = export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
     let file = |suffix: &str| read(&dir.path().join(format!("graph-tiny.{suffix}")));
     assert_eq!(
@@ -216,7 +189,7 @@ fn tiny_graph_exact_bytes_of_the_tables() {
 #[test]
 fn tiny_graph_exact_bytes_of_graphml() {
     let (g, cat, a, p) = tiny();
-    let dir = TempDir::new("graphml");
+    let dir = common::temp_dir("export-graphml");
     let path = dir.path().join("g.graphml");
     export::write(Export::GraphMl, &path, &source(&g, &cat, &a, &p)).unwrap();
     let expected = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -256,7 +229,7 @@ fn tiny_graph_exact_bytes_of_graphml() {
 #[test]
 fn tiny_graph_exact_bytes_of_gexf() {
     let (g, cat, a, p) = tiny();
-    let dir = TempDir::new("gexf");
+    let dir = common::temp_dir("export-gexf");
     let path = dir.path().join("g.gexf");
     export::write(Export::Gexf, &path, &source(&g, &cat, &a, &p)).unwrap();
     let expected = r#"<?xml version="1.0" encoding="UTF-8"?>
@@ -296,7 +269,7 @@ fn tiny_graph_exact_bytes_of_gexf() {
 #[test]
 fn tiny_graph_dot_holds_only_the_small_components() {
     let (g, cat, a, p) = tiny();
-    let dir = TempDir::new("dot");
+    let dir = common::temp_dir("export-dot");
     let path = dir.path().join("graph-tiny.dot");
     export::write(Export::Dot, &path, &source(&g, &cat, &a, &p)).unwrap();
     let expected = format!(
@@ -350,7 +323,7 @@ graph small_components {{
 #[test]
 fn tiny_graph_sidecar_counts_and_manifest() {
     let (g, cat, a, p) = tiny();
-    let dir = TempDir::new("sidecar");
+    let dir = common::temp_dir("export-sidecar");
     export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
     let text = read(&dir.path().join("graph-tiny.json"));
     let side = common::schema::assert_valid_text(&text);
@@ -387,7 +360,7 @@ fn tiny_graph_sidecar_counts_and_manifest() {
 #[test]
 fn the_sidecar_schema_rejects_what_it_does_not_describe() {
     let (g, cat, a, p) = tiny();
-    let dir = TempDir::new("schema");
+    let dir = common::temp_dir("export-schema");
     export::write_all(dir.path(), &source(&g, &cat, &a, &p)).unwrap();
     let side: serde_json::Value =
         serde_json::from_str(&read(&dir.path().join("graph-tiny.json"))).unwrap();
@@ -425,7 +398,7 @@ fn empty_and_single_vertex_graphs() {
         let cat = Catalogue::from_found(2, &found);
         let a = analyse(&g);
         let p = Provenance::new("none", "amoba graph", Some("0".repeat(64)));
-        let dir = TempDir::new(&format!("empty{n}"));
+        let dir = common::temp_dir(&format!("export-empty{n}"));
         let src = Source {
             tag: "x",
             graph: &g,
@@ -563,7 +536,7 @@ fn edgelist_invariants_on_random_graphs() {
             .filter(|(a, b)| a != b)
             .collect();
         let g = graph_of(n, &edges);
-        let dir = TempDir::new("inv");
+        let dir = common::temp_dir("export-inv");
         let path = dir.path().join("g.edgelist");
         export::write_edgelist(&path, &g).unwrap();
         let text = read(&path);
@@ -587,7 +560,10 @@ fn edgelist_invariants_on_random_graphs() {
 #[test]
 fn output_is_byte_deterministic() {
     let (g, cat, an, p) = tiny();
-    let (a, b) = (TempDir::new("det-a"), TempDir::new("det-b"));
+    let (a, b) = (
+        common::temp_dir("export-det-a"),
+        common::temp_dir("export-det-b"),
+    );
     export::write_all(a.path(), &source(&g, &cat, &an, &p)).unwrap();
     export::write_all(b.path(), &source(&g, &cat, &an, &p)).unwrap();
     for e in Export::ALL {
@@ -604,7 +580,7 @@ fn output_is_byte_deterministic() {
 fn errors_are_returned_not_panicked() {
     let (g, cat, a, p) = tiny();
     // The output directory is a file.
-    let dir = TempDir::new("err");
+    let dir = common::temp_dir("export-err");
     let file = dir.path().join("not-a-dir");
     std::fs::write(&file, "x").unwrap();
     assert!(export::write_all(&file, &source(&g, &cat, &a, &p)).is_err());
@@ -658,7 +634,7 @@ fn real_graph_exports_pass_the_networkx_check() {
     let a = analyse(&g);
     let sha = amoba::report::results::catalogue_sha256(cat);
     let p = Provenance::new(board.name(), "amoba graph", Some(sha));
-    let dir = TempDir::new("real");
+    let dir = common::temp_dir("export-real");
     let t = std::time::Instant::now();
     let src = Source {
         tag: "9",

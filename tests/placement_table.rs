@@ -27,7 +27,6 @@ fn the_placement_table_settles_three_open_entries_with_their_arguments() {
     let doc = common::schema::assert_valid_text(&std::fs::read_to_string(&json).unwrap());
     assert_eq!(doc["settled"], 3, "{doc}");
     assert_eq!(doc["differ"], 0, "{doc}");
-    let _ = std::fs::remove_dir_all(&json_dir);
     for row in [
         "| 4 | N (N) | N (N) | N (N) |",
         "| 5 | N (N) | N (N) | N (?) **settled** |",

@@ -1145,8 +1145,7 @@ fn the_page_in_a_real_browser() {
     assert!(b.text("#placement-error").contains("pasted:"));
     assert_eq!(b.count("#pasted-lines li.bad-line"), 1);
 
-    // Under Cargo's `target/tmp`, rewritten by every run.
-    let shot = Path::new(env!("CARGO_TARGET_TMPDIR")).join("serve-verdict.png");
+    let shot = common::shared_dir("serve-shot").join("verdict.png");
     b.screenshot(&shot);
     let png = std::fs::read(&shot).unwrap();
     assert!(png.starts_with(b"\x89PNG\r\n\x1a\n") && png.len() > 1000);

@@ -151,7 +151,6 @@ fn the_pairings_of_square5_are_its_tight_2_placements() {
         .current_dir(&dir)
         .output()
         .unwrap();
-    let _ = std::fs::remove_dir_all(&dir);
     let (cstdout, _, ccode) = output_text(&count);
     assert_eq!(ccode, 0);
     assert!(

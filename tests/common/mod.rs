@@ -62,6 +62,11 @@ pub fn shared_dir(name: &str) -> std::path::PathBuf {
 pub struct TempDir(tempfile::TempDir);
 
 impl TempDir {
+    /// The directory's path.
+    pub fn path(&self) -> &std::path::Path {
+        self.0.path()
+    }
+
     /// The path, the directory kept: its caller removes it.
     pub fn keep(self) -> std::path::PathBuf {
         self.0.keep()

@@ -63,10 +63,21 @@
 //!
 //! A child met for the first time is scanned at once (a win by threats included):
 //! decided children get their final numbers, open ones first numbers from their
-//! mobility and potential (`open_numbers`); both go into the table, so that the
-//! parent's next visit does not scan them again. The one exception is a Breaker move
-//! outside the zone of a move already refuted at that node (below): it is refuted
-//! with that move and is not looked at.
+//! mobility and potential (`open_numbers`). The decided ones go into the table, and
+//! so do the open ones with Breaker to move, so that the parent's next visit does not
+//! scan them again. An open child with Maker to move is not stored: its numbers are
+//! its live cells and potential, which the next look finds again (and the threat
+//! search, run again, may then find a line it missed in another frame of the orbit);
+//! such children were half the table's entries, and the search with them stored took
+//! as many nodes in twice the memory (BENCHMARKS.md, *Open children with Maker to
+//! move left out of the table*). An open child with Breaker to move is stored, because
+//! its numbers depend on the line of threats its look found, and that line on the
+//! frame it was looked at in: looked at again from another frame of its orbit, the
+//! same position can count other moves (one search of (4, 12, 7^tr) took 2.4 times
+//! the nodes when those looks were repeated, though over a first-move table the
+//! difference was under 3 %). The one exception is a Breaker move outside the zone
+//! of a move already refuted at that node (below): it is refuted with that move and
+//! is not looked at.
 //!
 //! # Zones
 //!
@@ -497,9 +508,10 @@ impl<'g> Solver<'g> {
 
     /// The numbers of the children of `p` reached by `moves`, from the table where it
     /// has them, else from [`Solver::first_numbers`], which are then stored (with no
-    /// work, so they are the first to be replaced), so that the scan is not repeated
-    /// when `p` is searched again. The children's buckets are read first, all at
-    /// once ([`Table::warm`]).
+    /// work, so they are the first to be replaced) unless the child is open with
+    /// Maker to move (module documentation), so that the scan is not repeated when
+    /// `p` is searched again. The children's buckets are read first, all at once
+    /// ([`Table::warm`]).
     ///
     /// At Breaker's nodes `must` (all cells on entry) becomes the intersection of the
     /// zones of the moves found proved, in move order; a move outside it by the time
@@ -540,7 +552,10 @@ impl<'g> Solver<'g> {
                 None => {
                     let child = p.play(c as usize);
                     let v = self.first_numbers(&child, child_node.as_ref());
-                    self.store(&self.child_hashes(h, st), child.to_move, v.0, v.1, 0, v.2);
+                    let open = v.0 != 0 && v.1 != 0;
+                    if !(open && child.to_move == Side::Maker) {
+                        self.store(&self.child_hashes(h, st), child.to_move, v.0, v.1, 0, v.2);
+                    }
                     v
                 }
             };

@@ -68,9 +68,9 @@
 //! scan them again. An open child with Maker to move is not stored: its numbers are
 //! its live cells and potential, which the next look finds again (and the threat
 //! search, run again, may then find a line it missed in another frame of the orbit);
-//! such children were about half the table's entries, and the search with them
-//! stored took as many nodes in up to twice the memory (BENCHMARKS.md, *Open children
-//! with Maker to move left out of the table*). An open child with Breaker to move is
+//! such children were a third to two thirds of the table's entries, and the search
+//! with them stored took as many nodes in up to twice the memory (BENCHMARKS.md, *Open
+//! children with Maker to move left out of the table*). An open child with Breaker to move is
 //! stored, because its numbers depend on the line of threats its look found, and that
 //! line on the frame it was looked at in: looked at again from another frame of its
 //! orbit, the same position can count other moves (one search of (4, 12, 7^tr) took

@@ -61,23 +61,26 @@
 //!   `scan.rs`). The moves are ordered by their weight `Σ 2^(−f)` over
 //!   the live sets through them, heaviest first.
 //!
-//! A child met for the first time is scanned at once (a win by threats included):
-//! decided children get their final numbers, open ones first numbers from their
-//! mobility and potential (`open_numbers`). The decided ones go into the table, and
-//! so do the open ones with Breaker to move, so that the parent's next visit does not
-//! scan them again. An open child with Maker to move is not stored: its numbers are
-//! its live cells and potential, which the next look finds again (and the threat
-//! search, run again, may then find a line it missed in another frame of the orbit);
-//! such children were a third to two thirds of the table's entries, and the search
-//! with them stored took as many nodes in up to twice the memory (BENCHMARKS.md, *Open
-//! children with Maker to move left out of the table*). An open child with Breaker to move is
-//! stored, because its numbers depend on the line of threats its look found, and that
-//! line on the frame it was looked at in: looked at again from another frame of its
-//! orbit, the same position can count other moves (one search of (4, 12, 7^tr) took
-//! 2.4 times the nodes when those looks were repeated, though over a first-move table
-//! the difference was under 3 %). The one exception is a Breaker move outside the
-//! zone of a move already refuted at that node (below): it is refuted with that move
-//! and is not looked at.
+//! A child the table lacks is scanned at once (a win by threats included): decided
+//! children get their final numbers, open ones first numbers from their mobility and
+//! potential (`open_numbers`). The one exception is a Breaker move outside the zone
+//! of a move already refuted at that node (below): it is refuted with that move and
+//! is not looked at.
+//!
+//! The decided children go into the table, and so do the open ones with Breaker to
+//! move, so that the parent's next visit does not scan them again. An open child with
+//! Maker to move is not stored: its numbers follow from its number of live cells and
+//! its potential alone, the same in every frame of its orbit, so the next look finds
+//! them again (or, looking from another frame of the orbit, finds a line of threats
+//! the first look missed: an open look is one that found none). Such looks were two
+//! fifths to two thirds of the first looks, and the search that stored them took
+//! nearly the same nodes (within 1 % on most boards) in up to four times the memory
+//! (BENCHMARKS.md, *Open children with Maker to move left out of the table*). An open
+//! child with Breaker to move is stored, because its numbers depend on the line of
+//! threats its look found, and that line on the frame it was looked at in: looked at
+//! again from another frame of its orbit, the same position can count other moves
+//! (one search of (4, 12, 7^tr) took 2.4 times the nodes when those looks were
+//! repeated, though over three first-move tables the counts moved by 3 % or less).
 //!
 //! # Zones
 //!
@@ -117,8 +120,8 @@
 //!
 //! Each node costs one look at its position (`scan.rs`: `O(m)` word operations for
 //! `m` sets by scanning; through bit-sliced counters, a few words per set with one or
-//! two free cells), a table probe per child, and for each child met for the first
-//! time (Breaker's moves outside a refuted move's zone aside) its own look — its
+//! two free cells), a table probe per child, and for each child the table lacks
+//! (Breaker's moves outside a refuted move's zone aside) its own look — its
 //! counters follow from the parent's in `O(log s)` words for sets of at most `s`
 //! cells — and a search for a line of threats
 //! ([`super::threats`]: at most 31 positions, each a few word operations on the same
@@ -508,9 +511,9 @@ impl<'g> Solver<'g> {
 
     /// The numbers of the children of `p` reached by `moves`, from the table where it
     /// has them, else from [`Solver::first_numbers`], which are then stored (with no
-    /// work, so they are the first to be replaced) unless the child is open with
-    /// Maker to move (module documentation), so that the scan is not repeated when
-    /// `p` is searched again. The children's buckets are read first, all at once
+    /// work, so they are the first to be replaced), so that the scan is not repeated
+    /// when `p` is searched again; a child open with Maker to move is not stored
+    /// (module documentation). The children's buckets are read first, all at once
     /// ([`Table::warm`]).
     ///
     /// At Breaker's nodes `must` (all cells on entry) becomes the intersection of the

@@ -26,8 +26,8 @@
 //! Both give the same answers — the same rule, moves in the same order, the same
 //! zone — because the counted view visits the sets it walks in file order, as the
 //! scan meets them; a unit test holds them to that on random positions of random
-//! games. The counters matter because the look is made for (nearly) every child met
-//! for the first time, not only for the node searched: on (4, 11, 7^tr) they cut the
+//! games. The counters matter because the look is made for (nearly) every child the
+//! table lacks, not only for the node searched: on (4, 11, 7^tr) they cut the
 //! CPU of a search by about a third (BENCHMARKS.md, *The cost of a node*).
 
 use super::counted::{Counted, Node};

@@ -811,9 +811,8 @@ fn line_text(codes: &[u8]) -> String {
 }
 
 /// This test binary's folder for files that outlive one test.
-fn scratch_dir() -> &'static Path {
-    static D: OnceLock<PathBuf> = OnceLock::new();
-    D.get_or_init(|| common::shared_dir("verify"))
+fn scratch_dir() -> PathBuf {
+    common::shared_dir("verify")
 }
 
 /// A scratch file holding `text`, in [`scratch_dir`].

@@ -722,9 +722,8 @@ const OTHER_16: [&str; 2] = [
 ];
 
 /// A scratch directory of this test binary, made once.
-fn scratch() -> &'static Path {
-    static D: OnceLock<PathBuf> = OnceLock::new();
-    D.get_or_init(|| common::shared_dir("verify-lattice"))
+fn scratch() -> PathBuf {
+    common::shared_dir("verify-lattice")
 }
 
 /// The square9 catalogue as a file, written once.

@@ -50,11 +50,19 @@ pub fn temp_dir(name: &str) -> TempDir {
 
 /// A folder for the files that a test binary writes once and its tests share (a
 /// catalogue, an index), under Cargo's `target/tmp`: emptied when a run first asks
-/// for it, so each run starts clean and no run leaves more than one behind.
+/// for it (later asks, from any test of the binary, get it as it is), so each run
+/// starts clean and no run leaves more than one behind.
 pub fn shared_dir(name: &str) -> std::path::PathBuf {
+    static EMPTIED: std::sync::Mutex<Vec<String>> = std::sync::Mutex::new(Vec::new());
     let d = std::path::Path::new(env!("CARGO_TARGET_TMPDIR")).join(name);
-    let _ = std::fs::remove_dir_all(&d);
-    std::fs::create_dir_all(&d).unwrap();
+    let mut emptied = EMPTIED
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    if !emptied.iter().any(|n| n == name) {
+        let _ = std::fs::remove_dir_all(&d);
+        std::fs::create_dir_all(&d).unwrap();
+        emptied.push(name.to_owned());
+    }
     d
 }
 

@@ -112,7 +112,10 @@ fn the_seven_cell_game_of_formats_md() {
     let d = dir("seven");
     let (out, err, code) = verify_texts(&d, game.as_bytes(), cert.as_bytes(), &[]);
     assert_eq!(code, 0, "{out}{err}");
-    assert_eq!(out, "strategy for Maker: a proof (14 nodes, depth 3)\n");
+    assert_eq!(
+        out,
+        "strategy for Maker: a proof (14 nodes, depth 3); it opens, Maker first: 1\n"
+    );
     // The refutation FORMATS.md shows: Maker's second move at 4 instead of 2.
     let wrong = cert.replace("node 3 move 2 9", "node 3 move 4 9");
     let (out, err, code) = verify_texts(&d, game.as_bytes(), wrong.as_bytes(), &[]);
@@ -806,7 +809,10 @@ fn malformed_certificates_exit_2_with_line_and_column() {
     let (out, _, code) = verify(&g, Path::new("-"), &[], ok.as_bytes());
     assert_eq!(
         (code, out.as_str()),
-        (0, "strategy for Maker: a proof (3 nodes, depth 3)\n")
+        (
+            0,
+            "strategy for Maker: a proof (3 nodes, depth 3); it opens, Maker first: a c b\n"
+        )
     );
     let (_, err, code) = verify(&g, &d.join("absent"), &[], b"");
     assert_eq!(code, 2);

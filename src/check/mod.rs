@@ -22,7 +22,8 @@
 //! the strategy from the game's starting position, the side to move being the game's
 //! `first`, and checks at every node it reaches the rule that node states. The answer
 //! is a [`Verdict`]: a proof (with the winner, the nodes reached, the longest line of
-//! play and the nodes never reached), or *not a proof* with the first node found
+//! play, the nodes never reached and the strategy's forced opening), or *not a proof*
+//! with the first node found
 //! wrong and why. Input that does not follow the grammar of FORMATS.md, in either
 //! file, is an [`Error`] naming the file, line and column.
 //!
@@ -169,6 +170,12 @@ pub enum Verdict {
         /// Nodes defined in the certificate but never reached from the root: their
         /// references were resolved, nothing else about them was checked.
         unreachable: usize,
+        /// The strategy's opening: the cells taken from the starting position, in
+        /// turn, while the play is forced — the winner's moves, and each reply of the
+        /// loser's that is the only one the certificate answers (every other reply
+        /// loses at once or takes a dead cell) — up to the loser's first choice or
+        /// the end of the game.
+        opening: Vec<u8>,
     },
     /// The certificate is well formed but proves nothing (exit 1): `node` is the first
     /// node found wrong (the root for a game hash that does not match).

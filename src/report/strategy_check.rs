@@ -35,10 +35,20 @@ pub struct Document {
     nodes: Option<usize>,
     depth: Option<usize>,
     unreachable: Option<usize>,
+    opening: Option<Vec<Played>>,
     node: Option<u32>,
     reason: Option<String>,
     error: Option<ErrorDoc>,
     exit_code: u8,
+}
+
+/// One move of a proof's opening ([`Verdict::Proof`]): who takes which cell.
+#[derive(Clone, Debug, Serialize)]
+pub struct Played {
+    /// `maker` or `breaker`.
+    pub side: &'static str,
+    /// The cell's label.
+    pub cell: String,
 }
 
 /// A certificate checked against a game file.
@@ -133,10 +143,21 @@ impl Checked {
                 nodes,
                 depth,
                 unreachable,
+                ..
             }) => {
                 let s = if *nodes == 1 { "" } else { "s" };
-                let line =
+                let mut line =
                     format!("strategy for {winner}: a proof ({nodes} node{s}, depth {depth})");
+                let opening = self.opening();
+                if let Some(first) = opening.first() {
+                    let cells: Vec<&str> = opening.iter().map(|p| p.cell.as_str()).collect();
+                    let first = if first.side == "maker" {
+                        "Maker"
+                    } else {
+                        "Breaker"
+                    };
+                    line += &format!("; it opens, {first} first: {}", cells.join(" "));
+                }
                 let note = (*unreachable > 0).then(|| {
                     format!(
                         "amoba: {}: {unreachable} node{} not reached from the root \
@@ -168,6 +189,7 @@ impl Checked {
             nodes: None,
             depth: None,
             unreachable: None,
+            opening: None,
             node: None,
             reason: None,
             error: None,
@@ -179,12 +201,14 @@ impl Checked {
                 nodes,
                 depth,
                 unreachable,
+                ..
             }) => {
                 doc.verdict = "proof";
                 doc.winner = Some(winner.word());
                 doc.nodes = Some(*nodes);
                 doc.depth = Some(*depth);
                 doc.unreachable = Some(*unreachable);
+                doc.opening = Some(self.opening());
             }
             Ok(Verdict::NotAProof { node, reason }) => {
                 doc.verdict = "not-a-proof";
@@ -194,5 +218,25 @@ impl Checked {
             Err(e) => doc.error = Some(e.clone()),
         }
         doc
+    }
+
+    /// The opening of a proof ([`Verdict::Proof`]), each move with its player (the
+    /// game's first player moves first); empty unless a proof.
+    pub fn opening(&self) -> Vec<Played> {
+        let (Some(game), Ok(Verdict::Proof { opening, .. })) = (&self.game, &self.outcome) else {
+            return Vec::new();
+        };
+        let mut side = game.first();
+        opening
+            .iter()
+            .map(|&c| {
+                let played = Played {
+                    side: side.word(),
+                    cell: game.label(c).to_string(),
+                };
+                side = side.other();
+                played
+            })
+            .collect()
     }
 }

@@ -192,6 +192,39 @@ impl<'a> Replay<'a> {
             nodes: self.visited,
             depth: self.depth,
             unreachable: self.cert.nodes.len() - self.visited,
+            opening: self.opening(),
+        }
+    }
+
+    /// The opening of a proof replayed ([`Verdict::Proof`]): from the root, the cell
+    /// of each `move` and of each `reply` with one entry, up to a position that ends
+    /// the game, a `move L win` (its cell included), or any other node. The replay
+    /// reached every node of this walk and found no cycle, and each step takes a cell,
+    /// so the walk ends within the game's cells.
+    fn opening(&self) -> Vec<u8> {
+        let game = self.game;
+        let mut cells = Vec::new();
+        let mut node = self.cert.root as usize;
+        loop {
+            let (maker, breaker) = self.pos[node];
+            let over = game.all() & !(maker | breaker) == 0
+                || game
+                    .minimal()
+                    .iter()
+                    .any(|&i| game.sets()[i].bits & !maker == 0);
+            let n = self.cert.nodes[node];
+            let cell = self.cert.cells.get(n.cells_at as usize).copied();
+            match (over, n.kind, cell) {
+                (false, Kind::Win, Some(c)) => {
+                    cells.push(c);
+                    return cells;
+                }
+                (false, Kind::Move, Some(c)) | (false, Kind::Reply, Some(c)) if n.len == 1 => {
+                    cells.push(c);
+                    node = self.cert.targets[n.targets_at as usize] as usize;
+                }
+                _ => return cells,
+            }
         }
     }
 

@@ -34,9 +34,47 @@ fn the_worked_example_is_a_proof() {
             winner: Side::Maker,
             nodes: 14,
             depth: 3,
-            unreachable: 0
+            unreachable: 0,
+            opening: vec![0]
         }
     );
+}
+
+/// The opening follows Maker's moves and Breaker's only answered replies, and stops
+/// at Breaker's first choice, at a `reply` with no entry, or where the game is over.
+#[test]
+fn the_opening_follows_forced_replies() {
+    let game = "first maker\ncells a b c d e\nset a b\nset a c d\nset a c e\n";
+    let cert = format!(
+        "amoba-strategy 1\ngame {}\nwinner maker\nroot 0\nnode 0 move a 1\n\
+         node 1 reply b 2\nnode 2 move c 3\nnode 3 reply\n",
+        hash(game)
+    );
+    let opening = |cert: &str| match check(game, cert).unwrap() {
+        Verdict::Proof { opening, .. } => opening,
+        v => panic!("{v:?}"),
+    };
+    assert_eq!(opening(&cert), vec![0, 1, 2]);
+    // Breaker's replies answered one by one: the opening stops before them.
+    let answered = cert.replace(
+        "node 3 reply\n",
+        "node 3 reply d 4 e 5\nnode 4 move e win\nnode 5 move d win\n",
+    );
+    assert_eq!(opening(&answered), vec![0, 1, 2]);
+    // One reply answered, then a winning move: the opening ends with it.
+    let one = cert.replace("node 3 reply\n", "node 3 reply d 4\nnode 4 move e win\n");
+    assert_eq!(opening(&one), vec![0, 1, 2, 3, 4]);
+    // Breaker's certificate of a game Maker cannot win: Maker's first choice at once.
+    let g = "first maker\ncells a b\nset a b\n";
+    let breaker = format!(
+        "amoba-strategy 1\ngame {}\nwinner breaker\nroot 0\nnode 0 reply a 1 b 2\n\
+         node 1 move b 3\nnode 2 move a 4\nnode 3 closed\nnode 4 closed\n",
+        hash(g)
+    );
+    assert!(matches!(
+        check(g, &breaker).unwrap(),
+        Verdict::Proof { ref opening, .. } if opening.is_empty()
+    ));
 }
 
 #[test]

@@ -622,6 +622,18 @@ impl<'g> Solver<'g> {
         let (mut pn, mut dn);
         loop {
             (pn, dn) = combine(&children, or, must);
+            if depth == 0 {
+                // What progress reports show of the root, from its first numbers on.
+                self.root_numbers = (pn, dn);
+                let settled = children
+                    .iter()
+                    .filter(|c| {
+                        let (pn, dn) = numbers(c, must);
+                        pn == 0 || dn == 0
+                    })
+                    .count();
+                self.root_moves = (children.len() as u32, settled as u32);
+            }
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || self.stopped {
                 break;
             }
@@ -640,17 +652,6 @@ impl<'g> Solver<'g> {
             children[best].zone = czone;
             if !or && cpn == 0 {
                 must &= czone;
-            }
-            if depth == 0 {
-                self.root_numbers = combine(&children, or, must);
-                let settled = children
-                    .iter()
-                    .filter(|c| {
-                        let (pn, dn) = numbers(c, must);
-                        pn == 0 || dn == 0
-                    })
-                    .count();
-                self.root_moves = (children.len() as u32, settled as u32);
             }
         }
         let zone = if pn != 0 {

@@ -120,7 +120,8 @@ def main():
                 "published_nodes": pub_nodes,
                 "solve": solved,
                 "moves_command": moves_command,
-                "check": {k: check[k] for k in ("verdict", "winner", "nodes", "depth")},
+                "check": {k: check[k] for k in ("verdict", "winner", "nodes", "depth",
+                                                "opening")},
                 "_cost": (cost["seconds"], cost["peak_memory_bytes"], wall),
             })
             print(f"{name}: {solved['winner']} in {solved['nodes']} nodes, "
@@ -167,6 +168,17 @@ def main():
         memory = words[words.index("--memory") + 1]
         md.append(f"- **{r['game']}** ({limit:,} nodes per move, {memory} MiB): "
                   + first_moves(moves))
+    md += ["", "## How the winners open", "",
+           "Each certificate's play from the start while it is forced, as the checker reports",
+           "it (`amoba verify --strategy`): the winner's moves and each reply of the loser's",
+           "that is the only one the certificate answers (every other reply loses at once or",
+           "takes a dead cell), up to the loser's first choice or the end of the game.", ""]
+    for r in rows:
+        cert = r["_entry"]["certificate"] if "_entry" in r else r["solve"]["certificate"]
+        opening = (cert or {}).get("opening") if "_entry" in r else r["check"]["opening"]
+        if opening is None:
+            continue
+        md.append(f"- **{r['game']}**: " + opens(opening))
     md += ["", "## Not decided here", "",
            "The (4, n, 7^tr) boards for n = 15 and 16 and the dissertation's 4×20 are shipped in",
            "`data/games/` but not in this table: with the present search they do not finish",
@@ -205,7 +217,8 @@ def document(rows, version):
             "moves_command": r.get("moves_command"),
             "certificate": {"nodes": s["certificate"]["nodes"],
                             "depth": s["certificate"]["depth"],
-                            "verdict": c["verdict"]} if s["certificate"] else None,
+                            "verdict": c["verdict"],
+                            "opening": c["opening"]} if s["certificate"] else None,
             "published": {"winner": r["published"],
                           "nodes": int(r["published_nodes"].replace(",", ""))
                           if r["published_nodes"] else None},
@@ -239,6 +252,13 @@ def first_moves(moves):
     searched = [m for m in moves if m.get("same_as") is None]
     return (f"{'; '.join(parts)} ({len(searched)} of {len(moves)} moves searched, "
             f"{sum(m['nodes'] for m in searched):,} nodes)")
+
+
+def opens(opening):
+    """An opening in words: each move with its player."""
+    if not opening:
+        return "none (the loser chooses at once)"
+    return ", ".join(f"{m['side'].capitalize()} {m['cell']}" for m in opening)
 
 
 def previous(out_dir):

@@ -23,9 +23,8 @@
 //! `first`, and checks at every node it reaches the rule that node states. The answer
 //! is a [`Verdict`]: a proof (with the winner, the nodes reached, the longest line of
 //! play, the nodes never reached and the strategy's forced opening), or *not a proof*
-//! with the first node found
-//! wrong and why. Input that does not follow the grammar of FORMATS.md, in either
-//! file, is an [`Error`] naming the file, line and column.
+//! with the first node found wrong and why. Input that does not follow the grammar of
+//! FORMATS.md, in either file, is an [`Error`] naming the file, line and column.
 //!
 //! # Independence
 //!

@@ -149,14 +149,9 @@ impl Checked {
                 let mut line =
                     format!("strategy for {winner}: a proof ({nodes} node{s}, depth {depth})");
                 let opening = self.opening();
-                if let Some(first) = opening.first() {
+                if let (Some(game), false) = (&self.game, opening.is_empty()) {
                     let cells: Vec<&str> = opening.iter().map(|p| p.cell.as_str()).collect();
-                    let first = if first.side == "maker" {
-                        "Maker"
-                    } else {
-                        "Breaker"
-                    };
-                    line += &format!("; it opens, {first} first: {}", cells.join(" "));
+                    line += &format!("; it opens, {} first: {}", game.first(), cells.join(" "));
                 }
                 let note = (*unreachable > 0).then(|| {
                     format!(

@@ -174,8 +174,8 @@ def main():
            "that is the only one the certificate answers (every other reply loses at once or",
            "takes a dead cell), up to the loser's first choice or the end of the game.", ""]
     for r in rows:
-        cert = r["_entry"]["certificate"] if "_entry" in r else r["solve"]["certificate"]
-        opening = (cert or {}).get("opening") if "_entry" in r else r["check"]["opening"]
+        opening = ((r["_entry"]["certificate"] or {}).get("opening") if "_entry" in r
+                   else r["check"]["opening"])
         if opening is None:
             continue
         md.append(f"- **{r['game']}**: " + opens(opening))

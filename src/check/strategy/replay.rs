@@ -200,18 +200,16 @@ impl<'a> Replay<'a> {
     /// of each `move` and of each `reply` with one entry, up to a position that ends
     /// the game, a `move L win` (its cell included), or any other node. The replay
     /// reached every node of this walk and found no cycle, and each step takes a cell,
-    /// so the walk ends within the game's cells.
-    fn opening(&self) -> Vec<u8> {
+    /// so the walk ends within the game's cells. Whether the game is over is the
+    /// replay's own test ([`Census`]).
+    fn opening(&mut self) -> Vec<u8> {
         let game = self.game;
         let mut cells = Vec::new();
         let mut node = self.cert.root as usize;
         loop {
             let (maker, breaker) = self.pos[node];
-            let over = game.all() & !(maker | breaker) == 0
-                || game
-                    .minimal()
-                    .iter()
-                    .any(|&i| game.sets()[i].bits & !maker == 0);
+            self.census.take(game, maker, breaker);
+            let over = self.census.maker_owns.is_some() || game.all() & !(maker | breaker) == 0;
             let n = self.cert.nodes[node];
             let cell = self.cert.cells.get(n.cells_at as usize).copied();
             match (over, n.kind, cell) {

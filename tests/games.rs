@@ -214,9 +214,18 @@ fn first_moves_have_their_own_node_limit() {
     assert_eq!(searched.len(), 16, "the mirror joins the moves in pairs");
     for m in moves {
         assert!(m["nodes"].as_u64().unwrap() <= 40, "{m}");
+        // The numbers say how the search ended: 0 on the winner's side, neither 0
+        // when it stopped undecided.
+        let (pn, dn) = (&m["proof_number"], &m["disproof_number"]);
+        match m["winner"].as_str() {
+            Some("maker") => assert_eq!(pn, 0, "{m}"),
+            Some(_) => assert_eq!(dn, 0, "{m}"),
+            None => assert!(pn != 0 && dn != 0, "{m}"),
+        }
         if let Some(rep) = m["same_as"].as_str() {
             let r = moves.iter().find(|x| x["cell"] == rep).unwrap();
             assert_eq!(m["winner"], r["winner"], "{m}");
+            assert_eq!((pn, dn), (&r["proof_number"], &r["disproof_number"]), "{m}");
             assert_eq!(m["nodes"], 0, "{m}");
         }
     }

@@ -73,6 +73,12 @@ pub struct MoveValue {
     pub winner: Option<Side>,
     /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
+    /// The proof and disproof numbers (Maker's side) of the position after it at the
+    /// end of its search: where the search stopped undecided, how near each side came
+    /// (a small `pn`, a Maker win near). A move joined to another takes its numbers.
+    pub pn: u32,
+    /// The disproof number of the position after it at the end of its search.
+    pub dn: u32,
     /// The move whose search gave the winner, when it is not this one: an
     /// automorphism of the game that fixes the starting position maps one onto the
     /// other (module documentation).
@@ -216,6 +222,8 @@ pub fn decide(
                     cell,
                     winner: o.winner,
                     nodes: if cell == rep { o.nodes } else { 0 },
+                    pn: o.pn,
+                    dn: o.dn,
                     same_as: (cell != rep).then_some(rep),
                 }
             })
@@ -305,6 +313,11 @@ pub struct MoveDoc {
     pub winner: Option<&'static str>,
     /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
+    /// The proof number (Maker's side) of the position after it at the end of its
+    /// search: 0 when Maker wins.
+    pub proof_number: u32,
+    /// The disproof number of the position after it: 0 when Breaker wins.
+    pub disproof_number: u32,
     /// The label of the move whose search gave the winner, when it is not this one
     /// (an automorphism of the game that fixes the starting position maps one onto
     /// the other), or null.
@@ -415,6 +428,8 @@ impl SolveDoc {
                         cell: game.label(v.cell).to_string(),
                         winner: v.winner.map(Side::word),
                         nodes: v.nodes,
+                        proof_number: v.pn,
+                        disproof_number: v.dn,
                         same_as: v.same_as.map(|c| game.label(c).to_string()),
                     })
                     .collect()

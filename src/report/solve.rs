@@ -72,6 +72,12 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
                 .unwrap_or_else(|| "not decided".into());
             let how = match m.same_as {
                 Some(c) => format!("as after {}, by an automorphism", game.label(c)),
+                None if m.winner.is_none() => format!(
+                    "{}; pn {}, dn {}",
+                    counted(m.nodes, "node", "nodes"),
+                    m.pn,
+                    m.dn
+                ),
                 None => counted(m.nodes, "node", "nodes"),
             };
             let _ = writeln!(s, "  {:>8}  {w}  ({how})", game.label(m.cell));

@@ -329,7 +329,7 @@ async function gamePage() {
           doc.winner ? doc.game + ": " + doc.winner + " wins (" + doc.first + " moves first)" : doc.game + ": not decided within the node limit"),
         el("p", {}, doc.cells + " cells, " + doc.sets + " winning sets, " + doc.symmetries + " automorphisms folded; " + doc.nodes + " nodes in " + doc.cost.seconds.toFixed(2) + " s."),
         doc.moves ? el("table", { id: "game-moves-table" }, el("tr", {}, el("th", {}, "first move"), el("th", {}, "then wins"), el("th", {}, "nodes")),
-          doc.moves.map(m => el("tr", {}, el("td", {}, m.cell), el("td", {}, m.winner || "not decided"), el("td", {}, m.same_as ? "as after " + m.same_as + " (an automorphism)" : m.nodes)))) : null,
+          doc.moves.map(m => el("tr", {}, el("td", {}, m.cell), el("td", {}, m.winner || "not decided (pn " + m.proof_number + ", dn " + m.disproof_number + ")"), el("td", {}, m.same_as ? "as after " + m.same_as + " (an automorphism)" : m.nodes)))) : null,
         el("p", {}, "Play it against the solver: ",
           el("button", { type: "button", id: "game-play-maker", onclick: () => play(area.value, "maker", out) }, "as Maker"), " ",
           el("button", { type: "button", id: "game-play-breaker", onclick: () => play(area.value, "breaker", out) }, "as Breaker")));

@@ -244,7 +244,10 @@ pub struct Progress {
     pub table_used: u64,
     /// Capacity of the table in entries.
     pub table_capacity: u64,
-    /// The root's proof and disproof numbers when last known.
+    /// The root's proof and disproof numbers when last known: combined at the root
+    /// when its current move's search last returned, or, while the nodes from the
+    /// root down have one move left open each, at the deepest of them, whose numbers
+    /// are the root's.
     pub root_pn: u32,
     /// The root's disproof number when last known.
     pub root_dn: u32,
@@ -290,6 +293,9 @@ pub struct Solver<'g> {
     stopped: bool,
     start: Instant,
     root_numbers: (u32, u32),
+    /// The depth down to which every node on the path has one move left open: a node
+    /// at this depth or above has the root's numbers, and records them.
+    root_chain: usize,
     /// The root's moves to search and how many of them are decided.
     root_moves: (u32, u32),
     /// The moves from the root to the position being searched.
@@ -346,6 +352,7 @@ impl<'g> Solver<'g> {
             stopped: false,
             start: Instant::now(),
             root_numbers: (1, 1),
+            root_chain: 0,
             root_moves: (0, 0),
             path: Vec::new(),
             progress: options.progress,
@@ -375,6 +382,7 @@ impl<'g> Solver<'g> {
         self.stopped = false;
         self.start = Instant::now();
         self.root_numbers = (1, 1);
+        self.root_chain = 0;
         self.root_moves = (0, 0);
         self.path.clear();
     }
@@ -622,8 +630,12 @@ impl<'g> Solver<'g> {
         let (mut pn, mut dn);
         loop {
             (pn, dn) = combine(&children, or, must);
-            if depth == 0 {
-                // What progress reports show of the root, from its first numbers on.
+            if depth <= self.root_chain {
+                // What progress reports show of the root, from its first numbers on. A
+                // node with one move left open has that move's numbers (the least, the
+                // sum and the weak number of one open child are its own), so below a
+                // root whose moves all but one are decided, or forced, the numbers of
+                // the deepest such node on the path are the root's as they stand now.
                 self.root_numbers = (pn, dn);
                 let settled = children
                     .iter()
@@ -632,7 +644,10 @@ impl<'g> Solver<'g> {
                         pn == 0 || dn == 0
                     })
                     .count();
-                self.root_moves = (children.len() as u32, settled as u32);
+                if depth == 0 {
+                    self.root_moves = (children.len() as u32, settled as u32);
+                }
+                self.root_chain = depth + usize::from(settled + 1 == children.len());
             }
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || self.stopped {
                 break;

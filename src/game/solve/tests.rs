@@ -181,3 +181,32 @@ fn scanned_and_counted_views_agree() {
         "{decided} decided, {open} open"
     );
 }
+
+/// Below a root with one move, the progress reports show the root's numbers as they
+/// stand, not the first numbers of its move: the forced move's search returns to the
+/// root only once decided, and before, the reports read its first numbers throughout.
+#[test]
+fn a_forced_roots_progress_shows_its_numbers_as_they_stand() {
+    let g = crate::game::generate::strip_7tr(12).unwrap();
+    let cell = |l: &str| g.labels.iter().position(|x| x == l).unwrap();
+    // Maker's (0,1) leaves Breaker one move: (1,0), the other cell of a corner pair.
+    let p = Position::start(&g).play(cell("0,1"));
+    let seen = std::sync::Mutex::new(Vec::new());
+    let record = |r: &Progress| {
+        seen.lock()
+            .unwrap()
+            .push((r.root_moves, r.root_pn, r.root_dn))
+    };
+    let options = Options {
+        memory: 1 << 26,
+        node_limit: Some(1 << 19),
+        progress: Some(&record),
+        stop: None,
+    };
+    Solver::new(&g, &options).solve(&p);
+    let seen = seen.into_inner().unwrap();
+    assert!(seen.len() >= 4, "{seen:?}");
+    assert!(seen.iter().all(|r| r.0 == 1), "{seen:?}");
+    let numbers: std::collections::BTreeSet<(u32, u32)> = seen.iter().map(|r| (r.1, r.2)).collect();
+    assert!(numbers.len() > 1, "{seen:?}");
+}

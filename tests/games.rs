@@ -39,7 +39,7 @@ fn agree(h: &Hypergraph, text: &str, what: &str) {
         .moves
         .unwrap()
         .iter()
-        .map(|m| (m.cell, m.winner.unwrap()))
+        .map(|m| (m.cell, m.outcome.winner.unwrap()))
         .collect();
     let expected: Vec<(usize, Side)> = h
         .move_values()

@@ -68,17 +68,12 @@ pub struct Request<'a> {
 pub struct MoveValue {
     /// The cell taken.
     pub cell: usize,
-    /// Who wins after it, or `None` when its search stopped at the node limit (or
-    /// the stop flag stopped it).
-    pub winner: Option<Side>,
-    /// Nodes of its search (0 when it took the winner of another move's search).
-    pub nodes: u64,
-    /// The proof and disproof numbers (Maker's side) of the position after it at the
-    /// end of its search: where the search stopped undecided, how near each side came
-    /// (a small `pn`, a Maker win near). A move joined to another takes its numbers.
-    pub pn: u32,
-    /// The disproof number of the position after it at the end of its search.
-    pub dn: u32,
+    /// The search of the position after it: the winner, or `None` when it stopped at
+    /// the node limit (or the stop flag stopped it); its nodes (0 when the move took
+    /// another move's winner); and the proof and disproof numbers it ended with, which
+    /// say, where it stopped undecided, how near each side came (a small `pn`, a
+    /// Maker win near). A move joined to another takes that move's outcome.
+    pub outcome: Outcome,
     /// The move whose search gave the winner, when it is not this one: an
     /// automorphism of the game that fixes the starting position maps one onto the
     /// other (module documentation).
@@ -111,7 +106,12 @@ impl Answer {
     pub fn total_nodes(&self) -> u64 {
         self.root.nodes
             + self.certificate_nodes
-            + self.moves.iter().flatten().map(|m| m.nodes).sum::<u64>()
+            + self
+                .moves
+                .iter()
+                .flatten()
+                .map(|m| m.outcome.nodes)
+                .sum::<u64>()
     }
 
     /// The root's answer as a shared verdict (module essay): `Found` with the winner,
@@ -220,10 +220,10 @@ pub fn decide(
                 let o = &outcomes[i];
                 MoveValue {
                     cell,
-                    winner: o.winner,
-                    nodes: if cell == rep { o.nodes } else { 0 },
-                    pn: o.pn,
-                    dn: o.dn,
+                    outcome: Outcome {
+                        nodes: if cell == rep { o.nodes } else { 0 },
+                        ..*o
+                    },
                     same_as: (cell != rep).then_some(rep),
                 }
             })
@@ -232,15 +232,14 @@ pub fn decide(
     // What the flag cut short: a search left undecided before its node limit, or the
     // certificate of a decided root.
     let stopped = request.stop.is_some_and(|s| s.load(Ordering::Relaxed));
-    let short = |winner: Option<Side>, nodes: u64, limit: Option<u64>| {
-        winner.is_none() && limit.is_none_or(|l| nodes < l)
-    };
-    let cut = short(root.winner, root.nodes, request.node_limit)
+    let short =
+        |o: &Outcome, limit: Option<u64>| o.winner.is_none() && limit.is_none_or(|l| o.nodes < l);
+    let cut = short(&root, request.node_limit)
         || (request.certificate && root.winner.is_some() && certificate.is_none())
         || moves
             .iter()
             .flatten()
-            .any(|m: &MoveValue| m.same_as.is_none() && short(m.winner, m.nodes, move_limit));
+            .any(|m: &MoveValue| m.same_as.is_none() && short(&m.outcome, move_limit));
     Ok(Answer {
         root,
         symmetries,
@@ -426,10 +425,10 @@ impl SolveDoc {
                 m.iter()
                     .map(|v| MoveDoc {
                         cell: game.label(v.cell).to_string(),
-                        winner: v.winner.map(Side::word),
-                        nodes: v.nodes,
-                        proof_number: v.pn,
-                        disproof_number: v.dn,
+                        winner: v.outcome.winner.map(Side::word),
+                        nodes: v.outcome.nodes,
+                        proof_number: v.outcome.pn,
+                        disproof_number: v.outcome.dn,
                         same_as: v.same_as.map(|c| game.label(c).to_string()),
                     })
                     .collect()
@@ -491,9 +490,9 @@ mod tests {
         assert_eq!(moves.iter().filter(|m| m.same_as.is_some()).count(), 2);
         for m in &moves {
             let rep = m.same_as.unwrap_or(m.cell);
-            assert_eq!(m.winner, moves[rep].winner);
+            assert_eq!(m.outcome.winner, moves[rep].outcome.winner);
             if m.same_as.is_some() {
-                assert_eq!(m.nodes, 0);
+                assert_eq!(m.outcome.nodes, 0);
             }
             let mut alone = game.clone();
             alone.breaker |= 1 << m.cell;
@@ -507,7 +506,7 @@ mod tests {
                 None,
             )
             .unwrap();
-            assert_eq!(o.root.winner, m.winner, "after {}", m.cell);
+            assert_eq!(o.root.winner, m.outcome.winner, "after {}", m.cell);
         }
     }
 
@@ -537,7 +536,7 @@ mod tests {
             "{nodes}"
         );
         assert!(cut.certificate.is_none());
-        assert!(cut.moves.unwrap().iter().all(|m| m.nodes <= 1));
+        assert!(cut.moves.unwrap().iter().all(|m| m.outcome.nodes <= 1));
         let path = path(0);
         let whole = decide(&path, &Request { stop: None, ..req }, None).unwrap();
         assert!(!whole.interrupted);

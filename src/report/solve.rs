@@ -66,19 +66,16 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     if let Some(moves) = &answer.moves {
         let _ = writeln!(s, "first moves (who wins after each):");
         for m in moves {
-            let w = m
+            let o = &m.outcome;
+            let w = o
                 .winner
                 .map(|w| format!("{w} wins"))
                 .unwrap_or_else(|| "not decided".into());
+            let nodes = counted(o.nodes, "node", "nodes");
             let how = match m.same_as {
                 Some(c) => format!("as after {}, by an automorphism", game.label(c)),
-                None if m.winner.is_none() => format!(
-                    "{}; pn {}, dn {}",
-                    counted(m.nodes, "node", "nodes"),
-                    m.pn,
-                    m.dn
-                ),
-                None => counted(m.nodes, "node", "nodes"),
+                None if o.winner.is_none() => format!("{nodes}; pn {}, dn {}", o.pn, o.dn),
+                None => nodes,
             };
             let _ = writeln!(s, "  {:>8}  {w}  ({how})", game.label(m.cell));
         }

@@ -52,9 +52,9 @@ pub struct Args {
     /// for every count.
     #[arg(long, default_value_t = 0, value_parser = clap::value_parser!(u64).range(0..=1024))]
     pub threads: u64,
-    /// Progress of the root's search on stderr: nodes, rate, table fill, the root's
-    /// proof and disproof numbers, and the first moves of the line being searched
-    /// (auto: a line every 10 s).
+    /// Progress of the searches on stderr: nodes, rate, table fill, the root's proof
+    /// and disproof numbers, and the first moves of the line being searched; with
+    /// --moves, each first move's search names its move (auto: a line every 10 s).
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
     /// Decide only shard I of N (0-based) of the positions --split-depth moves below

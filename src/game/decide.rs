@@ -37,7 +37,7 @@
 //! decided game is never a `None`: a complete search always names a winner.
 
 use super::certificate::{self, Certificate, CertificateError};
-use super::solve::{Options, Outcome, Pool, Position, Progress, Solver};
+use super::solve::{FirstMoves, Options, Outcome, Pool, Position, Progress, Solver};
 use super::symmetry::image;
 use super::{Game, Side};
 use crate::core::verdict::{Limit, Unit, Verdict};
@@ -135,7 +135,8 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 }
 
 /// Answers `request` about the starting position of `game`; `progress` (if any) is
-/// called from the root's search every 65,536 nodes.
+/// called every 65,536 nodes from the root's search and from each first move's
+/// search, which names its move ([`Progress::first_move`]).
 ///
 /// # Errors
 ///
@@ -205,11 +206,28 @@ pub fn decide(
             .filter(|&&(c, rep)| c == rep)
             .map(|&(c, _)| c)
             .collect();
-        let pool = Pool::new(game, request.memory, move_limit, request.stop);
+        let tally = FirstMoves {
+            ended: 0.into(),
+            searches: searched.len() as u32,
+        };
+        let pool = Pool::new(
+            game,
+            Options {
+                node_limit: move_limit,
+                ..options
+            },
+        );
         let outcomes: Vec<Outcome> = searched
             .par_iter()
             .with_max_len(1)
-            .map(|&c| pool.with(|s| s.solve(&start.play(c))))
+            .map(|&c| {
+                let o = pool.with(|s| {
+                    s.set_first_move(c as u8, &tally);
+                    s.solve(&start.play(c))
+                });
+                tally.ended.fetch_add(1, Ordering::Relaxed);
+                o
+            })
             .collect();
         classes
             .iter()

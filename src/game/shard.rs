@@ -351,7 +351,15 @@ pub fn solve_part(
     request: &PartRequest,
     on_solved: &(dyn Fn(&Solved) + Sync),
 ) -> Result<Vec<Solved>, CertificateError> {
-    let pool = Pool::new(game, request.memory, request.node_limit, request.stop);
+    let pool = Pool::new(
+        game,
+        Options {
+            memory: request.memory,
+            node_limit: request.node_limit,
+            progress: None,
+            stop: request.stop,
+        },
+    );
     let at_limit = |nodes: u64| request.node_limit.is_some_and(|l| nodes >= l);
     let solved: Vec<Option<Solved>> = todo
         .par_iter()

@@ -83,20 +83,33 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     s
 }
 
-/// The progress line of the root's search of the game `name` (cells labelled
-/// `labels`): nodes, rate, table fill, the root's proof and disproof numbers, the
-/// first moves decided, and the line being searched (its first moves and its length).
+/// The progress line of a search of the game `name` (cells labelled `labels`):
+/// nodes, rate, table fill, the root's proof and disproof numbers, the root's moves
+/// decided, and the line being searched (its first moves and its length). The search
+/// of a first move of `--moves` names that move and how many of the first-move
+/// searches have ended; its root is the position after the move, whose moves are
+/// the replies.
 pub fn progress_line(name: &str, labels: &[String], p: &Progress) -> String {
+    let label = |c: u8| labels.get(c as usize).map_or("?", String::as_str);
     let shown = (p.depth as usize).min(p.path.len());
-    let mut line: Vec<&str> = p.path[..shown]
-        .iter()
-        .map(|&c| labels.get(c as usize).map_or("?", String::as_str))
-        .collect();
+    let mut line: Vec<&str> = p.path[..shown].iter().map(|&c| label(c)).collect();
     if shown < p.depth as usize {
         line.push("…");
     }
+    let (search, moves) = match p.first_move {
+        None => (String::new(), "first moves"),
+        Some(f) => (
+            format!(
+                " after {} ({} of {} first-move searches ended)",
+                label(f.cell),
+                f.ended,
+                f.searches
+            ),
+            "replies",
+        ),
+    };
     format!(
-        "solve {name}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, first moves decided {} of {}, searching [{}] (depth {})",
+        "solve {name}{search}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, {moves} decided {} of {}, searching [{}] (depth {})",
         p.nodes,
         p.seconds,
         p.nodes as f64 / p.seconds.max(1e-9),
@@ -113,7 +126,7 @@ pub fn progress_line(name: &str, labels: &[String], p: &Progress) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::solve::PATH_SHOWN;
+    use crate::game::solve::{FirstMoveProgress, PATH_SHOWN};
 
     fn progress(path: &[u8], depth: u32) -> Progress {
         let mut p = Progress {
@@ -127,6 +140,7 @@ mod tests {
             root_settled: 1,
             path: [0; PATH_SHOWN],
             depth,
+            first_move: None,
         };
         p.path[..path.len()].copy_from_slice(path);
         p
@@ -146,5 +160,18 @@ mod tests {
         let line = progress_line("g", &labels, &progress(&long, 20));
         assert!(line.ends_with("c6 c7 …] (depth 20)"), "{line}");
         assert!(progress_line("g", &labels, &progress(&[], 0)).ends_with("searching [] (depth 0)"));
+        // A first move's search names the move and the searches ended.
+        let mut p = progress(&[4], 1);
+        p.first_move = Some(FirstMoveProgress {
+            cell: 3,
+            ended: 2,
+            searches: 24,
+        });
+        assert_eq!(
+            progress_line("g", &labels, &p),
+            "solve g after c3 (2 of 24 first-move searches ended): 65536 nodes in 2 s \
+             (32768/s), table 25.0% full, root pn 3 dn 7, replies decided 1 of 9, \
+             searching [c4] (depth 1)"
+        );
     }
 }

@@ -209,6 +209,7 @@ impl Position {
 }
 
 /// Limits and reporting of one search.
+#[derive(Clone, Copy)]
 pub struct Options<'a> {
     /// Bytes for the transposition table.
     pub memory: usize,
@@ -261,6 +262,31 @@ pub struct Progress {
     pub path: [u8; PATH_SHOWN],
     /// The number of moves of that line.
     pub depth: u32,
+    /// When the search is one of the first-move searches of `--moves`
+    /// ([`crate::game::decide`]): the first move it decides (the position after it
+    /// is the search's root) and how far the first-move searches have got.
+    pub first_move: Option<FirstMoveProgress>,
+}
+
+/// How far the first-move searches of `--moves` have got, as one of them reports.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct FirstMoveProgress {
+    /// The first move the reporting search decides.
+    pub cell: u8,
+    /// First-move searches ended so far (decided or stopped at their node limit).
+    pub ended: u32,
+    /// First-move searches in all.
+    pub searches: u32,
+}
+
+/// The tally of the first-move searches of `--moves`, shared by the searches on every
+/// thread for their progress reports ([`Solver::set_first_move`]).
+#[derive(Debug, Default)]
+pub struct FirstMoves {
+    /// Searches ended so far.
+    pub ended: std::sync::atomic::AtomicU32,
+    /// Searches in all.
+    pub searches: u32,
 }
 
 /// The answer of a search.
@@ -300,6 +326,9 @@ pub struct Solver<'g> {
     root_moves: (u32, u32),
     /// The moves from the root to the position being searched.
     path: Vec<u8>,
+    /// The first move this search decides, with the tally of all first-move
+    /// searches, for progress reports (`--moves`).
+    first_move: Option<(u8, &'g FirstMoves)>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     stop: Option<&'g AtomicBool>,
     /// The search for wins by threats alone, with its cache, and the bit-sliced
@@ -355,6 +384,7 @@ impl<'g> Solver<'g> {
             root_chain: 0,
             root_moves: (0, 0),
             path: Vec::new(),
+            first_move: None,
             progress: options.progress,
             stop: options.stop,
             threats: Threats::new(&game.sets, game.all()),
@@ -385,6 +415,14 @@ impl<'g> Solver<'g> {
         self.root_chain = 0;
         self.root_moves = (0, 0);
         self.path.clear();
+        self.first_move = None;
+    }
+
+    /// Marks the next search as the one of first move `cell` among the first-move
+    /// searches tallied in `tally`: its progress reports say so
+    /// ([`Progress::first_move`]). [`Solver::reset`] clears the mark.
+    pub fn set_first_move(&mut self, cell: u8, tally: &'g FirstMoves) {
+        self.first_move = Some((cell, tally));
     }
 
     /// Lifts the node limit: the searches that extracting a certificate makes of
@@ -493,6 +531,11 @@ impl<'g> Solver<'g> {
                 root_settled: self.root_moves.1,
                 path,
                 depth: self.path.len() as u32,
+                first_move: self.first_move.map(|(cell, tally)| FirstMoveProgress {
+                    cell,
+                    ended: tally.ended.load(Ordering::Relaxed),
+                    searches: tally.searches,
+                }),
             });
         }
     }

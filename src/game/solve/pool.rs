@@ -4,7 +4,6 @@
 
 use super::{Options, Solver};
 use crate::game::Game;
-use std::sync::atomic::AtomicBool;
 
 /// Solvers of one game kept for reuse by parallel searches of many positions: each
 /// search takes one (reset: every count as a fresh solver's) or makes one, and gives
@@ -12,26 +11,16 @@ use std::sync::atomic::AtomicBool;
 /// once per position.
 pub struct Pool<'g> {
     game: &'g Game,
-    memory: usize,
-    node_limit: Option<u64>,
-    stop: Option<&'g AtomicBool>,
+    options: Options<'g>,
     solvers: std::sync::Mutex<Vec<Solver<'g>>>,
 }
 
 impl<'g> Pool<'g> {
-    /// A pool of solvers of `game`, each with a table of `memory` bytes, node limit
-    /// `node_limit` and stop flag `stop` ([`Options::stop`]).
-    pub fn new(
-        game: &'g Game,
-        memory: usize,
-        node_limit: Option<u64>,
-        stop: Option<&'g AtomicBool>,
-    ) -> Pool<'g> {
+    /// A pool of solvers of `game`, each made with `options`.
+    pub fn new(game: &'g Game, options: Options<'g>) -> Pool<'g> {
         Pool {
             game,
-            memory,
-            node_limit,
-            stop,
+            options,
             solvers: std::sync::Mutex::new(Vec::new()),
         }
     }
@@ -41,18 +30,10 @@ impl<'g> Pool<'g> {
         let reused = self.solvers.lock().unwrap_or_else(|e| e.into_inner()).pop();
         let mut solver = match reused {
             Some(mut s) => {
-                s.reset(self.node_limit);
+                s.reset(self.options.node_limit);
                 s
             }
-            None => Solver::new(
-                self.game,
-                &Options {
-                    memory: self.memory,
-                    node_limit: self.node_limit,
-                    progress: None,
-                    stop: self.stop,
-                },
-            ),
+            None => Solver::new(self.game, &self.options),
         };
         let r = f(&mut solver);
         self.solvers

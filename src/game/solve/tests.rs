@@ -13,7 +13,7 @@ fn a_reset_solver_counts_as_a_fresh_one() {
         progress: None,
         stop: None,
     };
-    let pool = Pool::new(&g, options.memory, None, None);
+    let pool = Pool::new(&g, options);
     for c in [0, 9, 17] {
         let fresh = Solver::new(&g, &options).solve(&start.play(c));
         let reused = pool.with(|s| s.solve(&start.play(c)));
@@ -209,4 +209,43 @@ fn a_forced_roots_progress_shows_its_numbers_as_they_stand() {
     assert!(seen.iter().all(|r| r.0 == 1), "{seen:?}");
     let numbers: std::collections::BTreeSet<(u32, u32)> = seen.iter().map(|r| (r.1, r.2)).collect();
     assert!(numbers.len() > 1, "{seen:?}");
+}
+
+/// A first move's search from a pool names its move and the tally of the first-move
+/// searches in its progress reports; a reset solver reports as a root search again.
+#[test]
+fn a_first_moves_search_names_its_move_in_progress() {
+    let g = crate::game::generate::strip_7tr(10).unwrap();
+    let cell = g.labels.iter().position(|x| x == "0,3").unwrap() as u8;
+    let seen = std::sync::Mutex::new(Vec::new());
+    let record = |r: &Progress| seen.lock().unwrap().push(r.first_move);
+    let pool = Pool::new(
+        &g,
+        Options {
+            memory: 1 << 24,
+            node_limit: Some(1 << 16),
+            progress: Some(&record),
+            stop: None,
+        },
+    );
+    let tally = FirstMoves {
+        ended: 2.into(),
+        searches: 5,
+    };
+    let start = Position::start(&g);
+    let o = pool.with(|s| {
+        s.set_first_move(cell, &tally);
+        s.solve(&start.play(cell as usize))
+    });
+    assert_eq!(
+        o.winner, None,
+        "the move's search needs more than 2^16 nodes"
+    );
+    pool.with(|s| s.solve(&start.play(cell as usize)));
+    let want = FirstMoveProgress {
+        cell,
+        ended: 2,
+        searches: 5,
+    };
+    assert_eq!(seen.into_inner().unwrap(), [Some(want), None]);
 }

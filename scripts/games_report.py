@@ -19,7 +19,7 @@ import time
 
 # The first-move table's limits: each first move's search stops after so many nodes,
 # with a table of so many MiB. (4, 12) gets more nodes than the boards below it, and
-# (4, 11) enough for its corner moves, which take about 80 million nodes; its other
+# (4, 11) enough for its corner moves, which take about 60 million nodes; its other
 # moves take at most 2.1 million.
 M1 = (1_000_000, "256")
 M3 = (3_000_000, "256")
@@ -43,6 +43,14 @@ GAMES = [
     ("strip7tr-12", M3, "Maker (Czifra et al. 2021)", "2,641,659"),
     ("strip7tr-13", M1, "Maker (Czifra et al. 2021)", None),
     ("strip7tr-14", M1, "Maker (Czifra et al. 2021)", None),
+]
+
+# Sub-boards known only by the sizes of their sets (each a segment of a line) and
+# their cells, whose blocking power and counting bound `amoba game power` computes:
+# (name, sizes, cells, the published blocking power and its source).
+TILES = [
+    ("the dissertation's 12-cell tile of 8-in-a-row", "2,2,3,3,3,3,4,4,4", 12,
+     "9k − 19 (dissertation ch. 6.2)"),
 ]
 
 # The first-move table is a second command, apart from the root's search so that the
@@ -185,12 +193,35 @@ def main():
            "within the limits of this report (the table gives the time n = 14 takes).",
            "BENCHMARKS.md gives how far the runs on them got; `amoba solve --node-limit N",
            "--progress log` shows how far a run gets.", ""]
+    tiles = [tile(args.amoba, *t) for t in TILES]
+    md += ["## Sub-boards known by the sizes of their sets", "",
+           "The blocking power and counting bound of a sub-board follow from the sizes of",
+           "its sets and its number of cells alone, every set being a segment of a line",
+           "(`amoba game power --sizes S,S,… --cells R`; docs/spec.md §11).", "",
+           "| sub-board | cells | sets by size | blocking power | counting bound | published |",
+           "|---|---|---|---|---|---|"]
+    for t in tiles:
+        sizes = ", ".join(f"{c} of {s}" for s, c in enumerate(t["set_sizes"]) if c)
+        cb = t["counting_bound"]
+        md.append(f"| {t['name']} | {t['cells']} | {sizes} | {t['blocking_power']['text']} "
+                  f"| k ≥ {cb['num']}/{cb['den']} ≈ {cb['value']:.2f} | {t['published']} |")
+    md.append("")
     write(os.path.join(args.out_dir, "games.md"), "\n".join(md))
     write(os.path.join(args.out_dir, "games.json"),
-          json.dumps(document(rows, version), indent=2, ensure_ascii=False) + "\n")
+          json.dumps(document(rows, tiles, version), indent=2, ensure_ascii=False) + "\n")
 
 
-def document(rows, version):
+def tile(amoba, name, sizes, cells, published):
+    """One entry of TILES, its figures computed by `amoba game power`."""
+    cmd = [amoba, "game", "power", "--sizes", sizes, "--cells", str(cells), "--json"]
+    d = json.loads(run(cmd).stdout)
+    return {"name": name, "command": "amoba " + " ".join(cmd[1:]), "cells": d["cells"],
+            "sets": d["sets"], "set_sizes": d["set_sizes"],
+            "blocking_power": d["blocking_power"], "counting_bound": d["counting_bound"],
+            "published": published}
+
+
+def document(rows, tiles, version):
     """The amoba-games document (docs/schemas/games.schema.json): every row of the
     report without what depends on the run (times, memory)."""
     games = []
@@ -233,6 +264,7 @@ def document(rows, version):
             "catalogue_sha256": None,
         },
         "games": games,
+        "tiles": tiles,
     }
 
 

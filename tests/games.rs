@@ -272,7 +272,13 @@ fn solve_exit_codes_follow_the_convention() {
     let dir = common::temp_dir("games-exit");
     let bad = dir.join("bad.game");
     std::fs::write(&bad, "first maker\ncells a b\nset a c\n").unwrap();
-    let o = amoba().arg("solve").arg(&bad).output().unwrap();
+    let o = amoba()
+        .arg("solve")
+        .arg(&bad)
+        .arg("--certificate")
+        .arg(dir.join("c.txt"))
+        .output()
+        .unwrap();
     let (_, err, code) = common::output_text(&o);
     assert_eq!(code, 2);
     assert!(err.contains("bad.game:3:7"), "{err}");

@@ -65,7 +65,6 @@ fn shell_words(line: &str) -> Vec<String> {
     words
 }
 
-/// `amoba game info --json FILE`, checked against its schema.
 /// The command of a game file's `# written by:` line.
 fn written_by(text: &str) -> &str {
     text.lines()
@@ -80,6 +79,7 @@ fn rerun(text: &str) -> Output {
     run(&words[1..].iter().map(String::as_str).collect::<Vec<_>>())
 }
 
+/// `amoba game info --json FILE`, checked against its schema.
 fn info_json(path: &Path) -> Value {
     let out = run(&["game", "info", "--json", path.to_str().unwrap()]);
     let (stdout, stderr, code) = output_text(&out);
@@ -208,6 +208,9 @@ fn every_shipped_game_round_trips_and_has_its_counts() {
     assert_eq!(d["counting_bound"]["least_k"], 7);
 }
 
+/// The dissertation's 12-cell tile of 8-in-a-row, known by its set sizes alone (two
+/// 2-sets, four 3-sets, three 4-sets): `9k − 19`, `k ≥ 67/9 ≈ 7.44`, by the library
+/// and by `amoba game power`, whose bad options exit 2.
 #[test]
 fn blocking_power_from_sizes_alone() {
     let p = info::blocking_power_from_sizes(&[2, 2, 3, 3, 3, 3, 4, 4, 4]).unwrap();
@@ -215,6 +218,54 @@ fn blocking_power_from_sizes_alone() {
     let k = info::counting_bound(p.a, p.b, 12, 4).unwrap();
     assert_eq!((k.num, k.den), (67, 9));
     assert!((k.value - 7.444_444).abs() < 1e-5);
+
+    let tile = [
+        "game",
+        "power",
+        "--sizes",
+        "2,2,3,3,3,3,4,4,4",
+        "--cells",
+        "12",
+    ];
+    let (stdout, stderr, code) = output_text(&run(&[&tile[..], &["--json"]].concat()));
+    assert_eq!(code, 0, "{stderr}");
+    let d = common::schema::assert_valid_text(&stdout);
+    assert_eq!(d["blocking_power"]["text"], "9k − 19");
+    assert_eq!(d["set_sizes"], serde_json::json!([0, 0, 2, 4, 3]));
+    assert_eq!(
+        (
+            d["counting_bound"]["num"].clone(),
+            d["counting_bound"]["den"].clone()
+        ),
+        (67.into(), 9.into())
+    );
+    assert_eq!(d["counting_bound"]["least_k"], 8);
+    let (stdout, _, code) = output_text(&run(&tile));
+    assert_eq!(code, 0);
+    assert!(
+        stdout.contains("counting bound: k ≥ 67/9 ≈ 7.4444"),
+        "{stdout}"
+    );
+    for (bad, option) in [
+        (vec!["--sizes", "1,2", "--cells", "3"], "--sizes"),
+        (vec!["--sizes", "2,x", "--cells", "3"], "--sizes"),
+        (vec!["--sizes", "2", "--cells", "0"], "--cells"),
+        (
+            vec![
+                "--sizes",
+                "1024",
+                "--cells",
+                "4294967296",
+                "--density",
+                "18446744073709551615",
+            ],
+            "--density",
+        ),
+    ] {
+        let (stdout, stderr, code) = output_text(&run(&[&["game", "power"][..], &bad].concat()));
+        assert_eq!((code, stdout.as_str()), (2, ""), "{bad:?}: {stderr}");
+        assert!(stderr.contains(option), "{bad:?}: {stderr}");
+    }
 }
 
 /// `amoba game after` writes the game from the position its moves reach: `solve`

@@ -299,6 +299,7 @@ fn every_subcommand_follows_the_shared_rules() {
             &[],
         ),
         case(&format!("game info {seven} --json"), 0, Json, &[]),
+        case("game power --sizes 2,3,3 --cells 5 --json", 0, Json, &[]),
         case(&format!("solve {seven} --json"), 0, Json, &[]),
         case("verify --board square5 p.txt --json", 0, Json, &[]),
         case("verify --board square5 bad.txt", 1, Text, &[]),

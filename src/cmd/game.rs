@@ -1,8 +1,7 @@
 //! `amoba game`: writes game files (FORMATS.md, *Game files*) of the games
 //! [`amoba::game::generate`] makes — the dissertation's 4×n strip, the (4, n, 7^tr)
 //! strip, k-in-a-row on a rectangle, a periodic board's lines on its torus — and
-//! describes a game file (`info`): its cells and sets, and for a sub-board of the plane
-//! its blocking power and counting bound ([`amoba::game::info`]).
+//! describes games (`info`, `power`: `game_info.rs`).
 //!
 //! A written file opens with comment lines saying what the game is and the command
 //! that makes it; that command line is built from the options (without `--out`), so the
@@ -11,9 +10,8 @@
 
 use super::BoardArgs;
 use amoba::game::generate::{self, Recipe};
-use amoba::game::{Side, file, info};
+use amoba::game::{Side, file};
 
-use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
@@ -82,18 +80,14 @@ pub enum Sub {
         name: Option<String>,
     },
     /// Cells, sets, set sizes, first player, and the blocking power of a game file.
-    Info {
-        /// The game file (`-` = stdin).
-        #[arg(value_name = "GAME")]
-        file: PathBuf,
-        /// Windows of k-in-a-row starting at each cell that copies of the game, as a
-        /// sub-board of the plane, must block (4: rows, columns, both diagonals).
-        #[arg(long, default_value_t = 4, value_name = "D")]
-        density: u64,
-        /// Print the document as JSON (docs/schemas/game-info.schema.json).
-        #[arg(long)]
-        json: bool,
-    },
+    Info(super::game_info::InfoArgs),
+    /// The blocking power and counting bound of a sub-board known only by the sizes
+    /// of its sets (each taken to be a segment of a line) and its number of cells.
+    #[command(
+        after_help = "Example (the dissertation's 12-cell tile of 8-in-a-row):\n  \
+        amoba game power --sizes 2,2,3,3,3,3,4,4,4 --cells 12"
+    )]
+    Power(super::game_info::PowerArgs),
 }
 
 /// What every generator takes besides its geometry.
@@ -112,11 +106,8 @@ pub struct OutArgs {
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (recipe, out) = match args.command {
-        Sub::Info {
-            file,
-            density,
-            json,
-        } => return info(&file, density, json),
+        Sub::Info(a) => return super::game_info::info(&a),
+        Sub::Power(a) => return super::game_info::power(&a),
         Sub::After {
             file,
             moves,
@@ -167,16 +158,5 @@ fn after(path: &Path, moves: &str, out: &Path, name: Option<&str>) -> anyhow::Re
         generate::after_finished(&game, &path.display().to_string(), moves, name)
             .map_err(|e| anyhow::anyhow!("--{e}"))?;
     amoba::core::io::write_atomic(out, |w| file::write_commented(&started, &comments, w))?;
-    Ok(ExitCode::SUCCESS)
-}
-
-/// `amoba game info`: the document of [`info::Info`], as text or JSON.
-fn info(path: &std::path::Path, density: u64, json: bool) -> anyhow::Result<ExitCode> {
-    let doc = info::Info::read(path, density, &super::command_line())?;
-    if json {
-        super::ask::print_json(&doc)?;
-    } else {
-        amoba::core::io::stdout().write_all(doc.to_text().as_bytes())?;
-    }
     Ok(ExitCode::SUCCESS)
 }

@@ -25,6 +25,7 @@ mod covering;
 mod directions;
 mod enumerate;
 mod game;
+mod game_info;
 mod generate;
 mod graph;
 mod help;

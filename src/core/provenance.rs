@@ -183,6 +183,14 @@ pub const GAME_INFO: JsonFormat = JsonFormat {
     schema: "game-info.schema.json",
 };
 
+/// `amoba game power --json`: the blocking power and counting bound of a sub-board
+/// known by the sizes of its sets.
+pub const GAME_POWER: JsonFormat = JsonFormat {
+    name: "amoba-game-power",
+    version: 1,
+    schema: "game-power.schema.json",
+};
+
 /// `results/games.json`, written by `scripts/games_report.py`: who wins each shipped
 /// Maker–Breaker game, with the certificate's size and the checker's verdict, and
 /// nothing that depends on the run.
@@ -193,7 +201,7 @@ pub const GAMES: JsonFormat = JsonFormat {
 };
 
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 20] = [
+pub const JSON_FORMATS: [JsonFormat; 21] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -213,6 +221,7 @@ pub const JSON_FORMATS: [JsonFormat; 20] = [
     SOLVE_PARTS,
     STRATEGY_CHECK,
     GAME_INFO,
+    GAME_POWER,
     GAMES,
 ];
 

@@ -41,7 +41,7 @@
 use super::file::{ReadError, load, size_counts, summary};
 use super::{Game, cells};
 use crate::core::board::gcd;
-use crate::core::provenance::{GAME_INFO, Provenance};
+use crate::core::provenance::{GAME_INFO, GAME_POWER, Provenance};
 use serde::Serialize;
 use std::fmt;
 use std::path::Path;
@@ -466,24 +466,7 @@ impl Info {
             format!("first: {}, from {start}", title(self.first)),
         );
         match (&self.blocking_power, &self.counting_bound) {
-            (Some(p), Some(b)) => {
-                line(
-                    &mut out,
-                    format!(
-                        "blocking power: {} (a set of s cells on a line blocks k − s + 1 \
-                         windows of k-in-a-row)",
-                        p.text
-                    ),
-                );
-                line(
-                    &mut out,
-                    format!(
-                        "counting bound: {b} (({})/{} ≥ {}: a good decomposition of the plane \
-                         into copies needs k ≥ {})",
-                        p.text, b.cells, b.density, b.least_k
-                    ),
-                );
-            }
+            (Some(p), Some(b)) => out.push_str(&power_lines(p, b)),
             _ => line(
                 &mut out,
                 format!(
@@ -493,6 +476,93 @@ impl Info {
             ),
         }
         out
+    }
+}
+
+/// The text lines of a blocking power `p` and its counting bound `b`.
+fn power_lines(p: &PowerDoc, b: &Bound) -> String {
+    format!(
+        "blocking power: {} (a set of s cells on a line blocks k − s + 1 windows of \
+         k-in-a-row)\ncounting bound: {b} (({})/{} ≥ {}: a good decomposition of the plane \
+         into copies needs k ≥ {})\n",
+        p.text, p.text, b.cells, b.density, b.least_k
+    )
+}
+
+/// What `amoba game power --json` prints (docs/schemas/game-power.schema.json): the
+/// blocking power and the counting bound of a sub-board known only by the sizes of
+/// its winning sets and its number of cells, every set taken to be a segment of a
+/// line (the dissertation's 12-cell tile of 8-in-a-row is given so).
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct SizesInfo {
+    /// The provenance block (format `amoba-game-power`, board `set-sizes`).
+    pub provenance: Provenance,
+    /// Cells of the sub-board.
+    pub cells: u64,
+    /// Winning sets.
+    pub sets: u64,
+    /// `set_sizes[s]`: the sets of `s` cells, from 0 to the largest size.
+    pub set_sizes: Vec<u64>,
+    /// The blocking power.
+    pub blocking_power: PowerDoc,
+    /// The counting bound from it.
+    pub counting_bound: Bound,
+}
+
+impl SizesInfo {
+    /// The document of a sub-board of `cells` cells whose sets have the sizes `sizes`,
+    /// with the counting bound for `density` windows per cell, for a run of
+    /// `command`.
+    ///
+    /// # Errors
+    ///
+    /// [`BlockingError::Size`] for a size below 2, [`BlockingError::NoSets`] for no
+    /// size, [`BlockingError::Overflow`] when the numbers do not fit in 64 bits.
+    ///
+    /// ```
+    /// use amoba::game::info::SizesInfo;
+    /// let doc = SizesInfo::new(&[2, 2, 3, 3, 3, 3, 4, 4, 4], 12, 4, "amoba").unwrap();
+    /// assert_eq!(doc.blocking_power.text, "9k − 19");
+    /// assert_eq!((doc.counting_bound.num, doc.counting_bound.den), (67, 9));
+    /// ```
+    pub fn new(
+        sizes: &[usize],
+        cells: u64,
+        density: u64,
+        command: &str,
+    ) -> Result<SizesInfo, BlockingError> {
+        let p = blocking_power_from_sizes(sizes)?;
+        let bound = counting_bound(p.a, p.b, cells, density)?;
+        Ok(SizesInfo {
+            provenance: Provenance::new("set-sizes", command, None).stamped(&GAME_POWER),
+            cells,
+            sets: p.a,
+            set_sizes: p.sizes.clone(),
+            blocking_power: PowerDoc {
+                a: p.a,
+                b: p.b,
+                text: p.to_string(),
+            },
+            counting_bound: bound,
+        })
+    }
+
+    /// The document as text, one fact per line.
+    pub fn to_text(&self) -> String {
+        let sizes: Vec<String> = self
+            .set_sizes
+            .iter()
+            .enumerate()
+            .filter(|&(_, &c)| c > 0)
+            .map(|(s, c)| format!("{c} of {s}"))
+            .collect();
+        format!(
+            "a sub-board of {} cells, every set a segment of a line\nwinning sets: {} (sizes: {})\n{}",
+            self.cells,
+            self.sets,
+            sizes.join(", "),
+            power_lines(&self.blocking_power, &self.counting_bound)
+        )
     }
 }
 

@@ -433,13 +433,7 @@ impl Info {
                 }
             ),
         );
-        let sizes: Vec<String> = self
-            .set_sizes
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0)
-            .map(|(s, c)| format!("{c} of {s}"))
-            .collect();
+        let sizes = size_list(&self.set_sizes);
         line(
             &mut out,
             format!(
@@ -479,6 +473,16 @@ impl Info {
     }
 }
 
+/// `c of s` for each size `s` with `c = set_sizes[s] > 0` sets.
+fn size_list(set_sizes: &[usize]) -> Vec<String> {
+    set_sizes
+        .iter()
+        .enumerate()
+        .filter(|&(_, &c)| c > 0)
+        .map(|(s, c)| format!("{c} of {s}"))
+        .collect()
+}
+
 /// The text lines of a blocking power `p` and its counting bound `b`.
 fn power_lines(p: &PowerDoc, b: &Bound) -> String {
     format!(
@@ -502,7 +506,7 @@ pub struct SizesInfo {
     /// Winning sets.
     pub sets: u64,
     /// `set_sizes[s]`: the sets of `s` cells, from 0 to the largest size.
-    pub set_sizes: Vec<u64>,
+    pub set_sizes: Vec<usize>,
     /// The blocking power.
     pub blocking_power: PowerDoc,
     /// The counting bound from it.
@@ -537,7 +541,8 @@ impl SizesInfo {
             provenance: Provenance::new("set-sizes", command, None).stamped(&GAME_POWER),
             cells,
             sets: p.a,
-            set_sizes: p.sizes.clone(),
+            // Each count is at most `sizes.len()`, a usize.
+            set_sizes: p.sizes.iter().map(|&c| c as usize).collect(),
             blocking_power: PowerDoc {
                 a: p.a,
                 b: p.b,
@@ -549,13 +554,7 @@ impl SizesInfo {
 
     /// The document as text, one fact per line.
     pub fn to_text(&self) -> String {
-        let sizes: Vec<String> = self
-            .set_sizes
-            .iter()
-            .enumerate()
-            .filter(|&(_, &c)| c > 0)
-            .map(|(s, c)| format!("{c} of {s}"))
-            .collect();
+        let sizes = size_list(&self.set_sizes);
         format!(
             "a sub-board of {} cells, every set a segment of a line\nwinning sets: {} (sizes: {})\n{}",
             self.cells,

@@ -197,7 +197,7 @@ def main():
     md += ["## Sub-boards known by the sizes of their sets", "",
            "The blocking power and counting bound of a sub-board follow from the sizes of",
            "its sets and its number of cells alone, every set being a segment of a line",
-           "(`amoba game power --sizes S,S,… --cells R`; docs/spec.md §11).", "",
+           "(`amoba game power --sizes S,S,… --cells R`; docs/spec.md §11.15).", "",
            "| sub-board | cells | sets by size | blocking power | counting bound | published |",
            "|---|---|---|---|---|---|"]
     for t in tiles:
@@ -215,7 +215,8 @@ def tile(amoba, name, sizes, cells, published):
     """One entry of TILES, its figures computed by `amoba game power`."""
     cmd = [amoba, "game", "power", "--sizes", sizes, "--cells", str(cells), "--json"]
     d = json.loads(run(cmd).stdout)
-    return {"name": name, "command": "amoba " + " ".join(cmd[1:]), "cells": d["cells"],
+    command = "amoba " + d["provenance"]["command"].split(" ", 1)[1]
+    return {"name": name, "command": command, "cells": d["cells"],
             "sets": d["sets"], "set_sizes": d["set_sizes"],
             "blocking_power": d["blocking_power"], "counting_bound": d["counting_bound"],
             "published": published}

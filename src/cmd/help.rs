@@ -60,7 +60,8 @@ pub const GAME: &str = "Examples:\n  \
     amoba game rectangle --width 3 --height 3 --k 3 --name tictactoe\n  \
     amoba game torus --board square9              # the 8x8 torus of 9-in-a-row\n  \
     amoba game after data/games/strip7tr-9.game --moves \"0,1 1,0\"   # from the position they reach\n  \
-    amoba game info data/games/strip4-12.game     # blocking power 48k − 136, k ≥ 41/6";
+    amoba game info data/games/strip4-12.game     # blocking power 48k − 136, k ≥ 41/6\n  \
+    amoba game power --sizes 2,2,3,3,3,3,4,4,4 --cells 12   # a sub-board known by its set sizes";
 
 /// The examples of `amoba verify`.
 pub const VERIFY: &str = "Examples:\n  \

@@ -300,6 +300,16 @@ pub struct PowerDoc {
     pub text: String,
 }
 
+impl From<&Linear> for PowerDoc {
+    fn from(p: &Linear) -> PowerDoc {
+        PowerDoc {
+            a: p.a,
+            b: p.b,
+            text: p.to_string(),
+        }
+    }
+}
+
 /// What `amoba game info --json` prints (docs/schemas/game-info.schema.json).
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct Info {
@@ -354,15 +364,7 @@ impl Info {
             Ok((p, bound))
         });
         let (blocking_power, counting_bound, no_blocking_power) = match power {
-            Ok((p, bound)) => (
-                Some(PowerDoc {
-                    a: p.a,
-                    b: p.b,
-                    text: p.to_string(),
-                }),
-                Some(bound),
-                None,
-            ),
+            Ok((p, bound)) => (Some(PowerDoc::from(&p)), Some(bound), None),
             Err(e) => (None, None, Some(e.to_string())),
         };
         Info {
@@ -543,11 +545,7 @@ impl SizesInfo {
             sets: p.a,
             // Each count is at most `sizes.len()`, a usize.
             set_sizes: p.sizes.iter().map(|&c| c as usize).collect(),
-            blocking_power: PowerDoc {
-                a: p.a,
-                b: p.b,
-                text: p.to_string(),
-            },
+            blocking_power: PowerDoc::from(&p),
             counting_bound: bound,
         })
     }

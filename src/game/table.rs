@@ -316,6 +316,26 @@ mod tests {
         }
     }
 
+    /// A cleared table is as new: after it has grown and been cleared, nothing of
+    /// what it held before is found, however far it grows again (the memory of the
+    /// buckets beyond its starting size, which growing fills, is cleared too).
+    #[test]
+    fn a_cleared_table_forgets_what_it_held_beyond_its_start() {
+        let mut t = Table::new(8 * Table::START * BUCKET_BYTES);
+        let mut next = xorshift(7);
+        let old: Vec<u64> = (0..6 * Table::START * WAYS / 2).map(|_| next()).collect();
+        for &k in &old {
+            t.put(k, 3, 5, 1, 0);
+        }
+        t.clear();
+        assert_eq!(t.fill().0, 0);
+        for _ in 0..6 * Table::START * WAYS / 2 {
+            t.put(next(), 4, 6, 1, 0);
+        }
+        let stale = old.iter().filter(|&&k| t.get(k).is_some()).count();
+        assert_eq!(stale, 0, "entries of before the clear found again");
+    }
+
     /// A table takes as many buckets as fit in its bytes, not the largest power of
     /// two below, and what is stored is found again.
     #[test]

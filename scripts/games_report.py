@@ -114,10 +114,9 @@ def main():
                                     "--json"]).stdout)
             cost = solved.pop("cost")
             solved["certificate"]["file"] = f"{name}.strategy"
-            # The command as a reader would type it: `amoba`, whatever the binary's
-            # file is called, and the certificate's name without the temporary folder.
-            solved["provenance"]["command"] = "amoba " + solved["provenance"]["command"].split(
-                " ", 1)[1].replace(cert, f"{name}.strategy")
+            # The certificate's name without the temporary folder.
+            solved["provenance"]["command"] = as_typed(solved["provenance"]).replace(
+                cert, f"{name}.strategy")
             if version is None:
                 version = solved["provenance"]["amoba_version"]
             rows.append({
@@ -215,11 +214,16 @@ def tile(amoba, name, sizes, cells, published):
     """One entry of TILES, its figures computed by `amoba game power`."""
     cmd = [amoba, "game", "power", "--sizes", sizes, "--cells", str(cells), "--json"]
     d = json.loads(run(cmd).stdout)
-    command = "amoba " + d["provenance"]["command"].split(" ", 1)[1]
-    return {"name": name, "command": command, "cells": d["cells"],
+    return {"name": name, "command": as_typed(d["provenance"]), "cells": d["cells"],
             "sets": d["sets"], "set_sizes": d["set_sizes"],
             "blocking_power": d["blocking_power"], "counting_bound": d["counting_bound"],
             "published": published}
+
+
+def as_typed(provenance):
+    """The command of a provenance block as a reader would type it: `amoba`, whatever
+    the binary's file is called."""
+    return "amoba " + provenance["command"].split(" ", 1)[1]
 
 
 def document(rows, tiles, version):

@@ -5,9 +5,11 @@
 //! certificates*), positions are two `u32` bit sets (Maker's cells, Breaker's cells).
 //!
 //! The minimax is the definition itself: Maker has won when he owns every cell of a
-//! winning set; otherwise Breaker has won when no cell is free; otherwise the player
-//! to move wins when some move leads to a position he wins. Values are kept in a
-//! `HashMap` over (Maker's cells, Breaker's cells); nothing else prunes the search.
+//! winning set; otherwise Breaker has won when he holds a cell of every winning set
+//! (Maker can no longer complete one; so in particular when no cell is free);
+//! otherwise the player to move wins when some move leads to a position he wins.
+//! Values are kept in a `HashMap` over (Maker's cells, Breaker's cells); nothing else
+//! prunes the search.
 
 use std::collections::HashMap;
 
@@ -220,10 +222,6 @@ impl Hypergraph {
         s
     }
 
-    fn all(&self) -> u32 {
-        ((1u64 << self.ncells) - 1) as u32
-    }
-
     fn bits(set: &[usize]) -> u32 {
         set.iter().fold(0, |b, &c| b | 1 << c)
     }
@@ -253,21 +251,36 @@ impl Hypergraph {
         self.sets.iter().any(|s| Self::bits(s) & !m == 0)
     }
 
+    /// Breaker holds a cell of every winning set, so Maker can no longer own one (true
+    /// in particular when no cell is free and Maker owns no set).
+    fn breaker_meets_every_set(&self, b: u32) -> bool {
+        self.sets.iter().all(|s| Self::bits(s) & b != 0)
+    }
+
     /// Who wins from `pos` with the player of [`Hypergraph::mover`] to move.
     fn value(&self, memo: &mut HashMap<Pos, Side>, pos: Pos) -> Side {
+        self.bounded(memo, pos, usize::MAX)
+            .expect("an unbounded memo never gives up")
+    }
+
+    /// [`Hypergraph::value`], or `None` once `memo` holds more than `limit` positions.
+    fn bounded(&self, memo: &mut HashMap<Pos, Side>, pos: Pos, limit: usize) -> Option<Side> {
         if let Some(&v) = memo.get(&pos) {
-            return v;
+            return Some(v);
+        }
+        if memo.len() > limit {
+            return None;
         }
         let (m, b) = pos;
         let v = if self.maker_owns_a_set(m) {
             Side::Maker
-        } else if (m | b) == self.all() {
+        } else if self.breaker_meets_every_set(b) {
             Side::Breaker
         } else {
             let mover = self.mover(pos);
             let mut best = mover.other();
             for c in self.free(pos) {
-                if self.value(memo, self.play(pos, c)) == mover {
+                if self.bounded(memo, self.play(pos, c), limit)? == mover {
                     best = mover;
                     break;
                 }
@@ -275,7 +288,7 @@ impl Hypergraph {
             best
         };
         memo.insert(pos, v);
-        v
+        Some(v)
     }
 
     /// The position after the player to move takes `c`.
@@ -297,6 +310,16 @@ impl Hypergraph {
         (0..self.ncells)
             .map(|c| (c, self.value(&mut memo, self.play((0, 0), c))))
             .collect()
+    }
+
+    /// The winner and [`Hypergraph::move_values`], or `None` when the minimax would
+    /// keep more than `limit` positions: what "a game the minimax can finish" means.
+    pub fn values_within(&self, limit: usize) -> Option<(Side, Vec<(usize, Side)>)> {
+        let mut memo = HashMap::new();
+        let moves = (0..self.ncells)
+            .map(|c| Some((c, self.bounded(&mut memo, self.play((0, 0), c), limit)?)))
+            .collect::<Option<Vec<_>>>()?;
+        Some((self.bounded(&mut memo, (0, 0), limit)?, moves))
     }
 
     /// The winning sets that contain no other winning set, as bit sets (FORMATS.md:

@@ -9,9 +9,13 @@
 //!
 //! # Saving
 //!
-//! The part file is rewritten whole and atomically, at least [`SAVE_EVERY`] after
-//! the last save and at least twenty times as long as that save took, so that
-//! rewriting a large part stays a small share of the run; and once more at the end. A
+//! The part file is rewritten whole and atomically by a thread of its own
+//! (`saving`) once a position has been decided since the last save, at least
+//! [`SAVE_EVERY`] after that save and at least twenty times as long as it took, so
+//! that rewriting a large part stays a small share of the run; and once more at the
+//! end. A decided position is therefore on disk within seconds even when the next one
+//! takes hours, and a job killed without warning (`SIGKILL`, the out-of-memory
+//! killer, a scheduler's hard limit) loses only the positions it was working on. A
 //! save that fails ends the job (after the positions being searched are decided).
 
 use super::certificate::CertificateError;
@@ -20,7 +24,7 @@ use super::shard::{self, Frontier, Part, PartRequest, Solved, load_part, part_na
 use crate::core::io::{IoError, write_atomic};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
-use std::sync::Mutex;
+use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// The least time between two saves of a part file.
@@ -154,28 +158,138 @@ impl Job {
             write_atomic(&self.path, |w| part.write(game, w))?;
             Ok(())
         };
-        // The positions decided, the last save's end and its duration.
-        let state = Mutex::new((self.kept.clone(), Instant::now(), Duration::ZERO));
-        let failed = Mutex::new(None);
-        let on_solved = |x: &Solved| {
-            let mut st = state.lock().unwrap_or_else(|e| e.into_inner());
-            st.0.insert(x.index, x.clone());
-            progress(st.0.len() as u64, total);
-            if st.1.elapsed() >= SAVE_EVERY.max(20 * st.2) {
-                let began = Instant::now();
-                if let Err(e) = save(&st.0) {
-                    *failed.lock().unwrap_or_else(|e| e.into_inner()) = Some(e);
-                }
-                st.1 = Instant::now();
-                st.2 = began.elapsed();
-            }
-        };
-        shard::solve_part(game, frontier, &todo, request, &on_solved)?;
-        if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        progress(self.kept.len() as u64, total);
+        let (solved, searched, failed) = saving(self.kept.clone(), &save, |decided| {
+            let on_solved = |x: &Solved| {
+                decided.update(|solved| {
+                    solved.insert(x.index, x.clone());
+                    progress(solved.len() as u64, total);
+                });
+            };
+            shard::solve_part(game, frontier, &todo, request, &on_solved)
+        });
+        searched?;
+        if let Some(e) = failed {
             return Err(e);
         }
-        let (solved, _, _) = state.into_inner().unwrap_or_else(|e| e.into_inner());
         save(&solved)?;
         Ok(solved)
+    }
+}
+
+/// A value that `work` updates through [`Pending::update`] while a thread of its own
+/// saves it with `save`: a copy taken under the lock and saved outside it, once an
+/// update has come since the last save, at least [`SAVE_EVERY`] after that save and at
+/// least twenty times as long as it took. *Returns* the value at the end (not saved
+/// here: the caller saves it once more), `work`'s result, and the first error of
+/// `save` (later saves are still tried).
+fn saving<T, E, R>(
+    value: T,
+    save: &(dyn Fn(&T) -> Result<(), E> + Sync),
+    work: impl FnOnce(&Pending<T>) -> R,
+) -> (T, R, Option<E>)
+where
+    T: Clone + Send,
+    E: Send,
+{
+    let pending = Pending {
+        state: Mutex::new((value, false, false)),
+        tick: Condvar::new(),
+    };
+    let mut failed = None;
+    let result = std::thread::scope(|s| {
+        let failed = &mut failed;
+        let pending = &pending;
+        s.spawn(move || {
+            let (mut last, mut took) = (Instant::now(), Duration::ZERO);
+            let mut st = pending.lock();
+            while !st.2 {
+                let due = SAVE_EVERY.max(20 * took);
+                let since = last.elapsed();
+                if st.1 && since >= due {
+                    let copy = st.0.clone();
+                    st.1 = false;
+                    drop(st);
+                    let began = Instant::now();
+                    if let Err(e) = save(&copy) {
+                        failed.get_or_insert(e);
+                    }
+                    (last, took) = (Instant::now(), began.elapsed());
+                    st = pending.lock();
+                } else {
+                    let wait = due.saturating_sub(since).max(SAVE_EVERY / 4);
+                    st = pending
+                        .tick
+                        .wait_timeout(st, wait)
+                        .unwrap_or_else(PoisonError::into_inner)
+                        .0;
+                }
+            }
+        });
+        let result = work(pending);
+        pending.lock().2 = true;
+        pending.tick.notify_all();
+        result
+    });
+    let (value, _, _) = pending
+        .state
+        .into_inner()
+        .unwrap_or_else(PoisonError::into_inner);
+    (value, result, failed)
+}
+
+/// The value of [`saving`]: the value, whether it changed since the last save, and
+/// whether the work has ended.
+struct Pending<T> {
+    state: Mutex<(T, bool, bool)>,
+    tick: Condvar,
+}
+
+impl<T> Pending<T> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, (T, bool, bool)> {
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+
+    /// Changes the value by `f`, to be saved; *returns* `f`'s result.
+    fn update<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
+        let mut st = self.lock();
+        st.1 = true;
+        f(&mut st.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A value changed once and then left alone while the work goes on is saved
+    /// without waiting for the work to end or change it again; the save's error is
+    /// returned; nothing changed, nothing is saved.
+    #[test]
+    fn a_change_is_saved_while_the_work_goes_on() {
+        let saves = Mutex::new(Vec::new());
+        let save = |v: &u32| -> Result<(), String> {
+            saves.lock().unwrap().push(*v);
+            if *v == 7 { Err("seven".into()) } else { Ok(()) }
+        };
+        let (value, seen, failed) = saving(0u32, &save, |p| {
+            p.update(|v| *v = 7);
+            let began = Instant::now();
+            while saves.lock().unwrap().is_empty() {
+                assert!(
+                    began.elapsed() < 20 * SAVE_EVERY,
+                    "no save while the work ran"
+                );
+                std::thread::sleep(SAVE_EVERY / 10);
+            }
+            saves.lock().unwrap().clone()
+        });
+        assert_eq!(
+            (value, seen, failed),
+            (7, vec![7], Some("seven".to_string()))
+        );
+        let (_, (), failed) = saving(1u32, &save, |_| std::thread::sleep(2 * SAVE_EVERY));
+        assert_eq!(failed, None);
+        assert_eq!(*saves.lock().unwrap(), vec![7]);
     }
 }

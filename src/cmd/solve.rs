@@ -9,6 +9,7 @@ use super::note;
 use super::progress::Mode;
 use amoba::game::decide::{CertificateDoc, Request, SolveDoc, decide};
 use amoba::game::file;
+use amoba::game::solve::Progress;
 use amoba::pairing::search::shard::Shard;
 use amoba::report::solve as report;
 use std::io::Write as _;
@@ -95,16 +96,8 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         stop: super::stop_flag(),
     };
     let start = Instant::now();
-    let last = Mutex::new(Instant::now());
-    let show = |p: &amoba::game::solve::Progress| {
-        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
-        if last.elapsed() >= Duration::from_secs(10) {
-            *last = Instant::now();
-            note!("{}", report::progress_line(name, &game.labels, p));
-        }
-    };
-    let progress: Option<&(dyn Fn(&amoba::game::solve::Progress) + Sync)> =
-        (a.progress != Mode::None).then_some(&show);
+    let show = search_progress(name, &game.labels);
+    let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
     let answer = super::with_threads(threads, || Ok(decide(game, &request, progress)?))?;
     let seconds = start.elapsed().as_secs_f64();
@@ -151,4 +144,17 @@ pub(super) fn table_bytes(mib: u64) -> anyhow::Result<usize> {
         );
     }
     Ok(usize::try_from(bytes)?)
+}
+
+/// The searches' progress on stderr: [`report::progress_line`] at most every 10 s
+/// (each search reports every 65,536 nodes, from any thread).
+pub fn search_progress<'a>(name: &'a str, labels: &'a [String]) -> impl Fn(&Progress) + Sync + 'a {
+    let last = Mutex::new(Instant::now());
+    move |p: &Progress| {
+        let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
+        if last.elapsed() >= Duration::from_secs(10) {
+            *last = Instant::now();
+            note!("{}", report::progress_line(name, labels, p));
+        }
+    }
 }

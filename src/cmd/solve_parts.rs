@@ -11,7 +11,7 @@
 //! game and the parts, shows progress and writes the certificate.
 
 use super::note;
-use super::progress::Progress;
+use super::progress::{Mode, Progress};
 use super::solve::Args;
 use amoba::game::decide::CertificateDoc;
 use amoba::game::file::{self, Loaded};
@@ -42,10 +42,12 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     note!("{}", report::shard_start(&loaded, &frontier, &job));
     let progress = Progress::counting(a.progress, &format!("shard {s}"), "positions");
     let stop = super::stop_flag();
+    let show = super::solve::search_progress(loaded.title(), &loaded.game.labels);
     let request = PartRequest {
         memory,
         node_limit: a.node_limit,
         stop,
+        progress: (a.progress != Mode::None).then_some(&show),
     };
     let solved = super::with_threads(usize::try_from(a.threads)?, || {
         let on_progress = |done, total| progress.update(done, total);

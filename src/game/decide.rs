@@ -37,7 +37,7 @@
 //! decided game is never a `None`: a complete search always names a winner.
 
 use super::certificate::{self, Certificate, CertificateError};
-use super::solve::{FirstMoves, Options, Outcome, Pool, Position, Progress, Solver};
+use super::solve::{Batch, BatchRoot, Options, Outcome, Pool, Position, Progress, Solver};
 use super::symmetry::image;
 use super::{Game, Side};
 use crate::core::verdict::{Limit, Unit, Verdict};
@@ -136,7 +136,7 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 
 /// Answers `request` about the starting position of `game`; `progress` (if any) is
 /// called every 65,536 nodes from the root's search and from each first move's
-/// search, which names its move ([`Progress::first_move`]).
+/// search, which names its move ([`Progress::batch`]).
 ///
 /// # Errors
 ///
@@ -206,7 +206,7 @@ pub fn decide(
             .filter(|&&(c, rep)| c == rep)
             .map(|&(c, _)| c)
             .collect();
-        let tally = FirstMoves {
+        let tally = Batch {
             ended: 0.into(),
             searches: searched.len() as u32,
         };
@@ -222,7 +222,7 @@ pub fn decide(
             .with_max_len(1)
             .map(|&c| {
                 let o = pool.with(|s| {
-                    s.set_first_move(c as u8, &tally);
+                    s.set_batch(BatchRoot::FirstMove(c as u8), &tally);
                     s.solve(&start.play(c))
                 });
                 tally.ended.fetch_add(1, Ordering::Relaxed);

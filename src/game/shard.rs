@@ -39,9 +39,10 @@
 //!   undecided leaves the nodes above it undecided unless their other children decide
 //!   them.
 //! * A shard's part file is rewritten whole and atomically as positions are decided
-//!   (at most every few seconds, and at the end), so a job stopped by its time limit
-//!   loses only the positions it was working on; started again on the same file it
-//!   keeps every decided position and searches only the others ([`Part::resumable`]).
+//!   (within seconds of each, and at the end; [`super::job`]), so a job stopped by its
+//!   time limit or killed loses only the positions it was working on; started again
+//!   on the same file it keeps every decided position and searches only the others
+//!   ([`Part::resumable`]).
 //!
 //! # Why split this way
 //!
@@ -60,13 +61,13 @@
 
 use super::certificate::{self, Certificate, CertificateError, Next, Node};
 pub use super::part::{Part, PartsDoc, load_part, part_name, read_part};
-use super::solve::{Eval, Options, Pool, Position, Solver};
+use super::solve::{Batch, BatchRoot, Eval, Options, Pool, Position, Progress, Solver};
 use super::symmetry::image;
 use super::{Cells, Game, Side, cells};
 use rayon::prelude::*;
 use sha2::{Digest, Sha256};
 use std::collections::{BTreeMap, HashMap};
-use std::sync::atomic::AtomicBool;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 mod merge;
 
@@ -324,7 +325,7 @@ pub struct Solved {
 }
 
 /// The limits of the searches of a part.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy)]
 pub struct PartRequest<'a> {
     /// Bytes of each search's table (one per thread at a time).
     pub memory: usize,
@@ -333,6 +334,9 @@ pub struct PartRequest<'a> {
     /// A flag that stops every search once set ([`Options::stop`]): the positions it
     /// cuts short are left out of the answer, as if not reached.
     pub stop: Option<&'a AtomicBool>,
+    /// Called every 65,536 nodes of each search with its state ([`Options::progress`]),
+    /// which names the frontier position searched ([`BatchRoot::Frontier`]).
+    pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
 }
 
 /// Decides the frontier positions `todo` (indices), each by a fresh search, in
@@ -356,10 +360,15 @@ pub fn solve_part(
         Options {
             memory: request.memory,
             node_limit: request.node_limit,
-            progress: None,
+            progress: request.progress,
             stop: request.stop,
         },
     );
+    let tally = Batch {
+        ended: 0.into(),
+        // Indices and counts of frontier positions fit: at most `MAX_FRONTIER`.
+        searches: todo.len() as u32,
+    };
     let at_limit = |nodes: u64| request.node_limit.is_some_and(|l| nodes >= l);
     let solved: Vec<Option<Solved>> = todo
         .par_iter()
@@ -367,6 +376,7 @@ pub fn solve_part(
         .map(|&index| {
             let p = frontier.positions[index];
             let s = pool.with(|solver| {
+                solver.set_batch(BatchRoot::Frontier(index as u32), &tally);
                 let winner = solver.solve(&p).winner;
                 let certificate = match winner {
                     Some(w) => match certificate::extract_unless_stopped(solver, &p, w)? {
@@ -385,6 +395,7 @@ pub fn solve_part(
                     certificate,
                 }))
             })?;
+            tally.ended.fetch_add(1, Ordering::Relaxed);
             if let Some(s) = &s {
                 on_solved(s);
             }

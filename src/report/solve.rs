@@ -6,7 +6,7 @@
 use crate::core::text::counted;
 use crate::game::Game;
 use crate::game::decide::Answer;
-use crate::game::solve::Progress;
+use crate::game::solve::{BatchProgress, BatchRoot, Progress};
 use std::fmt::Write as _;
 
 /// The exit status of `answer`: 0 when the root is decided, 1 when not. (An
@@ -88,7 +88,8 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
 /// decided, and the line being searched (its first moves and its length). The search
 /// of a first move of `--moves` names that move and how many of the first-move
 /// searches have ended; its root is the position after the move, whose moves are
-/// the replies.
+/// the replies. The search of a frontier position of `--shard` names the position by
+/// its index (as in the part file) and how many of the shard's searches have ended.
 pub fn progress_line(name: &str, labels: &[String], p: &Progress) -> String {
     let label = |c: u8| labels.get(c as usize).map_or("?", String::as_str);
     let shown = (p.depth as usize).min(p.path.len());
@@ -96,17 +97,25 @@ pub fn progress_line(name: &str, labels: &[String], p: &Progress) -> String {
     if shown < p.depth as usize {
         line.push("…");
     }
-    let (search, moves) = match p.first_move {
+    let (search, moves) = match p.batch {
         None => (String::new(), "first moves"),
-        Some(f) => (
-            format!(
-                " after {} ({} of {} first-move searches ended)",
-                label(f.cell),
-                f.ended,
-                f.searches
+        Some(BatchProgress {
+            root,
+            ended,
+            searches,
+        }) => match root {
+            BatchRoot::FirstMove(c) => (
+                format!(
+                    " after {} ({ended} of {searches} first-move searches ended)",
+                    label(c)
+                ),
+                "replies",
             ),
-            "replies",
-        ),
+            BatchRoot::Frontier(i) => (
+                format!(" position {i} ({ended} of {searches} position searches ended)"),
+                "moves",
+            ),
+        },
     };
     format!(
         "solve {name}{search}: {} nodes in {:.0} s ({:.0}/s), table {:.1}% full, root pn {} dn {}, {moves} decided {} of {}, searching [{}] (depth {})",
@@ -126,7 +135,7 @@ pub fn progress_line(name: &str, labels: &[String], p: &Progress) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::solve::{FirstMoveProgress, PATH_SHOWN};
+    use crate::game::solve::PATH_SHOWN;
 
     fn progress(path: &[u8], depth: u32) -> Progress {
         let mut p = Progress {
@@ -140,7 +149,7 @@ mod tests {
             root_settled: 1,
             path: [0; PATH_SHOWN],
             depth,
-            first_move: None,
+            batch: None,
         };
         p.path[..path.len()].copy_from_slice(path);
         p
@@ -162,8 +171,8 @@ mod tests {
         assert!(progress_line("g", &labels, &progress(&[], 0)).ends_with("searching [] (depth 0)"));
         // A first move's search names the move and the searches ended.
         let mut p = progress(&[4], 1);
-        p.first_move = Some(FirstMoveProgress {
-            cell: 3,
+        p.batch = Some(BatchProgress {
+            root: BatchRoot::FirstMove(3),
             ended: 2,
             searches: 24,
         });
@@ -171,6 +180,17 @@ mod tests {
             progress_line("g", &labels, &p),
             "solve g after c3 (2 of 24 first-move searches ended): 65536 nodes in 2 s \
              (32768/s), table 25.0% full, root pn 3 dn 7, replies decided 1 of 9, \
+             searching [c4] (depth 1)"
+        );
+        p.batch = Some(BatchProgress {
+            root: BatchRoot::Frontier(17),
+            ended: 24,
+            searches: 47,
+        });
+        assert_eq!(
+            progress_line("g", &labels, &p),
+            "solve g position 17 (24 of 47 position searches ended): 65536 nodes in 2 s \
+             (32768/s), table 25.0% full, root pn 3 dn 7, moves decided 1 of 9, \
              searching [c4] (depth 1)"
         );
     }

@@ -13,6 +13,7 @@ fn shards_partition_the_frontier_and_merge_to_the_root_value() {
         memory: 1 << 20,
         node_limit: None,
         stop: None,
+        progress: None,
     };
     let sha = "0".repeat(64);
     let mut parts = Vec::new();
@@ -49,4 +50,35 @@ fn shards_partition_the_frontier_and_merge_to_the_root_value() {
         merge(&f, &sha, &twice, false),
         Err(ShardError::Repeated { .. })
     ));
+}
+
+/// Each search of a part reports its progress naming its frontier position and how
+/// many of the part's searches have ended.
+#[test]
+fn a_parts_searches_name_their_positions_in_progress() {
+    let game = strip_7tr(11).unwrap();
+    let f = Frontier::new(&game, 1).unwrap();
+    let seen = std::sync::Mutex::new(Vec::new());
+    let record = |p: &Progress| seen.lock().unwrap().push(p.batch);
+    let request = PartRequest {
+        memory: 1 << 22,
+        node_limit: Some(1 << 17),
+        stop: None,
+        progress: Some(&record),
+    };
+    let todo = [0, 1];
+    let solved = solve_part(&game, &f, &todo, &request, &|_| {}).unwrap();
+    assert_eq!(solved.len(), 2);
+    let seen = seen.into_inner().unwrap();
+    // Position 0 needs more than 65,536 nodes; the other may end first (threads).
+    assert!(
+        seen.iter()
+            .any(|b| b.is_some_and(|b| b.root == BatchRoot::Frontier(0))),
+        "{seen:?}"
+    );
+    assert!(
+        seen.iter()
+            .all(|b| b.is_some_and(|b| b.searches == 2 && b.ended < 2)),
+        "{seen:?}"
+    );
 }

@@ -262,27 +262,36 @@ pub struct Progress {
     pub path: [u8; PATH_SHOWN],
     /// The number of moves of that line.
     pub depth: u32,
-    /// When the search is one of the first-move searches of `--moves`
-    /// ([`crate::game::decide`]): the first move it decides (the position after it
-    /// is the search's root) and how far the first-move searches have got.
-    pub first_move: Option<FirstMoveProgress>,
+    /// When the search is one of a batch of searches — the first moves of `--moves`
+    /// ([`crate::game::decide`]), the frontier positions of a shard
+    /// ([`crate::game::shard`]) — which one it is and how far the batch has got.
+    pub batch: Option<BatchProgress>,
 }
 
-/// How far the first-move searches of `--moves` have got, as one of them reports.
+/// How far a batch of searches has got, as one of them reports.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct FirstMoveProgress {
-    /// The first move the reporting search decides.
-    pub cell: u8,
-    /// First-move searches ended so far (decided or stopped at their node limit).
+pub struct BatchProgress {
+    /// The reporting search's root.
+    pub root: BatchRoot,
+    /// Searches of the batch ended so far (decided or stopped at their node limit).
     pub ended: u32,
-    /// First-move searches in all.
+    /// Searches of the batch in all.
     pub searches: u32,
 }
 
-/// The tally of the first-move searches of `--moves`, shared by the searches on every
-/// thread for their progress reports ([`Solver::set_first_move`]).
+/// The root of one search of a batch.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum BatchRoot {
+    /// The position after this first move (`--moves`): its moves are the replies.
+    FirstMove(u8),
+    /// The frontier position of this index in a split search (`--shard`).
+    Frontier(u32),
+}
+
+/// The tally of a batch of searches, shared by the searches on every thread for
+/// their progress reports ([`Solver::set_batch`]).
 #[derive(Debug, Default)]
-pub struct FirstMoves {
+pub struct Batch {
     /// Searches ended so far.
     pub ended: std::sync::atomic::AtomicU32,
     /// Searches in all.
@@ -326,9 +335,9 @@ pub struct Solver<'g> {
     root_moves: (u32, u32),
     /// The moves from the root to the position being searched.
     path: Vec<u8>,
-    /// The first move this search decides, with the tally of all first-move
-    /// searches, for progress reports (`--moves`).
-    first_move: Option<(u8, &'g FirstMoves)>,
+    /// The root of this search in its batch, with the batch's tally, for progress
+    /// reports (`--moves`, `--shard`).
+    batch: Option<(BatchRoot, &'g Batch)>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     stop: Option<&'g AtomicBool>,
     /// The search for wins by threats alone, with its cache, and the bit-sliced
@@ -384,7 +393,7 @@ impl<'g> Solver<'g> {
             root_chain: 0,
             root_moves: (0, 0),
             path: Vec::new(),
-            first_move: None,
+            batch: None,
             progress: options.progress,
             stop: options.stop,
             threats: Threats::new(&game.sets, game.all()),
@@ -415,14 +424,14 @@ impl<'g> Solver<'g> {
         self.root_chain = 0;
         self.root_moves = (0, 0);
         self.path.clear();
-        self.first_move = None;
+        self.batch = None;
     }
 
-    /// Marks the next search as the one of first move `cell` among the first-move
-    /// searches tallied in `tally`: its progress reports say so
-    /// ([`Progress::first_move`]). [`Solver::reset`] clears the mark.
-    pub fn set_first_move(&mut self, cell: u8, tally: &'g FirstMoves) {
-        self.first_move = Some((cell, tally));
+    /// Marks the next search as the one of `root` in the batch tallied in `tally`:
+    /// its progress reports say so ([`Progress::batch`]). [`Solver::reset`] clears
+    /// the mark.
+    pub fn set_batch(&mut self, root: BatchRoot, tally: &'g Batch) {
+        self.batch = Some((root, tally));
     }
 
     /// Lifts the node limit: the searches that extracting a certificate makes of
@@ -531,8 +540,8 @@ impl<'g> Solver<'g> {
                 root_settled: self.root_moves.1,
                 path,
                 depth: self.path.len() as u32,
-                first_move: self.first_move.map(|(cell, tally)| FirstMoveProgress {
-                    cell,
+                batch: self.batch.map(|(root, tally)| BatchProgress {
+                    root,
                     ended: tally.ended.load(Ordering::Relaxed),
                     searches: tally.searches,
                 }),

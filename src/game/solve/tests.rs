@@ -218,7 +218,7 @@ fn a_first_moves_search_names_its_move_in_progress() {
     let g = crate::game::generate::strip_7tr(10).unwrap();
     let cell = g.labels.iter().position(|x| x == "0,3").unwrap() as u8;
     let seen = std::sync::Mutex::new(Vec::new());
-    let record = |r: &Progress| seen.lock().unwrap().push(r.first_move);
+    let record = |r: &Progress| seen.lock().unwrap().push(r.batch);
     let pool = Pool::new(
         &g,
         Options {
@@ -228,13 +228,13 @@ fn a_first_moves_search_names_its_move_in_progress() {
             stop: None,
         },
     );
-    let tally = FirstMoves {
+    let tally = Batch {
         ended: 2.into(),
         searches: 5,
     };
     let start = Position::start(&g);
     let o = pool.with(|s| {
-        s.set_first_move(cell, &tally);
+        s.set_batch(BatchRoot::FirstMove(cell), &tally);
         s.solve(&start.play(cell as usize))
     });
     assert_eq!(
@@ -242,8 +242,8 @@ fn a_first_moves_search_names_its_move_in_progress() {
         "the move's search needs more than 2^16 nodes"
     );
     pool.with(|s| s.solve(&start.play(cell as usize)));
-    let want = FirstMoveProgress {
-        cell,
+    let want = BatchProgress {
+        root: BatchRoot::FirstMove(cell),
         ended: 2,
         searches: 5,
     };

@@ -26,6 +26,7 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
         memory: 1 << 20,
         node_limit: None,
         stop: None,
+        progress: None,
     };
     let mut parts = Vec::new();
     for i in 0..count {

@@ -193,7 +193,11 @@ where
     E: Send,
 {
     let pending = Pending {
-        state: Mutex::new((value, false, false)),
+        state: Mutex::new(State {
+            value,
+            changed: false,
+            ended: false,
+        }),
         tick: Condvar::new(),
     };
     let mut failed = None;
@@ -203,12 +207,12 @@ where
         s.spawn(move || {
             let (mut last, mut took) = (Instant::now(), Duration::ZERO);
             let mut st = pending.lock();
-            while !st.2 {
+            while !st.ended {
                 let due = SAVE_EVERY.max(20 * took);
                 let since = last.elapsed();
-                if st.1 && since >= due {
-                    let copy = st.0.clone();
-                    st.1 = false;
+                if st.changed && since >= due {
+                    let copy = st.value.clone();
+                    st.changed = false;
                     drop(st);
                     let began = Instant::now();
                     if let Err(e) = save(&copy) {
@@ -226,35 +230,55 @@ where
                 }
             }
         });
-        let result = work(pending);
-        pending.lock().2 = true;
-        pending.tick.notify_all();
-        result
+        // Ends the saving thread when the work ends, by returning or by a panic
+        // (which the scope then passes on once that thread is joined).
+        let _ended = Ended(pending);
+        work(pending)
     });
-    let (value, _, _) = pending
+    let value = pending
         .state
         .into_inner()
-        .unwrap_or_else(PoisonError::into_inner);
+        .unwrap_or_else(PoisonError::into_inner)
+        .value;
     (value, result, failed)
 }
 
-/// The value of [`saving`]: the value, whether it changed since the last save, and
-/// whether the work has ended.
+/// The value of [`saving`], shared by the work and the saving thread.
 struct Pending<T> {
-    state: Mutex<(T, bool, bool)>,
+    state: Mutex<State<T>>,
+    /// Wakes the saving thread when the work ends.
     tick: Condvar,
 }
 
+/// What [`Pending`] guards.
+struct State<T> {
+    value: T,
+    /// Whether the value changed since the last save.
+    changed: bool,
+    /// Whether the work has ended.
+    ended: bool,
+}
+
 impl<T> Pending<T> {
-    fn lock(&self) -> std::sync::MutexGuard<'_, (T, bool, bool)> {
+    fn lock(&self) -> std::sync::MutexGuard<'_, State<T>> {
         self.state.lock().unwrap_or_else(PoisonError::into_inner)
     }
 
     /// Changes the value by `f`, to be saved; *returns* `f`'s result.
     fn update<R>(&self, f: impl FnOnce(&mut T) -> R) -> R {
         let mut st = self.lock();
-        st.1 = true;
-        f(&mut st.0)
+        st.changed = true;
+        f(&mut st.value)
+    }
+}
+
+/// Marks the work of a [`Pending`] ended when dropped.
+struct Ended<'a, T>(&'a Pending<T>);
+
+impl<T> Drop for Ended<'_, T> {
+    fn drop(&mut self) {
+        self.0.lock().ended = true;
+        self.0.tick.notify_all();
     }
 }
 
@@ -291,5 +315,13 @@ mod tests {
         let (_, (), failed) = saving(1u32, &save, |_| std::thread::sleep(2 * SAVE_EVERY));
         assert_eq!(failed, None);
         assert_eq!(*saves.lock().unwrap(), vec![7]);
+        // A panic of the work ends the saving thread and reaches the caller.
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            saving(2u32, &save, |p| {
+                p.update(|v| *v = 3);
+                panic!("the work failed")
+            })
+        }));
+        assert!(caught.is_err());
     }
 }

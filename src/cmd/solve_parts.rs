@@ -40,7 +40,14 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
         a.node_limit,
     )?;
     note!("{}", report::shard_start(&loaded, &frontier, &job));
-    let progress = Progress::counting(a.progress, &format!("shard {s}"), "positions");
+    // The positions kept from the part file are left out of the count, so that the
+    // time left is estimated from this run's searches alone.
+    let kept = job.kept.len() as u64;
+    let what = match kept {
+        0 => format!("shard {s}"),
+        k => format!("shard {s} ({k} positions kept)"),
+    };
+    let progress = Progress::counting(a.progress, &what, "positions");
     let stop = super::stop_flag();
     let show = super::solve::search_progress(loaded.title(), &loaded.game.labels);
     let request = PartRequest {
@@ -50,7 +57,9 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
         progress: (a.progress != Mode::None).then_some(&show),
     };
     let solved = super::with_threads(usize::try_from(a.threads)?, || {
-        let on_progress = |done, total| progress.update(done, total);
+        let on_progress = |done: u64, total: u64| {
+            progress.update(done.saturating_sub(kept), total.saturating_sub(kept))
+        };
         Ok(job.run(&loaded, &frontier, &request, &on_progress))
     })?;
     progress.finish();

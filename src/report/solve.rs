@@ -169,29 +169,36 @@ mod tests {
         let line = progress_line("g", &labels, &progress(&long, 20));
         assert!(line.ends_with("c6 c7 …] (depth 20)"), "{line}");
         assert!(progress_line("g", &labels, &progress(&[], 0)).ends_with("searching [] (depth 0)"));
-        // A first move's search names the move and the searches ended.
-        let mut p = progress(&[4], 1);
-        p.batch = Some(BatchProgress {
-            root: BatchRoot::FirstMove(3),
-            ended: 2,
-            searches: 24,
-        });
-        assert_eq!(
-            progress_line("g", &labels, &p),
-            "solve g after c3 (2 of 24 first-move searches ended): 65536 nodes in 2 s \
-             (32768/s), table 25.0% full, root pn 3 dn 7, replies decided 1 of 9, \
-             searching [c4] (depth 1)"
-        );
-        p.batch = Some(BatchProgress {
-            root: BatchRoot::Frontier(17),
-            ended: 24,
-            searches: 47,
-        });
-        assert_eq!(
-            progress_line("g", &labels, &p),
-            "solve g position 17 (24 of 47 position searches ended): 65536 nodes in 2 s \
-             (32768/s), table 25.0% full, root pn 3 dn 7, moves decided 1 of 9, \
-             searching [c4] (depth 1)"
-        );
+        // A search of a batch names its root and the batch's searches ended: a first
+        // move of `--moves`, a frontier position of `--shard`.
+        let batches = [
+            (
+                BatchRoot::FirstMove(3),
+                (2, 24),
+                "after c3 (2 of 24 first-move searches ended)",
+                "replies",
+            ),
+            (
+                BatchRoot::Frontier(17),
+                (24, 47),
+                "position 17 (24 of 47 position searches ended)",
+                "moves",
+            ),
+        ];
+        for (root, (ended, searches), head, moves) in batches {
+            let mut p = progress(&[4], 1);
+            p.batch = Some(BatchProgress {
+                root,
+                ended,
+                searches,
+            });
+            assert_eq!(
+                progress_line("g", &labels, &p),
+                format!(
+                    "solve g {head}: 65536 nodes in 2 s (32768/s), table 25.0% full, root pn 3 \
+                     dn 7, {moves} decided 1 of 9, searching [c4] (depth 1)"
+                )
+            );
+        }
     }
 }

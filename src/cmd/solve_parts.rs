@@ -40,10 +40,8 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
         a.node_limit,
     )?;
     note!("{}", report::shard_start(&loaded, &frontier, &job));
-    // The positions kept from the part file are left out of the count, so that the
-    // time left is estimated from this run's searches alone.
-    let kept = job.kept.len() as u64;
-    let what = match kept {
+    // The count is of this run's positions ([`Job::run`]); the kept ones are named.
+    let what = match job.kept.len() {
         0 => format!("shard {s}"),
         k => format!("shard {s} ({k} positions kept)"),
     };
@@ -57,9 +55,7 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
         progress: (a.progress != Mode::None).then_some(&show),
     };
     let solved = super::with_threads(usize::try_from(a.threads)?, || {
-        let on_progress = |done: u64, total: u64| {
-            progress.update(done.saturating_sub(kept), total.saturating_sub(kept))
-        };
+        let on_progress = |done, total| progress.update(done, total);
         Ok(job.run(&loaded, &frontier, &request, &on_progress))
     })?;
     progress.finish();

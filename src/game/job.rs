@@ -123,7 +123,8 @@ impl Job {
 
     /// Decides the positions of the shard not kept (of `frontier`, a split of the game
     /// `loaded`) within the limits of `request`, saving the part file as it goes and at
-    /// the end; `progress(decided, total)` follows the shard's positions. The threads
+    /// the end; `progress(decided, total)` follows the positions this run searches
+    /// (those not kept), so that a rate taken from it is this run's. The threads
     /// are rayon's current pool's. *Returns* every position of the shard decided or
     /// given up, by index (not those an interruption cut short: [`PartRequest::stop`]).
     ///
@@ -145,7 +146,7 @@ impl Job {
             .copied()
             .filter(|i| !self.kept.contains_key(i))
             .collect();
-        let total = self.mine.len() as u64;
+        let total = todo.len() as u64;
         let save = |solved: &BTreeMap<usize, Solved>| -> Result<(), JobError> {
             let part = Part {
                 game_sha256: sha256.clone(),
@@ -158,12 +159,12 @@ impl Job {
             write_atomic(&self.path, |w| part.write(game, w))?;
             Ok(())
         };
-        progress(self.kept.len() as u64, total);
+        progress(0, total);
         let (solved, searched, failed) = saving(self.kept.clone(), &save, |decided| {
             let on_solved = |x: &Solved| {
                 decided.update(|solved| {
                     solved.insert(x.index, x.clone());
-                    progress(solved.len() as u64, total);
+                    progress((solved.len() - self.kept.len()) as u64, total);
                 });
             };
             shard::solve_part(game, frontier, &todo, request, &on_solved)

@@ -25,7 +25,7 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
     let request = PartRequest {
         memory: 1 << 20,
         node_limit: None,
-        stop: None,
+        stop: &[],
         progress: None,
     };
     let mut parts = Vec::new();
@@ -312,4 +312,46 @@ fn a_shard_resumes_from_what_it_saved() {
         err.contains(":2:6: expected 64 lowercase hexadecimal digits"),
         "{err}"
     );
+}
+
+#[test]
+fn a_shard_whose_part_cannot_be_saved_stops_its_searches() {
+    use amoba::game::job::{Job, JobError};
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games/strip7tr-11.game");
+    let loaded = file::load(&game).unwrap();
+    let f = Frontier::new(&loaded.game, 2).unwrap();
+    // A directory where the part file should be: every save fails.
+    let dir = temp_dir("parts-unsaved");
+    let job = Job {
+        path: dir.to_path_buf(),
+        index: 0,
+        count: 1,
+        // Position 0 takes minutes; many of the others, a fraction of a second.
+        mine: f.shard(0, 1).skip(1).collect(),
+        kept: Default::default(),
+    };
+    let request = PartRequest {
+        memory: 1 << 24,
+        node_limit: None,
+        stop: &[],
+        progress: None,
+    };
+    let decided = std::sync::atomic::AtomicU64::new(0);
+    let count = |done, _| decided.store(done, std::sync::atomic::Ordering::Relaxed);
+    let began = std::time::Instant::now();
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(1)
+        .build()
+        .unwrap();
+    let out = pool.install(|| job.run(&loaded, &f, &request, &count));
+    assert!(matches!(out, Err(JobError::Write(_))), "{out:?}");
+    assert!(out.unwrap_err().to_string().contains("parts-unsaved"));
+    // Stopped soon after the first failed save, far from the end of the shard.
+    let decided = decided.into_inner();
+    assert!(
+        decided > 0 && (decided as usize) < job.mine.len() / 2,
+        "{decided}"
+    );
+    assert!(began.elapsed().as_secs() < 30, "{:?}", began.elapsed());
+    assert!(dir.is_dir());
 }

@@ -35,7 +35,7 @@ fn agree_with(winner: minimax::Side, moves: Vec<(usize, minimax::Side)>, text: &
         moves: true,
         move_node_limit: None,
         certificate: true,
-        stop: None,
+        stop: &[],
     };
     let answer = decide(&game, &request, None).unwrap();
     let want = side(winner);

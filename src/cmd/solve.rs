@@ -87,16 +87,17 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     let loaded = file::load(&a.game)?;
     let (name, game) = (loaded.title(), &loaded.game);
+    let stop = super::stop_flag();
     let request = Request {
         memory: table_bytes(a.memory)?,
         node_limit: a.node_limit,
         moves: a.moves,
         move_node_limit: a.move_node_limit,
         certificate: a.certificate.is_some(),
-        stop: super::stop_flag(),
+        stop: stop.as_slice(),
     };
     let start = Instant::now();
-    let show = search_progress(name, &game.labels);
+    let show = search_progress(name, &game.labels, None);
     let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
     let answer = super::with_threads(threads, || Ok(decide(game, &request, progress)?))?;
@@ -147,14 +148,24 @@ pub(super) fn table_bytes(mib: u64) -> anyhow::Result<usize> {
 }
 
 /// The searches' progress on stderr: [`report::progress_line`] at most every 10 s
-/// (each search reports every 65,536 nodes, from any thread).
-pub fn search_progress<'a>(name: &'a str, labels: &'a [String]) -> impl Fn(&Progress) + Sync + 'a {
+/// (each search reports every 65,536 nodes, from any thread), printed through `via`
+/// when a bar or log of its own shows on stderr too
+/// ([`super::progress::Progress::println`]).
+pub fn search_progress<'a>(
+    name: &'a str,
+    labels: &'a [String],
+    via: Option<&'a super::progress::Progress>,
+) -> impl Fn(&Progress) + Sync + 'a {
     let last = Mutex::new(Instant::now());
     move |p: &Progress| {
         let mut last = last.lock().unwrap_or_else(|e| e.into_inner());
         if last.elapsed() >= Duration::from_secs(10) {
             *last = Instant::now();
-            note!("{}", report::progress_line(name, labels, p));
+            let line = report::progress_line(name, labels, p);
+            match via {
+                Some(shown) => shown.println(&line),
+                None => note!("{line}"),
+            }
         }
     }
 }

@@ -47,17 +47,21 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
     };
     let progress = Progress::counting(a.progress, &what, "positions");
     let stop = super::stop_flag();
-    let show = super::solve::search_progress(loaded.title(), &loaded.game.labels);
-    let request = PartRequest {
-        memory,
-        node_limit: a.node_limit,
-        stop,
-        progress: (a.progress != Mode::None).then_some(&show),
+    let solved = {
+        // The searches' lines go through the shard's display, above its bar.
+        let (title, labels) = (loaded.title(), &loaded.game.labels);
+        let show = super::solve::search_progress(title, labels, Some(&progress));
+        let request = PartRequest {
+            memory,
+            node_limit: a.node_limit,
+            stop: stop.as_slice(),
+            progress: (a.progress != Mode::None).then_some(&show),
+        };
+        super::with_threads(usize::try_from(a.threads)?, || {
+            let on_progress = |done, total| progress.update(done, total);
+            Ok(job.run(&loaded, &frontier, &request, &on_progress))
+        })?
     };
-    let solved = super::with_threads(usize::try_from(a.threads)?, || {
-        let on_progress = |done, total| progress.update(done, total);
-        Ok(job.run(&loaded, &frontier, &request, &on_progress))
-    })?;
     progress.finish();
     let solved = solved?;
     note!("wrote {}", super::shown(&job.path));

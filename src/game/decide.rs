@@ -58,9 +58,9 @@ pub struct Request<'a> {
     pub move_node_limit: Option<u64>,
     /// Also extract the winner's strategy.
     pub certificate: bool,
-    /// A flag that stops every search once set ([`Options::stop`]); what it cut short
-    /// is left out of the answer, which says so ([`Answer::interrupted`]).
-    pub stop: Option<&'a AtomicBool>,
+    /// Flags that stop every search once one is set ([`Options::stop`]); what they
+    /// cut short is left out of the answer, which says so ([`Answer::interrupted`]).
+    pub stop: &'a [&'a AtomicBool],
 }
 
 /// The value of one first move.
@@ -165,7 +165,7 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 ///     moves: true,
 ///     move_node_limit: None,
 ///     certificate: true,
-///     stop: None,
+///     stop: &[],
 /// };
 /// let answer = decide(&game, &req, None).unwrap();
 /// assert_eq!(answer.root.winner, Some(Side::Maker));
@@ -249,7 +249,7 @@ pub fn decide(
     });
     // What the flag cut short: a search left undecided before its node limit, or the
     // certificate of a decided root.
-    let stopped = request.stop.is_some_and(|s| s.load(Ordering::Relaxed));
+    let stopped = request.stop.iter().any(|s| s.load(Ordering::Relaxed));
     let short =
         |o: &Outcome, limit: Option<u64>| o.winner.is_none() && limit.is_none_or(|l| o.nodes < l);
     let cut = short(&root, request.node_limit)
@@ -501,7 +501,7 @@ mod tests {
             moves: true,
             move_node_limit: None,
             certificate: false,
-            stop: None,
+            stop: &[],
         };
         let moves = decide(&game, &req, None).unwrap().moves.unwrap();
         assert_eq!(moves.len(), 4);
@@ -541,7 +541,7 @@ mod tests {
             moves: true,
             move_node_limit: None,
             certificate: true,
-            stop: Some(&stop),
+            stop: &[&stop],
         };
         // The first progress report comes at 65,536 nodes; the root needs more.
         let set = |_: &Progress| stop.store(true, Ordering::Relaxed);
@@ -556,7 +556,7 @@ mod tests {
         assert!(cut.certificate.is_none());
         assert!(cut.moves.unwrap().iter().all(|m| m.outcome.nodes <= 1));
         let path = path(0);
-        let whole = decide(&path, &Request { stop: None, ..req }, None).unwrap();
+        let whole = decide(&path, &Request { stop: &[], ..req }, None).unwrap();
         assert!(!whole.interrupted);
         assert!(whole.root.winner.is_some() && whole.certificate.is_some());
     }

@@ -15,8 +15,14 @@
 //! that rewriting a large part stays a small share of the run; and once more at the
 //! end. A decided position is therefore on disk within seconds even when the next one
 //! takes hours, and a job killed without warning (`SIGKILL`, the out-of-memory
-//! killer, a scheduler's hard limit) loses only the positions it was working on. A
-//! save that fails ends the job (after the positions being searched are decided).
+//! killer, a scheduler's hard limit) loses only the positions it was working on.
+//!
+//! A save that fails stops the job rather than let it search on for hours with
+//! nothing reaching the disk: a flag of the job's own, beside the caller's
+//! [`PartRequest::stop`], stops the searches under way (their positions are left for
+//! a rerun, as on an interruption), the part is saved once more (the failure may
+//! have passed, a full disk freed), and [`Job::run`] returns the first error. A panic
+//! while saving stops the searches the same way and is then passed on.
 
 use super::certificate::CertificateError;
 use super::file::{Loaded, ReadError};
@@ -24,6 +30,7 @@ use super::shard::{self, Frontier, Part, PartRequest, Solved, load_part, part_na
 use crate::core::io::{IoError, write_atomic};
 use std::collections::BTreeMap;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Condvar, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
@@ -130,8 +137,9 @@ impl Job {
     ///
     /// # Errors
     ///
-    /// [`JobError`] when the part file cannot be written or a certificate cannot be
-    /// extracted.
+    /// [`JobError`] when the part file cannot be written (the searches are then
+    /// stopped, and what was decided is saved once more: see the module's essay) or a
+    /// certificate cannot be extracted.
     pub fn run(
         &self,
         loaded: &Loaded,
@@ -159,21 +167,31 @@ impl Job {
             write_atomic(&self.path, |w| part.write(game, w))?;
             Ok(())
         };
+        // Set by the saving thread when a save fails: it stops the searches.
+        let halt = AtomicBool::new(false);
+        let stops: Vec<&AtomicBool> = request.stop.iter().copied().chain([&halt]).collect();
+        let request = PartRequest {
+            stop: &stops,
+            ..*request
+        };
         progress(0, total);
-        let (solved, searched, failed) = saving(self.kept.clone(), &save, |decided| {
+        let (solved, searched, failed) = saving(self.kept.clone(), &save, &halt, |decided| {
             let on_solved = |x: &Solved| {
                 decided.update(|solved| {
                     solved.insert(x.index, x.clone());
                     progress((solved.len() - self.kept.len()) as u64, total);
                 });
             };
-            shard::solve_part(game, frontier, &todo, request, &on_solved)
+            shard::solve_part(game, frontier, &todo, &request, &on_solved)
         });
+        // Saved at the end whatever happened: after a failed save too, what was
+        // decided may still reach the disk.
+        let last = save(&solved);
         searched?;
         if let Some(e) = failed {
             return Err(e);
         }
-        save(&solved)?;
+        last?;
         Ok(solved)
     }
 }
@@ -181,12 +199,14 @@ impl Job {
 /// A value that `work` updates through [`Pending::update`] while a thread of its own
 /// saves it with `save`: a copy taken under the lock and saved outside it, once an
 /// update has come since the last save, at least [`SAVE_EVERY`] after that save and at
-/// least twenty times as long as it took. *Returns* the value at the end (not saved
-/// here: the caller saves it once more), `work`'s result, and the first error of
-/// `save` (later saves are still tried).
+/// least twenty times as long as it took. A save that fails or panics sets `halt`
+/// (for `work` to see and stop) and ends the saving; a panic is passed on once `work`
+/// has returned. *Returns* the value at the end (not saved here: the caller saves it
+/// once more), `work`'s result, and the error of the failed save.
 fn saving<T, E, R>(
     value: T,
     save: &(dyn Fn(&T) -> Result<(), E> + Sync),
+    halt: &AtomicBool,
     work: impl FnOnce(&Pending<T>) -> R,
 ) -> (T, R, Option<E>)
 where
@@ -206,6 +226,8 @@ where
         let failed = &mut failed;
         let pending = &pending;
         s.spawn(move || {
+            // Stops the work when a save panics (the scope then passes the panic on).
+            let _halt = Halt(halt);
             let (mut last, mut took) = (Instant::now(), Duration::ZERO);
             let mut st = pending.lock();
             while !st.ended {
@@ -217,7 +239,9 @@ where
                     drop(st);
                     let began = Instant::now();
                     if let Err(e) = save(&copy) {
-                        failed.get_or_insert(e);
+                        *failed = Some(e);
+                        halt.store(true, Ordering::Relaxed);
+                        return;
                     }
                     (last, took) = (Instant::now(), began.elapsed());
                     st = pending.lock();
@@ -273,6 +297,17 @@ impl<T> Pending<T> {
     }
 }
 
+/// Sets its flag when dropped by a panic: a saving thread that panics stops the work.
+struct Halt<'a>(&'a AtomicBool);
+
+impl Drop for Halt<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            self.0.store(true, Ordering::Relaxed);
+        }
+    }
+}
+
 /// Marks the work of a [`Pending`] ended when dropped.
 struct Ended<'a, T>(&'a Pending<T>);
 
@@ -287,39 +322,61 @@ impl<T> Drop for Ended<'_, T> {
 mod tests {
     use super::*;
 
+    /// Waits (at most 20 saving intervals) until `done()`.
+    fn wait_for(done: impl Fn() -> bool) {
+        let began = Instant::now();
+        while !done() {
+            assert!(began.elapsed() < 20 * SAVE_EVERY, "waited in vain");
+            std::thread::sleep(SAVE_EVERY / 10);
+        }
+    }
+
     /// A value changed once and then left alone while the work goes on is saved
-    /// without waiting for the work to end or change it again; the save's error is
-    /// returned; nothing changed, nothing is saved.
+    /// without waiting for the work to end or change it again; a save that fails
+    /// stops the work and its error is returned; nothing changed, nothing is saved.
     #[test]
     fn a_change_is_saved_while_the_work_goes_on() {
         let saves = Mutex::new(Vec::new());
         let save = |v: &u32| -> Result<(), String> {
             saves.lock().unwrap().push(*v);
-            if *v == 7 { Err("seven".into()) } else { Ok(()) }
-        };
-        let (value, seen, failed) = saving(0u32, &save, |p| {
-            p.update(|v| *v = 7);
-            let began = Instant::now();
-            while saves.lock().unwrap().is_empty() {
-                assert!(
-                    began.elapsed() < 20 * SAVE_EVERY,
-                    "no save while the work ran"
-                );
-                std::thread::sleep(SAVE_EVERY / 10);
+            match *v {
+                7 => Err("seven".into()),
+                9 => panic!("nine"),
+                _ => Ok(()),
             }
-            saves.lock().unwrap().clone()
+        };
+        let halt = AtomicBool::new(false);
+        let (value, (), failed) = saving(5u32, &save, &halt, |p| {
+            p.update(|v| *v = 6);
+            wait_for(|| !saves.lock().unwrap().is_empty());
+            assert!(!halt.load(Ordering::Relaxed));
         });
-        assert_eq!(
-            (value, seen, failed),
-            (7, vec![7], Some("seven".to_string()))
-        );
-        let (_, (), failed) = saving(1u32, &save, |_| std::thread::sleep(2 * SAVE_EVERY));
+        assert_eq!((value, failed), (6, None));
+        assert_eq!(*saves.lock().unwrap(), vec![6]);
+        // A failed save stops the work, and its error comes back.
+        let (value, (), failed) = saving(0u32, &save, &halt, |p| {
+            p.update(|v| *v = 7);
+            wait_for(|| halt.load(Ordering::Relaxed));
+        });
+        assert_eq!((value, failed), (7, Some("seven".to_string())));
+        // Nothing changed, nothing saved.
+        halt.store(false, Ordering::Relaxed);
+        let (_, (), failed) = saving(1u32, &save, &halt, |_| std::thread::sleep(2 * SAVE_EVERY));
         assert_eq!(failed, None);
-        assert_eq!(*saves.lock().unwrap(), vec![7]);
-        // A panic of the work ends the saving thread and reaches the caller.
+        assert_eq!(*saves.lock().unwrap(), vec![6, 7]);
+        // A panic while saving stops the work and then reaches the caller.
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
-            saving(2u32, &save, |p| {
-                p.update(|v| *v = 3);
+            saving(2u32, &save, &halt, |p| {
+                p.update(|v| *v = 9);
+                wait_for(|| halt.load(Ordering::Relaxed));
+            })
+        }));
+        assert!(caught.is_err());
+        // A panic of the work ends the saving thread and reaches the caller.
+        halt.store(false, Ordering::Relaxed);
+        let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
+            saving(3u32, &save, &halt, |p| {
+                p.update(|v| *v = 4);
                 panic!("the work failed")
             })
         }));

@@ -331,9 +331,9 @@ pub struct PartRequest<'a> {
     pub memory: usize,
     /// The most nodes of each position's search.
     pub node_limit: Option<u64>,
-    /// A flag that stops every search once set ([`Options::stop`]): the positions it
-    /// cuts short are left out of the answer, as if not reached.
-    pub stop: Option<&'a AtomicBool>,
+    /// Flags that stop every search once one is set ([`Options::stop`]): the
+    /// positions they cut short are left out of the answer, as if not reached.
+    pub stop: &'a [&'a AtomicBool],
     /// Called every 65,536 nodes of each search with its state ([`Options::progress`]),
     /// which names the frontier position searched ([`BatchRoot::Frontier`]).
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,

@@ -190,6 +190,19 @@ impl Progress {
         self.record(done, None);
     }
 
+    /// Prints `line` on standard error without breaking the display: a bar is cleared
+    /// for it and drawn again below it; a log line or nothing shown, it is printed as
+    /// it is.
+    pub fn println(&self, line: &str) {
+        let print = || {
+            let _ = writeln!(std::io::stderr(), "{line}");
+        };
+        match &self.bar {
+            Some(bar) => bar.suspend(print),
+            None => print(),
+        }
+    }
+
     fn record(&self, done: u64, total: Option<u64>) {
         if let Some(log) = &self.log {
             {

@@ -12,7 +12,7 @@ fn shards_partition_the_frontier_and_merge_to_the_root_value() {
     let request = PartRequest {
         memory: 1 << 20,
         node_limit: None,
-        stop: None,
+        stop: &[],
         progress: None,
     };
     let sha = "0".repeat(64);
@@ -63,7 +63,7 @@ fn a_parts_searches_name_their_positions_in_progress() {
     let request = PartRequest {
         memory: 1 << 22,
         node_limit: Some(1 << 17),
-        stop: None,
+        stop: &[],
         progress: Some(&record),
     };
     let todo = [0, 1];

@@ -217,10 +217,11 @@ pub struct Options<'a> {
     pub node_limit: Option<u64>,
     /// Called every 65,536 nodes with the search's state.
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
-    /// Once this flag is set, the search stops as at its node limit (within
+    /// Once one of these flags is set, the search stops as at its node limit (within
     /// [`STOP_EVERY`] nodes): the answer is then undecided, with the numbers the
-    /// search had reached. An interrupted run (`amoba solve` on SIGINT) sets it.
-    pub stop: Option<&'a AtomicBool>,
+    /// search had reached. An interrupted run (`amoba solve` on SIGINT) sets one; a
+    /// shard's job has one of its own, set when its part file cannot be saved.
+    pub stop: &'a [&'a AtomicBool],
 }
 
 impl Default for Options<'_> {
@@ -229,7 +230,7 @@ impl Default for Options<'_> {
             memory: 64 << 20,
             node_limit: None,
             progress: None,
-            stop: None,
+            stop: &[],
         }
     }
 }
@@ -339,7 +340,7 @@ pub struct Solver<'g> {
     /// reports (`--moves`, `--shard`).
     batch: Option<(BatchRoot, &'g Batch)>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
-    stop: Option<&'g AtomicBool>,
+    stop: &'g [&'g AtomicBool],
     /// The search for wins by threats alone, with its cache, and the bit-sliced
     /// counters' geometry when the game has at most 128 sets of at most 15 cells:
     /// positions are then looked at through their counters ([`counted`]), else by
@@ -511,9 +512,9 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// Whether [`Options::stop`] is set: the searches stop as at their node limit.
+    /// Whether a flag of [`Options::stop`] is set: the searches stop as at their node limit.
     pub fn stop_requested(&self) -> bool {
-        self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+        self.stop.iter().any(|s| s.load(Ordering::Relaxed))
     }
 
     fn tick(&mut self) {

@@ -11,7 +11,7 @@ fn a_reset_solver_counts_as_a_fresh_one() {
         memory: 1 << 22,
         node_limit: None,
         progress: None,
-        stop: None,
+        stop: &[],
     };
     let pool = Pool::new(&g, options);
     for c in [0, 9, 17] {
@@ -201,7 +201,7 @@ fn a_forced_roots_progress_shows_its_numbers_as_they_stand() {
         memory: 1 << 26,
         node_limit: Some(1 << 19),
         progress: Some(&record),
-        stop: None,
+        stop: &[],
     };
     Solver::new(&g, &options).solve(&p);
     let seen = seen.into_inner().unwrap();
@@ -225,7 +225,7 @@ fn a_first_moves_search_names_its_move_in_progress() {
             memory: 1 << 24,
             node_limit: Some(1 << 16),
             progress: Some(&record),
-            stop: None,
+            stop: &[],
         },
     );
     let tally = Batch {

@@ -66,7 +66,7 @@ pub(super) async fn game(
             moves: q.get("moves").is_some_and(|v| v == "1"),
             move_node_limit: None,
             certificate: false,
-            stop: None,
+            stop: &[],
         };
         let start = std::time::Instant::now();
         let answer = decide(&game, &request, None)

@@ -2,7 +2,8 @@
 //! split over jobs, each deciding its share of the positions a few moves below the
 //! root and saving them as it goes, then merged into the root's verdict and one
 //! certificate ([`amoba::game::shard`]). Exit 0 decided (every position of the shard;
-//! the root for a merge), 1 not decided within the limits given, 2 bad input. On
+//! the root for a merge), 1 not decided within the limits given, 2 bad input or a
+//! part file that cannot be written (the shard's searches then stop). On
 //! SIGINT or SIGTERM a shard stops its searches, saves the positions decided and
 //! prints its document, and the process then ends by the signal ([`super::stop_flag`]).
 //!

@@ -17,12 +17,15 @@
 //! takes hours, and a job killed without warning (`SIGKILL`, the out-of-memory
 //! killer, a scheduler's hard limit) loses only the positions it was working on.
 //!
-//! A save that fails stops the job rather than let it search on for hours with
-//! nothing reaching the disk: a flag of the job's own, beside the caller's
-//! [`PartRequest::stop`], stops the searches under way (their positions are left for
-//! a rerun, as on an interruption), the part is saved once more (the failure may
-//! have passed, a full disk freed), and [`Job::run`] returns the first error. A panic
-//! while saving stops the searches the same way and is then passed on.
+//! A save that fails is tried again at the next interval, so that a passing
+//! failure (a network file system's hiccup) costs nothing. A second failure in a row
+//! stops the job rather than let it search on for hours with nothing reaching the
+//! disk: a flag of the job's own, beside the caller's [`PartRequest::stop`], stops
+//! the searches under way (their positions are left for a rerun, as on an
+//! interruption), the part is saved once more (a full disk may have been freed), and
+//! [`Job::run`] returns [`JobError::Unsaved`], which says whether that last save
+//! worked. A panic while saving stops the searches the same way and is then passed
+//! on.
 
 use super::certificate::CertificateError;
 use super::file::{Loaded, ReadError};
@@ -63,6 +66,23 @@ pub enum JobError {
     /// The part file cannot be written.
     #[error(transparent)]
     Write(#[from] IoError),
+    /// The part file could not be saved twice in a row while the searches ran, so
+    /// they were stopped; `saved_at_end` says whether the save after them worked.
+    #[error(
+        "the part file could not be saved twice in a row, so the searches stopped; {}",
+        if *saved_at_end {
+            "a last save then worked: the file holds every position decided, and the same command goes on from it"
+        } else {
+            "a last save failed too"
+        }
+    )]
+    Unsaved {
+        /// Whether the save after the searches stopped worked.
+        saved_at_end: bool,
+        /// Why the second save in a row failed.
+        #[source]
+        source: IoError,
+    },
     /// A decided position's certificate cannot be extracted.
     #[error(transparent)]
     Certificate(#[from] CertificateError),
@@ -137,9 +157,10 @@ impl Job {
     ///
     /// # Errors
     ///
-    /// [`JobError`] when the part file cannot be written (the searches are then
-    /// stopped, and what was decided is saved once more: see the module's essay) or a
-    /// certificate cannot be extracted.
+    /// [`JobError::Unsaved`] when saves failed while the searches ran (they are then
+    /// stopped, and what was decided is saved once more: see the module's essay),
+    /// [`JobError::Write`] when only the last save fails, [`JobError::Certificate`]
+    /// when a certificate cannot be extracted.
     pub fn run(
         &self,
         loaded: &Loaded,
@@ -155,7 +176,7 @@ impl Job {
             .filter(|i| !self.kept.contains_key(i))
             .collect();
         let total = todo.len() as u64;
-        let save = |solved: &BTreeMap<usize, Solved>| -> Result<(), JobError> {
+        let save = |solved: &BTreeMap<usize, Solved>| -> Result<(), IoError> {
             let part = Part {
                 game_sha256: sha256.clone(),
                 depth: frontier.depth,
@@ -164,10 +185,9 @@ impl Job {
                 count: self.count,
                 solved: solved.values().cloned().collect(),
             };
-            write_atomic(&self.path, |w| part.write(game, w))?;
-            Ok(())
+            write_atomic(&self.path, |w| part.write(game, w))
         };
-        // Set by the saving thread when a save fails: it stops the searches.
+        // Set by the saving thread when saves fail: it stops the searches.
         let halt = AtomicBool::new(false);
         let stops: Vec<&AtomicBool> = request.stop.iter().copied().chain([&halt]).collect();
         let request = PartRequest {
@@ -187,10 +207,14 @@ impl Job {
         // Saved at the end whatever happened: after a failed save too, what was
         // decided may still reach the disk.
         let last = save(&solved);
-        searched?;
-        if let Some(e) = failed {
-            return Err(e);
+        if let Some(source) = failed {
+            let saved_at_end = last.is_ok();
+            return Err(JobError::Unsaved {
+                saved_at_end,
+                source,
+            });
         }
+        searched?;
         last?;
         Ok(solved)
     }
@@ -199,10 +223,11 @@ impl Job {
 /// A value that `work` updates through [`Pending::update`] while a thread of its own
 /// saves it with `save`: a copy taken under the lock and saved outside it, once an
 /// update has come since the last save, at least [`SAVE_EVERY`] after that save and at
-/// least twenty times as long as it took. A save that fails or panics sets `halt`
-/// (for `work` to see and stop) and ends the saving; a panic is passed on once `work`
-/// has returned. *Returns* the value at the end (not saved here: the caller saves it
-/// once more), `work`'s result, and the error of the failed save.
+/// least twenty times as long as it took. A save that fails is tried again at the
+/// next interval; a second failure in a row, or a panic, sets `halt` (for `work` to
+/// see and stop) and ends the saving, and a panic is passed on once `work` has
+/// returned. *Returns* the value at the end (not saved here: the caller saves it once
+/// more), `work`'s result, and the error of the second failure in a row, if any.
 fn saving<T, E, R>(
     value: T,
     save: &(dyn Fn(&T) -> Result<(), E> + Sync),
@@ -229,6 +254,7 @@ where
             // Stops the work when a save panics (the scope then passes the panic on).
             let _halt = Halt(halt);
             let (mut last, mut took) = (Instant::now(), Duration::ZERO);
+            let mut failing = false;
             let mut st = pending.lock();
             while !st.ended {
                 let due = SAVE_EVERY.max(20 * took);
@@ -238,13 +264,20 @@ where
                     st.changed = false;
                     drop(st);
                     let began = Instant::now();
-                    if let Err(e) = save(&copy) {
-                        *failed = Some(e);
-                        halt.store(true, Ordering::Relaxed);
-                        return;
-                    }
+                    let saved = save(&copy);
                     (last, took) = (Instant::now(), began.elapsed());
+                    match saved {
+                        Ok(()) => failing = false,
+                        Err(e) if failing => {
+                            *failed = Some(e);
+                            halt.store(true, Ordering::Relaxed);
+                            return;
+                        }
+                        Err(_) => failing = true,
+                    }
                     st = pending.lock();
+                    // A failed save is tried again, changed or not.
+                    st.changed |= failing;
                 } else {
                     let wait = due.saturating_sub(since).max(SAVE_EVERY / 4);
                     st = pending
@@ -332,15 +365,18 @@ mod tests {
     }
 
     /// A value changed once and then left alone while the work goes on is saved
-    /// without waiting for the work to end or change it again; a save that fails
-    /// stops the work and its error is returned; nothing changed, nothing is saved.
+    /// without waiting for the work to end or change it again; a save that fails once
+    /// is tried again; two failures in a row stop the work and the error is returned;
+    /// nothing changed, nothing is saved.
     #[test]
     fn a_change_is_saved_while_the_work_goes_on() {
         let saves = Mutex::new(Vec::new());
         let save = |v: &u32| -> Result<(), String> {
-            saves.lock().unwrap().push(*v);
+            let mut saves = saves.lock().unwrap();
+            saves.push(*v);
             match *v {
                 7 => Err("seven".into()),
+                8 if saves.iter().filter(|&&x| x == 8).count() == 1 => Err("eight".into()),
                 9 => panic!("nine"),
                 _ => Ok(()),
             }
@@ -353,7 +389,14 @@ mod tests {
         });
         assert_eq!((value, failed), (6, None));
         assert_eq!(*saves.lock().unwrap(), vec![6]);
-        // A failed save stops the work, and its error comes back.
+        // A save that fails once is tried again, and the work goes on.
+        let (value, (), failed) = saving(0u32, &save, &halt, |p| {
+            p.update(|v| *v = 8);
+            wait_for(|| saves.lock().unwrap().len() == 3);
+            assert!(!halt.load(Ordering::Relaxed));
+        });
+        assert_eq!((value, failed), (8, None));
+        // Two failed saves in a row stop the work, and the error comes back.
         let (value, (), failed) = saving(0u32, &save, &halt, |p| {
             p.update(|v| *v = 7);
             wait_for(|| halt.load(Ordering::Relaxed));
@@ -363,7 +406,7 @@ mod tests {
         halt.store(false, Ordering::Relaxed);
         let (_, (), failed) = saving(1u32, &save, &halt, |_| std::thread::sleep(2 * SAVE_EVERY));
         assert_eq!(failed, None);
-        assert_eq!(*saves.lock().unwrap(), vec![6, 7]);
+        assert_eq!(*saves.lock().unwrap(), vec![6, 8, 8, 7, 7]);
         // A panic while saving stops the work and then reaches the caller.
         let caught = std::panic::catch_unwind(std::panic::AssertUnwindSafe(|| {
             saving(2u32, &save, &halt, |p| {

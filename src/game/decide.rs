@@ -37,7 +37,9 @@
 //! decided game is never a `None`: a complete search always names a winner.
 
 use super::certificate::{self, Certificate, CertificateError};
-use super::solve::{Batch, BatchRoot, Options, Outcome, Pool, Position, Progress, Solver};
+use super::solve::{
+    Batch, BatchRoot, Options, Outcome, Pool, Position, Progress, Solver, stop_set,
+};
 use super::symmetry::image;
 use super::{Game, Side};
 use crate::core::verdict::{Limit, Unit, Verdict};
@@ -249,7 +251,7 @@ pub fn decide(
     });
     // What the flag cut short: a search left undecided before its node limit, or the
     // certificate of a decided root.
-    let stopped = request.stop.iter().any(|s| s.load(Ordering::Relaxed));
+    let stopped = stop_set(request.stop);
     let short =
         |o: &Outcome, limit: Option<u64>| o.winner.is_none() && limit.is_none_or(|l| o.nodes < l);
     let cut = short(&root, request.node_limit)

@@ -166,6 +166,11 @@ const PROGRESS_EVERY: u64 = 1 << 16;
 /// Nodes between two looks at [`Options::stop`].
 pub const STOP_EVERY: u64 = 1 << 10;
 
+/// Whether one of the flags of [`Options::stop`] is set.
+pub fn stop_set(stop: &[&AtomicBool]) -> bool {
+    stop.iter().any(|s| s.load(Ordering::Relaxed))
+}
+
 /// The moves of the line being searched that a progress report shows.
 pub const PATH_SHOWN: usize = 8;
 
@@ -514,7 +519,7 @@ impl<'g> Solver<'g> {
 
     /// Whether a flag of [`Options::stop`] is set: the searches stop as at their node limit.
     pub fn stop_requested(&self) -> bool {
-        self.stop.iter().any(|s| s.load(Ordering::Relaxed))
+        stop_set(self.stop)
     }
 
     fn tick(&mut self) {

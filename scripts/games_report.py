@@ -25,24 +25,35 @@ M1 = (1_000_000, "256")
 M3 = (3_000_000, "256")
 CORNERS = (150_000_000, "2048")
 
+# The publication's solver (Czifra, Csóka, Zombori, Makay, "Towards solving the
+# 7-in-a-row game", IEEE CoG 2021; best-first proof-number search, built and run on a
+# 2-core machine like the one of BENCHMARKS.md): (nodes, CPU seconds, peak memory in
+# bytes), None where it gives no figure.
+PUB_4x8 = (5_834, None, None)
+PUB_4x12 = (3_322_269, 5.8, 1_380_000_000)
+PUB_10 = (44_212, 0.05, 18_000_000)
+PUB_11 = (300_114, 0.42, 97_000_000)
+PUB_12 = (2_641_659, 4.8, 1_060_000_000)
+NO_PUB = (None, None, None)
+
 # (game file, the first-move table's limits or None for no table, published winner
-# and source, published nodes of the publication's solver or None).
+# and source, the publication's solver's figures).
 GAMES = [
-    ("seven", M1, "Maker, only by opening at 1 (dissertation, ch. 6.3.3)", None),
-    ("tictactoe", M1, "Maker", None),
-    ("square4-k4", None, "Breaker", None),
-    ("torus-square9", None, "Breaker (a good pairing exists)", None),
-    ("strip4-8", M1, "Maker (dissertation ch. 6)", "5,834"),
-    ("strip4-12", M1, "open in the dissertation; Maker by proof-number search", "3,322,269"),
-    ("strip4-16", None, "open (the publication's solver ran out of 24 GB)", None),
-    ("strip7tr-7", M1, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-8", M1, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-9", M1, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-10", M1, "Maker (Czifra et al. 2021)", "44,212"),
-    ("strip7tr-11", CORNERS, "Maker (Czifra et al. 2021)", "300,114"),
-    ("strip7tr-12", M3, "Maker (Czifra et al. 2021)", "2,641,659"),
-    ("strip7tr-13", M1, "Maker (Czifra et al. 2021)", None),
-    ("strip7tr-14", M1, "Maker (Czifra et al. 2021)", None),
+    ("seven", M1, "Maker, only by opening at 1 (dissertation, ch. 6.3.3)", NO_PUB),
+    ("tictactoe", M1, "Maker", NO_PUB),
+    ("square4-k4", None, "Breaker", NO_PUB),
+    ("torus-square9", None, "Breaker (a good pairing exists)", NO_PUB),
+    ("strip4-8", M1, "Maker (dissertation ch. 6)", PUB_4x8),
+    ("strip4-12", M1, "open in the dissertation; Maker by proof-number search", PUB_4x12),
+    ("strip4-16", None, "open (the publication's solver ran out of 24 GB)", NO_PUB),
+    ("strip7tr-7", M1, "Maker (Czifra et al. 2021)", NO_PUB),
+    ("strip7tr-8", M1, "Maker (Czifra et al. 2021)", NO_PUB),
+    ("strip7tr-9", M1, "Maker (Czifra et al. 2021)", NO_PUB),
+    ("strip7tr-10", M1, "Maker (Czifra et al. 2021)", PUB_10),
+    ("strip7tr-11", CORNERS, "Maker (Czifra et al. 2021)", PUB_11),
+    ("strip7tr-12", M3, "Maker (Czifra et al. 2021)", PUB_12),
+    ("strip7tr-13", M1, "Maker (Czifra et al. 2021)", NO_PUB),
+    ("strip7tr-14", M1, "Maker (Czifra et al. 2021)", NO_PUB),
 ]
 
 # Sub-boards known only by the sizes of their sets (each a segment of a line) and
@@ -57,6 +68,8 @@ TILES = [
 # time and memory of the table above are those of the root and its certificate alone:
 # `--node-limit 1` stops its root search at once, and each first move's search stops
 # after the game's nodes in GAMES (then "not decided"), with the game's table there.
+# Each move decided comes with its winner's strategy (`--move-certificates`), which the
+# checker replays against the game after the move.
 
 # MiB of table for the games that need more than --memory gives.
 MEMORY = {"strip4-16": "4096", "strip7tr-13": "4096", "strip7tr-14": "6144"}
@@ -89,7 +102,7 @@ def main():
     version = None
     os.makedirs(args.out_dir, exist_ok=True)
     with tempfile.TemporaryDirectory() as tmp:
-        for name, moves, published, pub_nodes in GAMES:
+        for name, moves, published, pub_figures in GAMES:
             if only and name not in only:
                 if name not in kept:
                     sys.exit(f"--only: {name} is not in the report of {args.out_dir}; run it too")
@@ -106,10 +119,13 @@ def main():
             moves_command = None
             if moves is not None:
                 nodes, memory = moves
+                mdir = os.path.join(tmp, f"moves-{name}")
                 mcmd = [args.amoba, "solve", game, "--json", "--memory", memory,
-                        "--node-limit", "1", "--moves", "--move-node-limit", str(nodes)]
-                solved["moves"] = json.loads(run(mcmd).stdout)["moves"]
-                moves_command = "amoba " + " ".join(mcmd[1:])
+                        "--node-limit", "1", "--moves", "--move-node-limit", str(nodes),
+                        "--move-certificates", mdir]
+                solved["moves"] = [checked_move(args.amoba, m, mdir)
+                                   for m in json.loads(run(mcmd).stdout)["moves"]]
+                moves_command = ("amoba " + " ".join(mcmd[1:])).replace(mdir, f"moves-{name}")
             check = json.loads(run([args.amoba, "verify", "--strategy", game, cert,
                                     "--json"]).stdout)
             cost = solved.pop("cost")
@@ -124,7 +140,7 @@ def main():
                 "info": {k: info[k] for k in ("cells", "sets", "set_sizes", "blocking_power",
                                               "counting_bound") if k in info},
                 "published": published,
-                "published_nodes": pub_nodes,
+                "published_figures": pub_figures,
                 "solve": solved,
                 "moves_command": moves_command,
                 "check": {k: check[k] for k in ("verdict", "winner", "nodes", "depth",
@@ -141,8 +157,8 @@ def main():
           "every run (they are not committed; a run writes them into a temporary folder).",
           "Times and memory were measured on the 2-core machine of BENCHMARKS.md and vary",
           "from run to run; node counts do not.", "",
-          "| game | cells | sets | blocking power | counting bound | winner | published | nodes | publication's nodes | certificate (nodes, depth) | checker | time | peak memory |",
-          "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+          "| game | cells | sets | blocking power | counting bound | winner | published | nodes | certificate (nodes, depth) | checker | time | peak memory | publication: nodes | CPU | peak memory |",
+          "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in rows:
         if "_line" in r:
             md.append(r["_line"])
@@ -151,12 +167,14 @@ def main():
         bp = i.get("blocking_power")
         cb = i.get("counting_bound")
         secs, mem, _ = r["_cost"]
-        md.append("| {} | {} | {} | {} | {} | {} | {} | {:,} | {} | {:,}, {} | {} | {:.1f} s | {} |".format(
+        pn, pcpu, pmem = r["published_figures"]
+        md.append("| {} | {} | {} | {} | {} | {} | {} | {:,} | {:,}, {} | {} | {:.1f} s | {} | {} | {} | {} |".format(
             r["game"], i["cells"], i["sets"], bp["text"] if bp else "—",
             f"k ≥ {cb['value']:.2f}" if cb else "—",
             (s["winner"] or "not decided").capitalize(), r["published"], s["nodes"],
-            r["published_nodes"] or "—", s["certificate"]["nodes"], s["certificate"]["depth"],
-            c["verdict"], secs, f"{mem / 1e6:.0f} MB" if mem else "—"))
+            s["certificate"]["nodes"], s["certificate"]["depth"],
+            c["verdict"], secs, megabytes(mem), f"{pn:,}" if pn else "—",
+            f"{pcpu} s" if pcpu is not None else "—", megabytes(pmem)))
     md += ["", "## First moves", "",
            "Who wins after each first move: `amoba solve GAME --moves --node-limit 1",
            "--move-node-limit N --memory M`, a command of its own (its root search stops at",
@@ -164,7 +182,11 @@ def main():
            "stops after N nodes, given with each game below, and the move is then *not",
            "decided*. A move that an automorphism of the game fixing the starting position",
            "maps onto another takes that move's winner (docs/spec.md §11.8), so only one move",
-           "of each such class is searched. These values come with no certificate.", ""]
+           "of each such class is searched. Each move decided comes with its winner's",
+           "strategy (`--move-certificates DIR`: the game after the move, as `amoba game",
+           "after` writes it, and the strategy from there; a move joined to another gets",
+           "that move's strategy with its cells renamed by the automorphism), and each",
+           "line says how many of them `amoba verify --strategy` accepted.", ""]
     for r in rows:
         moves = r["_entry"]["moves"] if "_entry" in r else r["solve"].get("moves")
         if not moves:
@@ -256,8 +278,9 @@ def document(rows, tiles, version):
                             "verdict": c["verdict"],
                             "opening": c["opening"]} if s["certificate"] else None,
             "published": {"winner": r["published"],
-                          "nodes": int(r["published_nodes"].replace(",", ""))
-                          if r["published_nodes"] else None},
+                          # Its CPU time and memory, figures of a run on one
+                          # machine, stay in games.md, as amoba's own do.
+                          "nodes": r["published_figures"][0]},
         })
     return {
         "provenance": {
@@ -287,8 +310,31 @@ def first_moves(moves):
     parts.append(f"{word(w)} after the other {len(cs)}" if parts
                  else f"{word(w)} after every first move")
     searched = [m for m in moves if m.get("same_as") is None]
+    certs = [m["certificate"] for m in moves if m.get("certificate")]
+    proofs = sum(c["verdict"] == "proof" for c in certs)
+    checked = (f"; {len(certs)} certificates, {proofs} accepted as proofs" if certs
+               else "; no certificate")
     return (f"{'; '.join(parts)} ({len(searched)} of {len(moves)} moves searched, "
-            f"{sum(m['nodes'] for m in searched):,} nodes)")
+            f"{sum(m['nodes'] for m in searched):,} nodes{checked})")
+
+
+def checked_move(amoba, move, mdir):
+    """A first move of `amoba solve --moves --json`, its certificate (if any) replayed
+    by `amoba verify --strategy` against the game after the move, both written into
+    `mdir` by --move-certificates: the certificate's size and the checker's verdict."""
+    cert = move.get("certificate")
+    if cert is not None:
+        stem = os.path.join(mdir, f"after-{move['cell']}")
+        check = json.loads(run([amoba, "verify", "--strategy", stem + ".game",
+                                stem + ".strategy", "--json"]).stdout)
+        move["certificate"] = {"nodes": cert["nodes"], "depth": cert["depth"],
+                               "verdict": check["verdict"]}
+    return move
+
+
+def megabytes(n):
+    """Bytes in MB, or a dash."""
+    return f"{n / 1e6:,.0f} MB" if n else "—"
 
 
 def opens(opening):

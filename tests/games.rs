@@ -7,7 +7,7 @@ use common::amoba;
 mod independent;
 
 use amoba::check::{Verdict, check_strategy};
-use amoba::game::decide::{Request, decide};
+use amoba::game::decide::{Request, after_move_file, decide};
 use amoba::game::solve::{Options, Position, Solver};
 use amoba::game::{Side, file};
 use common::schema::assert_valid_text;
@@ -20,14 +20,22 @@ fn side(s: minimax::Side) -> Side {
     }
 }
 
-/// Solves `text` with moves and certificate; checks the winner, every first move and
-/// the certificate against `h`'s minimax.
-fn agree(h: &Hypergraph, text: &str, what: &str) {
-    agree_with(h.winner(), h.move_values(), text, what);
+/// Solves `text` with moves and certificates; checks the winner, every first move and
+/// the certificates against `h`'s minimax. Returns how many first moves took the
+/// winner and the mapped certificate of another ([`agree_with`]).
+fn agree(h: &Hypergraph, text: &str, what: &str) -> usize {
+    agree_with(h.winner(), h.move_values(), text, what)
 }
 
-/// [`agree`], given the minimax's winner and first moves.
-fn agree_with(winner: minimax::Side, moves: Vec<(usize, minimax::Side)>, text: &str, what: &str) {
+/// [`agree`], given the minimax's winner and first moves. Every first move's
+/// certificate is checked against the game after that move, as `amoba solve
+/// --move-certificates` writes it.
+fn agree_with(
+    winner: minimax::Side,
+    moves: Vec<(usize, minimax::Side)>,
+    text: &str,
+    what: &str,
+) -> usize {
     let game = file::parse(text).unwrap();
     let request = Request {
         memory: 1 << 20,
@@ -35,47 +43,74 @@ fn agree_with(winner: minimax::Side, moves: Vec<(usize, minimax::Side)>, text: &
         moves: true,
         move_node_limit: None,
         certificate: true,
+        move_certificates: true,
         stop: &[],
     };
     let answer = decide(&game, &request, None).unwrap();
     let want = side(winner);
     assert_eq!(answer.root.winner, Some(want), "{what}: winner\n{text}");
-    let values: Vec<(usize, Side)> = answer
-        .moves
-        .unwrap()
+    let first_moves = answer.moves.unwrap();
+    let values: Vec<(usize, Side)> = first_moves
         .iter()
         .map(|m| (m.cell, m.outcome.winner.unwrap()))
         .collect();
     let expected: Vec<(usize, Side)> = moves.into_iter().map(|(c, s)| (c, side(s))).collect();
     assert_eq!(values, expected, "{what}: first moves\n{text}");
-    let mut cert = Vec::new();
     let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
-    answer
-        .certificate
-        .unwrap()
-        .write(&game, &sha, &mut cert)
-        .unwrap();
-    match check_strategy(text.as_bytes(), &cert[..]).unwrap() {
+    let root = answer.certificate.unwrap();
+    check_certificate(text.as_bytes(), &game, &sha, &root, want, what);
+    for m in &first_moves {
+        let (after, bytes, sha) = after_move_file(&game, "game.txt", m.cell).unwrap();
+        let cert = m.certificate.as_ref().expect("every first move is decided");
+        let want = m.outcome.winner.unwrap();
+        check_certificate(
+            &bytes,
+            &after,
+            &sha,
+            cert,
+            want,
+            &format!("{what}, after {}", m.cell),
+        );
+    }
+    first_moves.iter().filter(|m| m.same_as.is_some()).count()
+}
+
+/// The independent checker's verdict on `cert` for the game of `bytes` (read as
+/// `game`, SHA-256 `sha`): a proof for `want`.
+fn check_certificate(
+    bytes: &[u8],
+    game: &amoba::game::Game,
+    sha: &str,
+    cert: &amoba::game::certificate::Certificate,
+    want: Side,
+    what: &str,
+) {
+    let mut written = Vec::new();
+    cert.write(game, sha, &mut written).unwrap();
+    match check_strategy(bytes, &written[..]).unwrap() {
         Verdict::Proof { winner, .. } => assert_eq!(winner.word(), want.word(), "{what}"),
         other => panic!(
-            "{what}: certificate refused: {other:?}\n{text}\n{}",
-            String::from_utf8_lossy(&cert)
+            "{what}: certificate refused: {other:?}\n{}\n{}",
+            String::from_utf8_lossy(bytes),
+            String::from_utf8_lossy(&written)
         ),
     }
 }
 
 #[test]
 fn random_hypergraphs_agree_with_plain_minimax_and_every_certificate_checks() {
-    let mut games = 0;
+    let (mut games, mut joined) = (0, 0);
     for seed in 0..400u64 {
         let ncells = 5 + (seed % 10) as usize;
         let nsets = 2 + (seed % 13) as usize;
         let h = Hypergraph::random(seed, ncells, nsets, seed % 2 == 0);
         let text = h.to_game_text();
-        agree(&h, &text, &format!("seed {seed}"));
+        joined += agree(&h, &text, &format!("seed {seed}"));
         games += 1;
     }
     assert_eq!(games, 400);
+    // The certificates mapped by an automorphism were checked too.
+    assert!(joined > 100, "{joined} joined first moves");
 }
 
 /// Games of 15 to 20 cells, Breaker first in two of three: those the plain minimax
@@ -261,6 +296,77 @@ fn first_moves_have_their_own_node_limit() {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/strip4-8.game");
     let o = amoba()
         .args(["solve", path, "--move-node-limit", "40"])
+        .output()
+        .unwrap();
+    let (_, err, code) = common::output_text(&o);
+    assert_eq!(code, 2, "{err}");
+    assert!(err.contains("--moves"), "{err}");
+}
+
+/// `--move-certificates DIR` writes, for each first move decided, the game after it
+/// (the bytes of `amoba game after`) and its winner's strategy, which `amoba verify
+/// --strategy` accepts, mirror images included; an undecided move gets neither, and
+/// the option needs `--moves`.
+#[test]
+fn first_moves_come_with_certificates_the_checker_accepts() {
+    let dir = common::temp_dir("games-move-certificates");
+    let out_dir = dir.join("strip4-8");
+    let doc = solve_json(
+        "strip4-8",
+        &[
+            "--moves",
+            "--move-node-limit",
+            "3000",
+            "--move-certificates",
+            out_dir.to_str().unwrap(),
+        ],
+    );
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/strip4-8.game");
+    let (mut proofs, mut joined, mut undecided) = (0, 0, 0);
+    for m in doc["moves"].as_array().unwrap() {
+        let label = m["cell"].as_str().unwrap();
+        let game = out_dir.join(format!("after-{label}.game"));
+        let cert = out_dir.join(format!("after-{label}.strategy"));
+        if m["winner"].is_null() {
+            assert!(m["certificate"].is_null(), "{m}");
+            assert!(!game.exists() && !cert.exists(), "{m}");
+            undecided += 1;
+            continue;
+        }
+        assert_eq!(m["certificate"]["file"], cert.to_str().unwrap(), "{m}");
+        let o = amoba()
+            .args(["game", "after", path, "--moves", label, "--out"])
+            .arg(dir.join("after.game"))
+            .output()
+            .unwrap();
+        assert_eq!(o.status.code(), Some(0));
+        assert_eq!(
+            std::fs::read(&game).unwrap(),
+            std::fs::read(dir.join("after.game")).unwrap(),
+            "after {label}: the bytes of amoba game after"
+        );
+        let o = amoba()
+            .args(["verify", "--json", "--strategy"])
+            .arg(&game)
+            .arg(&cert)
+            .output()
+            .unwrap();
+        let (out, err, code) = common::output_text(&o);
+        assert_eq!(code, 0, "after {label}: {out}{err}");
+        let check = assert_valid_text(&out);
+        assert_eq!(check["verdict"], "proof", "after {label}");
+        assert_eq!(check["winner"], m["winner"], "after {label}");
+        assert_eq!(check["nodes"], m["certificate"]["nodes"], "after {label}");
+        proofs += 1;
+        joined += usize::from(!m["same_as"].is_null());
+    }
+    assert!(
+        proofs > 0 && joined > 0 && undecided > 0,
+        "{proofs} {joined} {undecided}"
+    );
+    let o = amoba()
+        .args(["solve", path, "--move-certificates"])
+        .arg(&out_dir)
         .output()
         .unwrap();
     let (_, err, code) = common::output_text(&o);

@@ -7,13 +7,15 @@
 
 use super::note;
 use super::progress::Mode;
-use amoba::game::decide::{CertificateDoc, Request, SolveDoc, decide};
+use amoba::game::Game;
+use amoba::game::decide::{Answer, CertificateDoc, Request, SolveDoc, after_move_file, decide};
 use amoba::game::file;
 use amoba::game::solve::Progress;
 use amoba::pairing::search::shard::Shard;
 use amoba::report::solve as report;
+use anyhow::Context as _;
 use std::io::Write as _;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -32,6 +34,12 @@ pub struct Args {
     /// `amoba verify --strategy GAME FILE`.
     #[arg(long, value_name = "FILE")]
     pub certificate: Option<PathBuf>,
+    /// With --moves: for each first move decided, write into DIR the game after it
+    /// (after-LABEL.game, as `amoba game after GAME --moves LABEL` writes it) and the
+    /// winner's strategy from there (after-LABEL.strategy), for `amoba verify
+    /// --strategy`; DIR is made (before the searches) if missing.
+    #[arg(long, value_name = "DIR", requires = "moves")]
+    pub move_certificates: Option<PathBuf>,
     /// Print one JSON document on stdout instead of the text.
     #[arg(long)]
     pub json: bool,
@@ -94,8 +102,15 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         moves: a.moves,
         move_node_limit: a.move_node_limit,
         certificate: a.certificate.is_some(),
+        move_certificates: a.move_certificates.is_some(),
         stop: stop.as_slice(),
     };
+    if let Some(dir) = &a.move_certificates {
+        // Before the searches, so that a path that cannot be a directory is refused
+        // at once, not after hours of work.
+        std::fs::create_dir_all(dir)
+            .with_context(|| format!("--move-certificates: cannot make {}", dir.display()))?;
+    }
     let start = Instant::now();
     let show = search_progress(name, &game.labels, None);
     let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
@@ -114,8 +129,12 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
+    let written = match &a.move_certificates {
+        Some(dir) => write_move_certificates(dir, &a.game, game, &answer)?,
+        None => Vec::new(),
+    };
     if a.json {
-        let doc = SolveDoc::new(
+        let mut doc = SolveDoc::new(
             name,
             &loaded.sha256,
             game,
@@ -124,12 +143,54 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             cert,
             seconds,
         );
+        for (m, c) in doc.moves.iter_mut().flatten().zip(written) {
+            m.certificate = c;
+        }
         super::ask::print_json(&doc)?;
     } else {
         let text = report::text(game, name, &answer, seconds);
         amoba::core::io::stdout().write_all(text.as_bytes())?;
     }
     Ok(ExitCode::from(report::status(&answer)))
+}
+
+/// Writes, for each first move of `answer` with a certificate, the game after it and
+/// the certificate into `dir` ([`after_move_file`]); returns what was written for each
+/// move, in the order of `answer.moves`.
+fn write_move_certificates(
+    dir: &Path,
+    file: &Path,
+    game: &Game,
+    answer: &Answer,
+) -> anyhow::Result<Vec<Option<CertificateDoc>>> {
+    let moves = answer.moves.as_deref().unwrap_or_default();
+    let mut written = Vec::with_capacity(moves.len());
+    for m in moves {
+        let Some(c) = &m.certificate else {
+            written.push(None);
+            continue;
+        };
+        let (after, bytes, sha) = after_move_file(game, &file.display().to_string(), m.cell)?;
+        let stem = format!("after-{}", game.label(m.cell));
+        let game_path = dir.join(format!("{stem}.game"));
+        amoba::core::io::write_atomic(&game_path, |w| w.write_all(&bytes))?;
+        let path = dir.join(format!("{stem}.strategy"));
+        amoba::core::io::write_atomic(&path, |w| c.write(&after, &sha, w))?;
+        written.push(Some(CertificateDoc {
+            file: path.display().to_string(),
+            nodes: c.nodes.len(),
+            depth: c.depth(),
+        }));
+    }
+    let n = written.iter().flatten().count();
+    if n > 0 {
+        note!(
+            "wrote {n} certificate{} of first moves, each beside its game, in {}",
+            if n == 1 { "" } else { "s" },
+            super::shown(dir)
+        );
+    }
+    Ok(written)
 }
 
 /// The bytes of `--memory MIB`, refused (exit 2) beyond the machine's memory: a table

@@ -108,6 +108,52 @@ impl Certificate {
         }
     }
 
+    /// The same strategy with every cell `c` renamed `map[c]`. For an automorphism
+    /// `map` of the game (a permutation of the cells that maps the winning sets onto
+    /// the winning sets), it wins from the image of the position this one wins from:
+    /// every move and answer is the image of one that wins here. The nodes keep their
+    /// numbers, so the image of a DAG is a DAG.
+    ///
+    /// # Example
+    ///
+    /// ```
+    /// use amoba::game::certificate::{Certificate, Next, Node};
+    /// use amoba::game::Side;
+    /// let c = Certificate {
+    ///     winner: Side::Maker,
+    ///     nodes: vec![Node::Move { cell: 0, next: Next::Node(1) }, Node::Reply(vec![(1, 2)]), Node::Closed],
+    /// };
+    /// let m = c.mapped(&[2, 1, 0]);
+    /// assert_eq!(m.nodes[0], Node::Move { cell: 2, next: Next::Node(1) });
+    /// assert_eq!(m.nodes[1], Node::Reply(vec![(1, 2)]));
+    /// ```
+    pub fn mapped(&self, map: &[u8]) -> Certificate {
+        let at = |c: u8| map[c as usize];
+        let nodes = self
+            .nodes
+            .iter()
+            .map(|n| match n {
+                Node::Move { cell, next } => Node::Move {
+                    cell: at(*cell),
+                    next: *next,
+                },
+                Node::Reply(r) => {
+                    // In cell order, as the extraction writes them.
+                    let mut r: Vec<(u8, u32)> = r.iter().map(|&(c, id)| (at(c), id)).collect();
+                    r.sort_unstable();
+                    Node::Reply(r)
+                }
+                Node::Pairing(p) => Node::Pairing(p.iter().map(|&(a, b)| (at(a), at(b))).collect()),
+                Node::Closed => Node::Closed,
+                Node::Potential => Node::Potential,
+            })
+            .collect();
+        Certificate {
+            winner: self.winner,
+            nodes,
+        }
+    }
+
     /// Writes the certificate in the text form of FORMATS.md, for the game whose
     /// file has SHA-256 `game_sha256`.
     pub fn write(&self, game: &Game, game_sha256: &str, out: &mut dyn Write) -> io::Result<()> {

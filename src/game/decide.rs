@@ -23,6 +23,15 @@
 //! pairs, that is about half the work of `--moves`, and two mirror-image moves can no
 //! longer read "decided" and "not decided" side by side.
 //!
+//! With [`Request::move_certificates`], each representative decided gets its winner's
+//! strategy, extracted with the table of its own search, and each move joined to it
+//! the same strategy with its cells renamed by the inverse of the automorphism that
+//! took the move to its representative (the composition of the steps,
+//! [`first_move_classes`]): an automorphism fixing the start maps a winning strategy
+//! from one position onto a winning strategy from its image (docs/spec.md §11.8). The
+//! checker replays each against the game after its own move ([`after_move_file`]), so
+//! the renaming is checked, not trusted.
+//!
 //! # The answer and the shared verdict
 //!
 //! A search for an object ends in a [`Verdict`] (`crate::core::verdict`): found, none,
@@ -60,6 +69,9 @@ pub struct Request<'a> {
     pub move_node_limit: Option<u64>,
     /// Also extract the winner's strategy.
     pub certificate: bool,
+    /// With `moves`: also the winner's strategy after each first move decided
+    /// ([`MoveValue::certificate`]).
+    pub move_certificates: bool,
     /// Flags that stop every search once one is set ([`Options::stop`]); what they
     /// cut short is left out of the answer, which says so ([`Answer::interrupted`]).
     pub stop: &'a [&'a AtomicBool],
@@ -80,6 +92,13 @@ pub struct MoveValue {
     /// automorphism of the game that fixes the starting position maps one onto the
     /// other (module documentation).
     pub same_as: Option<usize>,
+    /// With [`Request::move_certificates`], when the move is decided: the winner's
+    /// strategy from the position after it (the game of [`after_move_file`]). A move
+    /// joined to another gets that move's strategy with every cell renamed by the
+    /// automorphism that joins them ([`Certificate::mapped`]).
+    pub certificate: Option<Certificate>,
+    /// Nodes searched again while extracting that strategy (0 for a joined move).
+    pub certificate_nodes: u64,
 }
 
 /// The answer to a [`Request`].
@@ -112,7 +131,7 @@ impl Answer {
                 .moves
                 .iter()
                 .flatten()
-                .map(|m| m.outcome.nodes)
+                .map(|m| m.outcome.nodes + m.certificate_nodes)
                 .sum::<u64>()
     }
 
@@ -142,8 +161,9 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 ///
 /// # Errors
 ///
-/// [`CertificateError`] when the certificate cannot be extracted (a table collision
-/// that the re-search does not confirm; the checker would refuse such a strategy).
+/// [`CertificateError`] when a certificate (the root's or a first move's) cannot be
+/// extracted (a table collision that the re-search does not confirm; the checker
+/// would refuse such a strategy).
 ///
 /// # Example
 ///
@@ -167,11 +187,15 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 ///     moves: true,
 ///     move_node_limit: None,
 ///     certificate: true,
+///     move_certificates: true,
 ///     stop: &[],
 /// };
 /// let answer = decide(&game, &req, None).unwrap();
 /// assert_eq!(answer.root.winner, Some(Side::Maker));
-/// assert_eq!(answer.moves.unwrap().len(), 9);
+/// let moves = answer.moves.unwrap();
+/// assert_eq!(moves.len(), 9);
+/// // Every first move is decided here, each with its winner's strategy.
+/// assert!(moves.iter().all(|m| m.certificate.as_ref().map(|c| c.winner) == m.outcome.winner));
 /// ```
 pub fn decide(
     game: &Game,
@@ -191,7 +215,7 @@ pub fn decide(
     let table_bytes = solver.table().bytes();
     let classes = request
         .moves
-        .then(|| first_move_classes(game, solver.symmetries()));
+        .then(|| first_move_maps(game, solver.symmetries()));
     let move_limit = request.move_node_limit.or(request.node_limit);
     let (certificate, certificate_nodes) = match (request.certificate, root.winner) {
         (true, Some(w)) => {
@@ -202,11 +226,11 @@ pub fn decide(
         _ => (None, 0),
     };
     drop(solver);
-    let moves = classes.map(|classes| {
+    let moves = classes.map(|classes| -> Result<Vec<MoveValue>, CertificateError> {
         let searched: Vec<usize> = classes
             .iter()
-            .filter(|&&(c, rep)| c == rep)
-            .map(|&(c, _)| c)
+            .filter(|&(c, rep, _)| c == rep)
+            .map(|&(c, _, _)| c)
             .collect();
         let tally = Batch {
             ended: 0.into(),
@@ -219,36 +243,58 @@ pub fn decide(
                 ..options
             },
         );
-        let outcomes: Vec<Outcome> = searched
+        let searches: Vec<Searched> = searched
             .par_iter()
             .with_max_len(1)
             .map(|&c| {
-                let o = pool.with(|s| {
+                let r = pool.with(|s| -> Result<Searched, CertificateError> {
                     s.set_batch(BatchRoot::FirstMove(c as u8), &tally);
-                    s.solve(&start.play(c))
+                    let after = start.play(c);
+                    let outcome = s.solve(&after);
+                    let before = s.nodes();
+                    let certificate = match (request.move_certificates, outcome.winner) {
+                        (true, Some(w)) => certificate::extract_unless_stopped(s, &after, w)?,
+                        _ => None,
+                    };
+                    Ok(Searched {
+                        outcome,
+                        certificate,
+                        certificate_nodes: s.nodes() - before,
+                    })
                 });
                 tally.ended.fetch_add(1, Ordering::Relaxed);
-                o
+                r
             })
-            .collect();
-        classes
+            .collect::<Result<_, _>>()?;
+        Ok(classes
             .iter()
-            .map(|&(cell, rep)| {
+            .map(|(cell, rep, map)| {
+                let (cell, rep) = (*cell, *rep);
                 let i = searched
                     .binary_search(&rep)
                     .expect("a representative is its own representative, so it was searched");
-                let o = &outcomes[i];
+                let o = &searches[i];
+                let joined = cell != rep;
                 MoveValue {
                     cell,
                     outcome: Outcome {
-                        nodes: if cell == rep { o.nodes } else { 0 },
-                        ..*o
+                        nodes: if joined { 0 } else { o.outcome.nodes },
+                        ..o.outcome
                     },
-                    same_as: (cell != rep).then_some(rep),
+                    same_as: joined.then_some(rep),
+                    certificate: o.certificate.as_ref().map(|c| {
+                        if joined {
+                            c.mapped(&inverse(map))
+                        } else {
+                            c.clone()
+                        }
+                    }),
+                    certificate_nodes: if joined { 0 } else { o.certificate_nodes },
                 }
             })
-            .collect()
+            .collect())
     });
+    let moves = moves.transpose()?;
     // What the flag cut short: a search left undecided before its node limit, or the
     // certificate of a decided root.
     let stopped = stop_set(request.stop);
@@ -256,10 +302,13 @@ pub fn decide(
         |o: &Outcome, limit: Option<u64>| o.winner.is_none() && limit.is_none_or(|l| o.nodes < l);
     let cut = short(&root, request.node_limit)
         || (request.certificate && root.winner.is_some() && certificate.is_none())
-        || moves
-            .iter()
-            .flatten()
-            .any(|m: &MoveValue| m.same_as.is_none() && short(&m.outcome, move_limit));
+        || moves.iter().flatten().any(|m: &MoveValue| {
+            m.same_as.is_none()
+                && (short(&m.outcome, move_limit)
+                    || (request.move_certificates
+                        && m.outcome.winner.is_some()
+                        && m.certificate.is_none()))
+        });
     Ok(Answer {
         root,
         symmetries,
@@ -302,24 +351,97 @@ pub fn decide(
 /// assert_eq!(first_move_classes(&game, &syms), vec![(0, 0), (1, 1), (2, 0)]);
 /// ```
 pub fn first_move_classes(game: &Game, syms: &[Vec<u8>]) -> Vec<(usize, usize)> {
+    first_move_maps(game, syms)
+        .into_iter()
+        .map(|(c, rep, _)| (c, rep))
+        .collect()
+}
+
+/// [`first_move_classes`], each cell also with the automorphism that takes it to its
+/// representative (the composition of the steps taken; the identity for a
+/// representative). It fixes the starting position, so it maps the position after
+/// the cell onto the position after the representative.
+fn first_move_maps(game: &Game, syms: &[Vec<u8>]) -> Vec<(usize, usize, Vec<u8>)> {
     let fixing: Vec<&Vec<u8>> = syms
         .iter()
         .filter(|g| image(game.maker, g) == game.maker && image(game.breaker, g) == game.breaker)
         .collect();
     let free = game.all() & !(game.maker | game.breaker);
+    let identity: Vec<u8> = (0..game.ncells()).map(|c| c as u8).collect();
     super::cells(free)
         .map(|c| {
-            let mut rep = c;
-            loop {
-                let least = fixing.iter().map(|g| g[rep] as usize).fold(rep, usize::min);
-                if least == rep {
-                    break;
+            let (mut rep, mut map) = (c, identity.clone());
+            while let Some(g) = fixing
+                .iter()
+                .filter(|g| (g[rep] as usize) < rep)
+                .min_by_key(|g| g[rep])
+            {
+                rep = g[rep] as usize;
+                for x in map.iter_mut() {
+                    *x = g[*x as usize];
                 }
-                rep = least;
             }
-            (c, rep)
+            (c, rep, map)
         })
         .collect()
+}
+
+/// The inverse of the permutation `map` of the cells.
+fn inverse(map: &[u8]) -> Vec<u8> {
+    let mut inv = vec![0; map.len()];
+    for (x, &y) in map.iter().enumerate() {
+        inv[y as usize] = x as u8;
+    }
+    inv
+}
+
+/// One first move's search: its outcome, and the strategy extracted when asked.
+struct Searched {
+    outcome: Outcome,
+    certificate: Option<Certificate>,
+    certificate_nodes: u64,
+}
+
+/// The game file of the position after the first move `cell` — the bytes `amoba game
+/// after FILE --moves LABEL` writes, `file` being the game file as typed — with the
+/// game it holds and the SHA-256 of its bytes, which a strategy for that position
+/// names ([`MoveValue::certificate`]).
+///
+/// # Errors
+///
+/// As [`super::generate::after_finished`] (a cell that is not free, a game Maker has
+/// already won), or a game that no game file can hold (argument `game`).
+///
+/// # Example
+///
+/// ```
+/// use amoba::game::decide::after_move_file;
+/// use amoba::game::generate;
+/// let strip = generate::strip_7tr(8).unwrap();
+/// let (after, bytes, sha) = after_move_file(&strip, "strip7tr-8.game", 8).unwrap();
+/// assert_eq!(after.maker, 1 << 8);
+/// assert!(String::from_utf8(bytes).unwrap().contains("after the moves 0,1"));
+/// assert_eq!(sha.len(), 64);
+/// ```
+pub fn after_move_file(
+    game: &Game,
+    file: &str,
+    cell: usize,
+) -> Result<(Game, Vec<u8>, String), super::generate::GenerateError> {
+    use sha2::{Digest, Sha256};
+    let label = game.labels.get(cell).map_or("", String::as_str);
+    let (after, comments) = super::generate::after_finished(game, file, label, None)?;
+    let mut bytes = Vec::new();
+    // Into memory, this fails only for a game no file can hold (a name or label
+    // outside the grammar).
+    super::file::write_commented(&after, &comments, &mut bytes).map_err(|e| {
+        super::generate::GenerateError {
+            argument: "game",
+            message: e.to_string(),
+        }
+    })?;
+    let sha = crate::core::provenance::hex(&Sha256::digest(&bytes));
+    Ok((after, bytes, sha))
 }
 
 /// The value of one first move in the document of `amoba solve --json`.
@@ -341,6 +463,8 @@ pub struct MoveDoc {
     /// (an automorphism of the game that fixes the starting position maps one onto
     /// the other), or null.
     pub same_as: Option<String>,
+    /// The certificate written for it (`amoba solve --move-certificates`), or null.
+    pub certificate: Option<CertificateDoc>,
 }
 
 /// The certificate written, in the document of `amoba solve --json`.
@@ -450,6 +574,7 @@ impl SolveDoc {
                         proof_number: v.outcome.pn,
                         disproof_number: v.outcome.dn,
                         same_as: v.same_as.map(|c| game.label(c).to_string()),
+                        certificate: None,
                     })
                     .collect()
             }),
@@ -503,6 +628,7 @@ mod tests {
             moves: true,
             move_node_limit: None,
             certificate: false,
+            move_certificates: false,
             stop: &[],
         };
         let moves = decide(&game, &req, None).unwrap().moves.unwrap();
@@ -543,6 +669,7 @@ mod tests {
             moves: true,
             move_node_limit: None,
             certificate: true,
+            move_certificates: false,
             stop: &[&stop],
         };
         // The first progress report comes at 65,536 nodes; the root needs more.

@@ -66,6 +66,7 @@ pub(super) async fn game(
             moves: q.get("moves").is_some_and(|v| v == "1"),
             move_node_limit: None,
             certificate: false,
+            move_certificates: false,
             stop: &[],
         };
         let start = std::time::Instant::now();

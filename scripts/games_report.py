@@ -123,7 +123,7 @@ def main():
                 mcmd = [args.amoba, "solve", game, "--json", "--memory", memory,
                         "--node-limit", "1", "--moves", "--move-node-limit", str(nodes),
                         "--move-certificates", mdir]
-                solved["moves"] = [checked_move(args.amoba, m, mdir)
+                solved["moves"] = [checked_move(args.amoba, m)
                                    for m in json.loads(run(mcmd).stdout)["moves"]]
                 moves_command = ("amoba " + " ".join(mcmd[1:])).replace(mdir, f"moves-{name}")
             check = json.loads(run([args.amoba, "verify", "--strategy", game, cert,
@@ -318,15 +318,15 @@ def first_moves(moves):
             f"{sum(m['nodes'] for m in searched):,} nodes{checked})")
 
 
-def checked_move(amoba, move, mdir):
+def checked_move(amoba, move):
     """A first move of `amoba solve --moves --json`, its certificate (if any) replayed
     by `amoba verify --strategy` against the game after the move, both written into
-    `mdir` by --move-certificates: the certificate's size and the checker's verdict."""
+    one folder by --move-certificates: the certificate's size and the checker's verdict."""
     cert = move.get("certificate")
     if cert is not None:
-        stem = os.path.join(mdir, f"after-{move['cell']}")
-        check = json.loads(run([amoba, "verify", "--strategy", stem + ".game",
-                                stem + ".strategy", "--json"]).stdout)
+        game = cert["file"].removesuffix(".strategy") + ".game"
+        check = json.loads(run([amoba, "verify", "--strategy", game, cert["file"],
+                                "--json"]).stdout)
         move["certificate"] = {"nodes": cert["nodes"], "depth": cert["depth"],
                                "verdict": check["verdict"]}
     return move

@@ -193,6 +193,74 @@ fn the_classic_boards_agree_with_plain_minimax() {
     }
 }
 
+/// A game whose only symmetries are rotations of order 3 (cells `i → i + 3 mod 9`): a
+/// first move joined to its representative by a rotation gets a strategy renamed by a
+/// permutation that is not its own inverse, so renaming in the wrong direction would
+/// be refused by the checker. Both first players.
+#[test]
+fn first_move_certificates_follow_a_rotation_of_order_three() {
+    let mut joined = 0;
+    for (k, maker_first) in [(0, true), (0, false), (1, true), (1, false)] {
+        let base: [&[usize]; 3] = [&[0, 1, 4], &[0, 2], &[1, 5, 8]];
+        let sets = (0..3)
+            .flat_map(|r| {
+                base.iter()
+                    .take(2 + k)
+                    .map(move |s| s.iter().map(|&c| (c + 3 * r) % 9).collect::<Vec<_>>())
+            })
+            .collect();
+        let h = Hypergraph {
+            ncells: 9,
+            sets,
+            maker_first,
+        };
+        joined += agree(
+            &h,
+            &h.to_game_text(),
+            &format!("rotation {k} {maker_first}"),
+        );
+    }
+    assert!(joined >= 8, "{joined} joined first moves");
+}
+
+/// A first move that completes one of Maker's sets (or leaves no cell free) ends the
+/// game at once: its certificate is a leaf the checker accepts, not an error.
+#[test]
+fn first_moves_that_end_the_game_have_certificates() {
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/data/games/tictactoe.game"
+    ))
+    .unwrap();
+    let start = file::parse(&text).unwrap();
+    for moves in ["0,0 1,0 1,1 2,1", "0,0 1,1 0,1 0,2 2,0 1,0 1,2 2,1"] {
+        let game = amoba::game::generate::after(&start, moves).unwrap();
+        let request = Request {
+            memory: 1 << 20,
+            node_limit: None,
+            moves: true,
+            move_node_limit: None,
+            certificate: false,
+            move_certificates: true,
+            stop: &[],
+        };
+        let answer = decide(&game, &request, None).unwrap();
+        for m in answer.moves.unwrap() {
+            let (after, bytes, sha) = after_move_file(&game, "t.game", m.cell).unwrap();
+            let cert = m.certificate.as_ref().expect("decided");
+            let want = m.outcome.winner.unwrap();
+            check_certificate(
+                &bytes,
+                &after,
+                &sha,
+                cert,
+                want,
+                &format!("{moves} {}", m.cell),
+            );
+        }
+    }
+}
+
 /// `amoba solve data/games/NAME.game --json ARGS`, which must answer (exit 0): its
 /// document, checked against its schema.
 fn solve_json(name: &str, args: &[&str]) -> serde_json::Value {

@@ -37,7 +37,8 @@ pub struct Args {
     /// With --moves: for each first move decided, write into DIR the game after it
     /// (after-LABEL.game, as `amoba game after GAME --moves LABEL` writes it) and the
     /// winner's strategy from there (after-LABEL.strategy), for `amoba verify
-    /// --strategy`; DIR is made (before the searches) if missing.
+    /// --strategy`; DIR is made (before the searches) if missing. Refused for a game
+    /// Maker has already won at its start.
     #[arg(long, value_name = "DIR", requires = "moves")]
     pub move_certificates: Option<PathBuf>,
     /// Print one JSON document on stdout instead of the text.
@@ -106,8 +107,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         stop: stop.as_slice(),
     };
     if let Some(dir) = &a.move_certificates {
-        // Before the searches, so that a path that cannot be a directory is refused
-        // at once, not after hours of work.
+        // Before the searches, so that what cannot be written is refused at once, not
+        // after hours of work.
+        super::directory_option(dir, "--move-certificates")?;
+        if let Some(&won) = game.sets.iter().find(|&&s| s & !game.maker == 0) {
+            let set: Vec<&str> = game.labels_of(won).collect();
+            anyhow::bail!(
+                "--move-certificates: Maker already owns the winning set {} of {}: the game \
+                 is over at its start, so no first move has a game after it to certify",
+                set.join(" "),
+                loaded.name
+            );
+        }
         std::fs::create_dir_all(dir)
             .with_context(|| format!("--move-certificates: cannot make {}", dir.display()))?;
     }

@@ -143,7 +143,15 @@ impl Certificate {
                     r.sort_unstable();
                     Node::Reply(r)
                 }
-                Node::Pairing(p) => Node::Pairing(p.iter().map(|&(a, b)| (at(a), at(b))).collect()),
+                Node::Pairing(p) => {
+                    // Each pair in increasing order, the pairs sorted, as extracted.
+                    let mut p: Vec<(u8, u8)> = p
+                        .iter()
+                        .map(|&(a, b)| (at(a).min(at(b)), at(a).max(at(b))))
+                        .collect();
+                    p.sort_unstable();
+                    Node::Pairing(p)
+                }
                 Node::Closed => Node::Closed,
                 Node::Potential => Node::Potential,
             })
@@ -230,6 +238,16 @@ pub enum CertificateError {
     /// More nodes than a certificate may hold.
     #[error("the certificate would have more than {0} nodes")]
     TooLarge(usize),
+    /// The certificate of the position after a first move failed (`--moves` with
+    /// certificates); the depth of `source` counts from that position.
+    #[error("after the first move {label}: {source}")]
+    AfterMove {
+        /// The move's label.
+        label: String,
+        /// Why.
+        #[source]
+        source: Box<CertificateError>,
+    },
 }
 
 /// The most nodes [`extract`] writes.
@@ -365,19 +383,27 @@ impl Extractor<'_, '_> {
                     }
                 }
                 Rule::Complete => {
-                    // Maker already owns a set: any free cell "completes" one.
+                    // Maker already owns a set: any free cell "completes" one, and
+                    // with none free the game is over, a leaf whatever its body
+                    // (FORMATS.md, *Strategy certificates*).
                     let free = self.solver.game().all() & !(p.maker | p.breaker);
                     if free == 0 {
-                        return Err(not_won);
-                    }
-                    Node::Move {
-                        cell: free.trailing_zeros() as u8,
-                        next: Next::Win,
+                        Node::Reply(vec![])
+                    } else {
+                        Node::Move {
+                            cell: free.trailing_zeros() as u8,
+                            next: Next::Win,
+                        }
                     }
                 }
                 _ => return Err(not_won),
             },
-            (Side::Maker, Side::Breaker, Eval::Decided(Rule::TwoThreats)) => Node::Reply(vec![]),
+            // Maker already owns a whole set with Breaker to move (a game file that
+            // starts there, or a first move that completes one): the game is over, a
+            // leaf whatever its body.
+            (Side::Maker, Side::Breaker, Eval::Decided(Rule::Complete | Rule::TwoThreats)) => {
+                Node::Reply(vec![])
+            }
             (Side::Maker, Side::Breaker, Eval::Decided(Rule::DoubleThreatAhead)) => {
                 self.replies(p, self.solver.live_cells(p), depth)?
             }

@@ -118,7 +118,8 @@ pub struct Answer {
     /// forgotten).
     pub certificate_nodes: u64,
     /// Whether [`Request::stop`] cut the answer short: the root undecided, a first
-    /// move undecided, or the certificate asked for missing, because the flag was set.
+    /// move undecided, or a certificate asked for (the root's or a decided first
+    /// move's) missing, because the flag was set.
     pub interrupted: bool,
 }
 
@@ -253,7 +254,11 @@ pub fn decide(
                     let outcome = s.solve(&after);
                     let before = s.nodes();
                     let certificate = match (request.move_certificates, outcome.winner) {
-                        (true, Some(w)) => certificate::extract_unless_stopped(s, &after, w)?,
+                        (true, Some(w)) => certificate::extract_unless_stopped(s, &after, w)
+                            .map_err(|e| CertificateError::AfterMove {
+                                label: game.label(c).to_string(),
+                                source: Box::new(e),
+                            })?,
                         _ => None,
                     };
                     Ok(Searched {
@@ -266,7 +271,7 @@ pub fn decide(
                 r
             })
             .collect::<Result<_, _>>()?;
-        Ok(classes
+        let mut values: Vec<MoveValue> = classes
             .iter()
             .map(|(cell, rep, map)| {
                 let (cell, rep) = (*cell, *rep);
@@ -282,17 +287,24 @@ pub fn decide(
                         ..o.outcome
                     },
                     same_as: joined.then_some(rep),
-                    certificate: o.certificate.as_ref().map(|c| {
-                        if joined {
-                            c.mapped(&inverse(map))
-                        } else {
-                            c.clone()
-                        }
-                    }),
+                    // The representatives' own strategies are moved in below, not
+                    // copied: the renamed ones are made from them first.
+                    certificate: o
+                        .certificate
+                        .as_ref()
+                        .filter(|_| joined)
+                        .map(|c| c.mapped(&inverse(map))),
                     certificate_nodes: if joined { 0 } else { o.certificate_nodes },
                 }
             })
-            .collect())
+            .collect();
+        for (&c, s) in searched.iter().zip(searches) {
+            let i = classes
+                .binary_search_by_key(&c, |&(cell, _, _)| cell)
+                .expect("a representative is a free cell");
+            values[i].certificate = s.certificate;
+        }
+        Ok(values)
     });
     let moves = moves.transpose()?;
     // What the flag cut short: a search left undecided before its node limit, or the
@@ -329,8 +341,12 @@ pub fn decide(
 /// early); every step follows one of them, so a cell and its representative always
 /// have one winner.
 ///
-/// Complexity: `O(n · s · steps)` for `n` free cells and `s` automorphisms, each
-/// step lowering the cell.
+/// Every automorphism in `syms` is a permutation of all the game's cells (one entry
+/// per cell), as the solver's are.
+///
+/// Complexity: `O(n · (s + c) · steps)` for `n` free cells, `s` automorphisms and `c`
+/// cells (the automorphism taking each cell to its representative is composed as
+/// well), each step lowering the cell.
 ///
 /// # Example
 ///
@@ -615,6 +631,11 @@ mod tests {
         // Maker owns cell 0: the mirror would move it to 3, so nothing is joined.
         let held = first_move_classes(&path(0b0001), &syms);
         assert_eq!(held, vec![(1, 1), (2, 2), (3, 3)]);
+        // The automorphism that comes with each cell takes it to its representative.
+        for (c, rep, map) in first_move_maps(&path(0), &syms) {
+            assert_eq!(map[c] as usize, rep);
+            assert_eq!(inverse(&map)[rep] as usize, c);
+        }
     }
 
     /// A joined move takes its representative's winner, with no nodes of its own; the

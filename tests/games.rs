@@ -37,16 +37,7 @@ fn agree_with(
     what: &str,
 ) -> usize {
     let game = file::parse(text).unwrap();
-    let request = Request {
-        memory: 1 << 20,
-        node_limit: None,
-        moves: true,
-        move_node_limit: None,
-        certificate: true,
-        move_certificates: true,
-        stop: &[],
-    };
-    let answer = decide(&game, &request, None).unwrap();
+    let answer = decide(&game, &WHOLE, None).unwrap();
     let want = side(winner);
     assert_eq!(answer.root.winner, Some(want), "{what}: winner\n{text}");
     let first_moves = answer.moves.unwrap();
@@ -59,20 +50,35 @@ fn agree_with(
     let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
     let root = answer.certificate.unwrap();
     check_certificate(text.as_bytes(), &game, &sha, &root, want, what);
-    for m in &first_moves {
-        let (after, bytes, sha) = after_move_file(&game, "game.txt", m.cell).unwrap();
+    check_move_certificates(&game, &first_moves, what);
+    first_moves.iter().filter(|m| m.same_as.is_some()).count()
+}
+
+/// Everything decided, with every certificate, in a table of a MiB.
+const WHOLE: Request<'static> = Request {
+    memory: 1 << 20,
+    node_limit: None,
+    moves: true,
+    move_node_limit: None,
+    certificate: true,
+    move_certificates: true,
+    stop: &[],
+};
+
+/// Each first move's certificate checked against the game after that move, as `amoba
+/// solve --move-certificates` writes it; every move must be decided.
+fn check_move_certificates(
+    game: &amoba::game::Game,
+    first_moves: &[amoba::game::decide::MoveValue],
+    what: &str,
+) {
+    for m in first_moves {
+        let (after, bytes, sha) = after_move_file(game, "game.txt", m.cell).unwrap();
         let cert = m.certificate.as_ref().expect("every first move is decided");
         let want = m.outcome.winner.unwrap();
-        check_certificate(
-            &bytes,
-            &after,
-            &sha,
-            cert,
-            want,
-            &format!("{what}, after {}", m.cell),
-        );
+        let what = format!("{what}, after {}", m.cell);
+        check_certificate(&bytes, &after, &sha, cert, want, &what);
     }
-    first_moves.iter().filter(|m| m.same_as.is_some()).count()
 }
 
 /// The independent checker's verdict on `cert` for the game of `bytes` (read as
@@ -235,29 +241,8 @@ fn first_moves_that_end_the_game_have_certificates() {
     let start = file::parse(&text).unwrap();
     for moves in ["0,0 1,0 1,1 2,1", "0,0 1,1 0,1 0,2 2,0 1,0 1,2 2,1"] {
         let game = amoba::game::generate::after(&start, moves).unwrap();
-        let request = Request {
-            memory: 1 << 20,
-            node_limit: None,
-            moves: true,
-            move_node_limit: None,
-            certificate: false,
-            move_certificates: true,
-            stop: &[],
-        };
-        let answer = decide(&game, &request, None).unwrap();
-        for m in answer.moves.unwrap() {
-            let (after, bytes, sha) = after_move_file(&game, "t.game", m.cell).unwrap();
-            let cert = m.certificate.as_ref().expect("decided");
-            let want = m.outcome.winner.unwrap();
-            check_certificate(
-                &bytes,
-                &after,
-                &sha,
-                cert,
-                want,
-                &format!("{moves} {}", m.cell),
-            );
-        }
+        let answer = decide(&game, &WHOLE, None).unwrap();
+        check_move_certificates(&game, &answer.moves.unwrap(), moves);
     }
 }
 
@@ -361,11 +346,13 @@ fn first_moves_have_their_own_node_limit() {
         moves.iter().any(|m| m["winner"].is_null()),
         "40 nodes decide every move?"
     );
+    needs_moves(&["--move-node-limit", "40"]);
+}
+
+/// `amoba solve` with `option` but without `--moves`: exit 2, naming `--moves`.
+fn needs_moves(option: &[&str]) {
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/data/games/strip4-8.game");
-    let o = amoba()
-        .args(["solve", path, "--move-node-limit", "40"])
-        .output()
-        .unwrap();
+    let o = amoba().args(["solve", path]).args(option).output().unwrap();
     let (_, err, code) = common::output_text(&o);
     assert_eq!(code, 2, "{err}");
     assert!(err.contains("--moves"), "{err}");
@@ -432,14 +419,7 @@ fn first_moves_come_with_certificates_the_checker_accepts() {
         proofs > 0 && joined > 0 && undecided > 0,
         "{proofs} {joined} {undecided}"
     );
-    let o = amoba()
-        .args(["solve", path, "--move-certificates"])
-        .arg(&out_dir)
-        .output()
-        .unwrap();
-    let (_, err, code) = common::output_text(&o);
-    assert_eq!(code, 2, "{err}");
-    assert!(err.contains("--moves"), "{err}");
+    needs_moves(&["--move-certificates", out_dir.to_str().unwrap()]);
 }
 
 #[test]

@@ -110,12 +110,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         // Before the searches, so that what cannot be written is refused at once, not
         // after hours of work.
         super::directory_option(dir, "--move-certificates")?;
-        if let Some(&won) = game.sets.iter().find(|&&s| s & !game.maker == 0) {
-            let set: Vec<&str> = game.labels_of(won).collect();
+        if let Some(set) = game.won_set() {
             anyhow::bail!(
-                "--move-certificates: Maker already owns the winning set {} of {}: the game \
-                 is over at its start, so no first move has a game after it to certify",
-                set.join(" "),
+                "--move-certificates: Maker already owns the winning set {set} of {}: the \
+                 game is over at its start, so no first move has a game after it to certify",
                 loaded.name
             );
         }

@@ -218,14 +218,8 @@ pub fn decide(
         .moves
         .then(|| first_move_maps(game, solver.symmetries()));
     let move_limit = request.move_node_limit.or(request.node_limit);
-    let (certificate, certificate_nodes) = match (request.certificate, root.winner) {
-        (true, Some(w)) => {
-            let before = solver.nodes();
-            let c = certificate::extract_unless_stopped(&mut solver, &start, w)?;
-            (c, solver.nodes() - before)
-        }
-        _ => (None, 0),
-    };
+    let (certificate, certificate_nodes) =
+        certified(&mut solver, &start, &root, request.certificate)?;
     drop(solver);
     let moves = classes.map(|classes| -> Result<Vec<MoveValue>, CertificateError> {
         let searched: Vec<usize> = classes
@@ -252,19 +246,17 @@ pub fn decide(
                     s.set_batch(BatchRoot::FirstMove(c as u8), &tally);
                     let after = start.play(c);
                     let outcome = s.solve(&after);
-                    let before = s.nodes();
-                    let certificate = match (request.move_certificates, outcome.winner) {
-                        (true, Some(w)) => certificate::extract_unless_stopped(s, &after, w)
-                            .map_err(|e| CertificateError::AfterMove {
+                    let (certificate, certificate_nodes) =
+                        certified(s, &after, &outcome, request.move_certificates).map_err(|e| {
+                            CertificateError::AfterMove {
                                 label: game.label(c).to_string(),
                                 source: Box::new(e),
-                            })?,
-                        _ => None,
-                    };
+                            }
+                        })?;
                     Ok(Searched {
                         outcome,
                         certificate,
-                        certificate_nodes: s.nodes() - before,
+                        certificate_nodes,
                     })
                 });
                 tally.ended.fetch_add(1, Ordering::Relaxed);
@@ -409,6 +401,25 @@ fn inverse(map: &[u8]) -> Vec<u8> {
         inv[y as usize] = x as u8;
     }
     inv
+}
+
+/// The winner's strategy from `p`, which `solver` has just searched with `outcome`,
+/// when `wanted` and decided ([`certificate::extract_unless_stopped`]), with the nodes
+/// the extraction searched again.
+fn certified(
+    solver: &mut Solver,
+    p: &Position,
+    outcome: &Outcome,
+    wanted: bool,
+) -> Result<(Option<Certificate>, u64), CertificateError> {
+    match (wanted, outcome.winner) {
+        (true, Some(w)) => {
+            let before = solver.nodes();
+            let c = certificate::extract_unless_stopped(solver, p, w)?;
+            Ok((c, solver.nodes() - before))
+        }
+        _ => Ok((None, 0)),
+    }
 }
 
 /// One first move's search: its outcome, and the strategy extracted when asked.

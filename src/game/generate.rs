@@ -488,14 +488,12 @@ pub fn after(game: &Game, moves: &str) -> Result<Game, GenerateError> {
     }
     let mut g = game.clone();
     for (i, &label) in labels.iter().enumerate() {
-        if let Some(&won) = g.sets.iter().find(|&&s| s & !g.maker == 0) {
-            let set: Vec<&str> = game.labels_of(won).collect();
+        if let Some(set) = g.won_set() {
             return Err(bad(
                 "moves",
                 format!(
-                    "move {}: the game is over, Maker owns the winning set {}",
-                    i + 1,
-                    set.join(" ")
+                    "move {}: the game is over, Maker owns the winning set {set}",
+                    i + 1
                 ),
             ));
         }

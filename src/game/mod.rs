@@ -139,6 +139,13 @@ impl Game {
     pub fn labels_of(&self, s: Cells) -> impl Iterator<Item = &str> {
         cells(s).map(|c| self.label(c))
     }
+
+    /// The first winning set Maker owns whole at the starting position, by labels
+    /// joined with blanks: the game is then over, Maker has won it.
+    pub fn won_set(&self) -> Option<String> {
+        let won = self.sets.iter().find(|&&s| s & !self.maker == 0)?;
+        Some(self.labels_of(*won).collect::<Vec<_>>().join(" "))
+    }
 }
 
 /// The set of the first `n` cells (`n ≤ 128`).

@@ -61,6 +61,14 @@ seed() {
             done
             cp "$tmp"/parts/*.txt "$dir"/
             rm -r "$tmp" ;;
+        join_strategy)
+            # The certificates of the seven-cell game's first moves, by the binary.
+            local tmp
+            tmp=$(mktemp -d)
+            cargo run --release -q -- solve data/games/seven.game --moves \
+                --move-certificates "$tmp" > /dev/null || true
+            cp "$tmp"/*.strategy "$dir"/
+            rm -r "$tmp" ;;
         merge_parts)
             for f in results/count-*.json results/scan-*.json; do
                 [ -e "$f" ] && cp "$f" "$dir"/

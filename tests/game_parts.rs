@@ -2,8 +2,8 @@
 //! the merged verdict against a plain minimax that shares no code with the solver
 //! (tests/independent/minimax.rs), every merged certificate replayed by the
 //! independent checker (`amoba::check`), the refusals of a missing, repeated or
-//! foreign part, a shard resumed from what it saved, and one that stops because its
-//! part file cannot be saved.
+//! foreign part, a shard resumed from what it saved, one that stops because its part
+//! file cannot be saved, and certificates joined across a move (`amoba game join`).
 
 mod common;
 use common::{amoba, run, temp_dir};
@@ -368,4 +368,210 @@ fn a_shard_whose_part_cannot_be_saved_stops_its_searches() {
     assert!(decided > 0 && decided < job.mine.len(), "{decided}");
     assert!(took.as_secs() < 30, "{took:?}");
     assert!(dir.is_dir());
+}
+
+/// `amoba game join`: the certificates of the games after one move each, put together
+/// into the certificate of the position before it — after the loser's moves (every
+/// reply of Breaker's to tic-tac-toe's centre), after the winner's move (the centre
+/// itself), from a merged split (a corner of (4, 7, 7^tr)) — each replayed by
+/// `amoba verify --strategy`; pieces that do not answer every move make no proof, and
+/// pieces that cannot be joined are refused with exit 2, nothing written.
+#[test]
+fn certificates_join_across_moves_into_checked_certificates() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games");
+    let dir = temp_dir("join");
+    let d = dir.path();
+    let p = |name: &str| d.join(name);
+    let ok = |cmd: &mut std::process::Command| {
+        let (out, err, code) = run(cmd);
+        assert_eq!(code, 0, "{out}{err}");
+        err
+    };
+    let proof = |game: &Path, cert: &Path| {
+        let (out, err, code) = run(amoba().args(["verify", "--strategy"]).arg(game).arg(cert));
+        assert_eq!(code, 0, "{out}{err}");
+        out
+    };
+    let tictactoe = data.join("tictactoe.game");
+    ok(amoba()
+        .args(["game", "after"])
+        .arg(&tictactoe)
+        .args(["--moves", "1,1", "--out"])
+        .arg(p("centre.game")));
+    ok(amoba()
+        .arg("solve")
+        .arg(p("centre.game"))
+        .args(["--moves", "--move-certificates"])
+        .arg(p("replies")));
+    let err = ok(amoba()
+        .args(["game", "join"])
+        .arg(p("centre.game"))
+        .arg("--dir")
+        .arg(p("replies"))
+        .arg("--out")
+        .arg(p("centre.strategy")));
+    assert!(
+        err.contains("joined 8 certificates at Breaker's moves"),
+        "{err}"
+    );
+    assert!(proof(&p("centre.game"), &p("centre.strategy")).contains("Maker: a proof"));
+    ok(amoba()
+        .args(["game", "join"])
+        .arg(&tictactoe)
+        .arg("--after")
+        .arg(p("centre.game"))
+        .arg(p("centre.strategy"))
+        .arg("--out")
+        .arg(p("tictactoe.strategy")));
+    assert!(proof(&tictactoe, &p("tictactoe.strategy")).contains("opens, Maker first: 1,1"));
+
+    // A split and merged search joined at the move before it.
+    let strip = data.join("strip7tr-7.game");
+    ok(amoba()
+        .args(["game", "after"])
+        .arg(&strip)
+        .args(["--moves", "0,1", "--out"])
+        .arg(p("corner.game")));
+    ok(amoba()
+        .arg("solve")
+        .arg(p("corner.game"))
+        .args(["--shard", "0/1", "--split-depth", "1", "--out-dir"])
+        .arg(p("parts")));
+    ok(amoba()
+        .arg("solve")
+        .arg(p("corner.game"))
+        .arg("--certificate")
+        .arg(p("corner.strategy"))
+        .arg("--merge")
+        .arg(part_path(&p("parts"), "corner", 0, 1)));
+    ok(amoba()
+        .args(["game", "join"])
+        .arg(&strip)
+        .arg("--after")
+        .arg(p("corner.game"))
+        .arg(p("corner.strategy"))
+        .arg("--out")
+        .arg(p("strip.strategy")));
+    assert!(proof(&strip, &p("strip.strategy")).contains("opens, Maker first: 0,1"));
+
+    // Breaker's refutations of six of Maker's seven moves are no proof: the seventh,
+    // 1, is Maker's win and has no piece.
+    let seven = data.join("seven.game");
+    ok(amoba()
+        .arg("solve")
+        .arg(&seven)
+        .args(["--moves", "--move-certificates"])
+        .arg(p("seven")));
+    let piece = |m: &str| {
+        [
+            p(&format!("seven/after-{m}.game")),
+            p(&format!("seven/after-{m}.strategy")),
+        ]
+    };
+    let mut six = amoba();
+    six.args(["game", "join"]).arg(&seven);
+    for m in ["2", "3", "4", "5", "6", "7"] {
+        six.arg("--after").args(piece(m));
+    }
+    ok(six.arg("--out").arg(p("six.strategy")));
+    let (out, _, code) = run(amoba()
+        .args(["verify", "--strategy"])
+        .arg(&seven)
+        .arg(p("six.strategy")));
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("Maker's move at 1 is not answered"), "{out}");
+
+    // Refused, each with its reason, and nothing written.
+    let refused = |args: &mut dyn FnMut(&mut std::process::Command), why: &str| {
+        let out = p("refused.strategy");
+        let mut cmd = amoba();
+        cmd.args(["game", "join"]);
+        args(&mut cmd);
+        let (_, err, code) = run(cmd.arg("--out").arg(&out));
+        assert_eq!(code, 2, "{err}");
+        assert!(err.contains(why), "expected {why:?} in {err}");
+        assert!(!out.exists());
+    };
+    refused(
+        &mut |c| {
+            c.arg(&seven).arg("--dir").arg(p("seven"));
+        },
+        "a strategy for Breaker, but",
+    );
+    refused(
+        &mut |c| {
+            c.arg(&seven)
+                .arg("--after")
+                .args(piece("1"))
+                .arg("--after")
+                .args(piece("2"));
+        },
+        "a strategy for Breaker, but",
+    );
+    refused(
+        &mut |c| {
+            c.arg(&seven)
+                .arg("--after")
+                .arg(p("seven/after-2.game"))
+                .arg(p("seven/after-1.strategy"));
+        },
+        "the certificate is for the game file with digest",
+    );
+    refused(
+        &mut |c| {
+            c.arg(&seven)
+                .arg("--after")
+                .args(piece("2"))
+                .arg("--after")
+                .args(piece("2"));
+        },
+        "the move 2 is joined already",
+    );
+    refused(
+        &mut |c| {
+            c.arg(&tictactoe).arg("--after").args(piece("1"));
+        },
+        "its game is not the game after one of Maker's moves",
+    );
+    refused(
+        &mut |c| {
+            c.arg(&tictactoe)
+                .arg("--after")
+                .arg(p("centre.game"))
+                .arg(p("centre.strategy"))
+                .arg("--after")
+                .arg(p("corner.game"))
+                .arg(p("corner.strategy"));
+        },
+        "its game is not the game after one of Maker's moves",
+    );
+    std::fs::create_dir(p("empty")).unwrap();
+    refused(
+        &mut |c| {
+            c.arg(&seven).arg("--dir").arg(p("empty"));
+        },
+        "holds no after-LABEL.strategy file",
+    );
+    std::fs::write(p("bad.strategy"), "amoba-strategy 1\nnode 0 move 9 1\n").unwrap();
+    refused(
+        &mut |c| {
+            c.arg(&seven)
+                .arg("--after")
+                .arg(p("seven/after-1.game"))
+                .arg(p("bad.strategy"));
+        },
+        "bad.strategy:2:",
+    );
+    let won = p("won.game");
+    std::fs::write(
+        &won,
+        "first breaker\ncells a b c\nset a b\nset b c\nmaker a b\n",
+    )
+    .unwrap();
+    refused(
+        &mut |c| {
+            c.arg(&won).arg("--after").args(piece("1"));
+        },
+        "the game is over at its start",
+    );
 }

@@ -1,7 +1,8 @@
 //! `amoba game`: writes game files (FORMATS.md, *Game files*) of the games
 //! [`amoba::game::generate`] makes — the dissertation's 4×n strip, the (4, n, 7^tr)
 //! strip, k-in-a-row on a rectangle, a periodic board's lines on its torus — and
-//! describes games (`info`, `power`: `game_info.rs`).
+//! describes games (`info`, `power`: `game_info.rs`); `join` puts certificates
+//! together (`game_join.rs`).
 //!
 //! A written file opens with comment lines saying what the game is and the command
 //! that makes it; that command line is built from the options (without `--out`), so the
@@ -79,6 +80,17 @@ pub enum Sub {
         #[arg(long)]
         name: Option<String>,
     },
+    /// The certificate of a game's starting position, joined from the certificates of
+    /// the games after one move each.
+    #[command(
+        after_help = "Example (Maker wins tic-tac-toe after the centre, whatever \
+        Breaker answers):\n  \
+        amoba game after data/games/tictactoe.game --moves 1,1 --out centre.game\n  \
+        amoba solve centre.game --moves --move-certificates replies\n  \
+        amoba game join centre.game --dir replies --out centre.strategy\n  \
+        amoba verify --strategy centre.game centre.strategy"
+    )]
+    Join(super::game_join::JoinArgs),
     /// Cells, sets, set sizes, first player, and the blocking power of a game file.
     Info(super::game_info::InfoArgs),
     /// The blocking power and counting bound of a sub-board known only by the sizes
@@ -107,6 +119,7 @@ pub struct OutArgs {
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let (recipe, out) = match args.command {
         Sub::Info(a) => return super::game_info::info(&a),
+        Sub::Join(a) => return super::game_join::run(&a),
         Sub::Power(a) => return super::game_info::power(&a),
         Sub::After {
             file,

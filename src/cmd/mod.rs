@@ -26,6 +26,7 @@ mod directions;
 mod enumerate;
 mod game;
 mod game_info;
+mod game_join;
 mod generate;
 mod graph;
 mod help;

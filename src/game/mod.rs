@@ -44,6 +44,7 @@ pub mod file;
 pub mod generate;
 pub mod info;
 pub mod job;
+pub mod join;
 pub mod part;
 pub mod shard;
 pub mod slices;

@@ -137,11 +137,7 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
         .enumerate()
         .map(|(i, l)| (l.as_str(), i as u8))
         .collect();
-    let mut r = PartReader {
-        labels: &labels,
-        line: 0,
-        fields: Vec::new(),
-    };
+    let mut r = PartReader::new(&labels);
     let mut lines = text.split('\n');
     let first = lines.next().unwrap_or("");
     if first.strip_suffix('\r').unwrap_or(first) != PART_HEADER {
@@ -174,7 +170,7 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
             if id != nodes.len() {
                 return Err(r.err(1, format!("expected node {}", nodes.len())));
             }
-            nodes.push(r.node(2, *k)?);
+            nodes.push(r.node(2, *k as u64 - 1)?);
             if nodes.len() == *k {
                 let nodes = std::mem::take(nodes);
                 pending = None;
@@ -309,7 +305,7 @@ pub fn load_part(game: &Game, path: &std::path::Path) -> Result<Part, ReadError>
         .map_err(|error| ReadError::Malformed { name, error })
 }
 
-fn at(line: usize, column: usize, message: String) -> GameFileError {
+pub(super) fn at(line: usize, column: usize, message: String) -> GameFileError {
     GameFileError {
         line,
         column,
@@ -317,16 +313,28 @@ fn at(line: usize, column: usize, message: String) -> GameFileError {
     }
 }
 
-struct PartReader<'a, 't> {
+/// The reader of the lines of part files and strategy certificates: fields split at
+/// blanks, comments dropped, errors at `LINE:COLUMN` of the field at fault.
+pub(super) struct PartReader<'a, 't> {
     labels: &'a HashMap<&'a str, u8>,
-    line: usize,
+    /// The current line's number (1-based; the caller counts).
+    pub(super) line: usize,
     /// The fields of the current line with their 1-based columns.
-    fields: Vec<(usize, &'t str)>,
+    pub(super) fields: Vec<(usize, &'t str)>,
 }
 
-impl<'t> PartReader<'_, 't> {
+impl<'a, 't> PartReader<'a, 't> {
+    /// A reader of lines whose cells are the keys of `labels`.
+    pub(super) fn new(labels: &'a HashMap<&'a str, u8>) -> PartReader<'a, 't> {
+        PartReader {
+            labels,
+            line: 0,
+            fields: Vec::new(),
+        }
+    }
+
     /// Splits a line into its fields (comments and blanks dropped); false when empty.
-    fn split(&mut self, raw: &'t str) -> bool {
+    pub(super) fn split(&mut self, raw: &'t str) -> bool {
         let raw = raw.strip_suffix('\r').unwrap_or(raw);
         let text = raw.split('#').next().unwrap_or("");
         self.fields.clear();
@@ -350,12 +358,12 @@ impl<'t> PartReader<'_, 't> {
         !self.fields.is_empty()
     }
 
-    fn err(&self, field: usize, message: String) -> GameFileError {
+    pub(super) fn err(&self, field: usize, message: String) -> GameFileError {
         let column = self.fields.get(field).map_or(1, |f| f.0);
         at(self.line, column, message)
     }
 
-    fn arity(&self, n: usize) -> Result<(), GameFileError> {
+    pub(super) fn arity(&self, n: usize) -> Result<(), GameFileError> {
         if self.fields.len() == n {
             Ok(())
         } else {
@@ -372,7 +380,7 @@ impl<'t> PartReader<'_, 't> {
         }
     }
 
-    fn number(&self, field: usize, what: &str, max: u64) -> Result<u64, GameFileError> {
+    pub(super) fn number(&self, field: usize, what: &str, max: u64) -> Result<u64, GameFileError> {
         let Some(&(_, t)) = self.fields.get(field) else {
             return Err(self.err(field, format!("expected {what}")));
         };
@@ -386,7 +394,7 @@ impl<'t> PartReader<'_, 't> {
     }
 
     /// Field `field` as a SHA-256 digest: 64 lowercase hexadecimal digits.
-    fn digest(&self, field: usize) -> Result<String, GameFileError> {
+    pub(super) fn digest(&self, field: usize) -> Result<String, GameFileError> {
         let t = self.fields[field].1;
         if t.len() == 64
             && t.bytes()
@@ -398,7 +406,7 @@ impl<'t> PartReader<'_, 't> {
         }
     }
 
-    fn cell(&self, field: usize) -> Result<u8, GameFileError> {
+    pub(super) fn cell(&self, field: usize) -> Result<u8, GameFileError> {
         let Some(&(_, t)) = self.fields.get(field) else {
             return Err(self.err(field, "expected a cell".into()));
         };
@@ -408,14 +416,14 @@ impl<'t> PartReader<'_, 't> {
             .ok_or_else(|| self.err(field, format!("the game has no cell {t:?}")))
     }
 
-    /// The node body from field `f` on, in a certificate of `k` nodes.
-    fn node(&self, f: usize, k: usize) -> Result<Node, GameFileError> {
+    /// The node body from field `f` on, its references to nodes at most `max_id`.
+    pub(super) fn node(&self, f: usize, max_id: u64) -> Result<Node, GameFileError> {
         let Some(&(_, body)) = self.fields.get(f) else {
             return Err(self.err(f, "expected a node body".into()));
         };
         let rest = self.fields.len() - f - 1;
         let id = |i: usize| {
-            self.number(i, "a node of this certificate", k as u64 - 1)
+            self.number(i, "a node of this certificate", max_id)
                 .map(|v| v as u32)
         };
         Ok(match body {

@@ -10,7 +10,6 @@
 //! * written again, it reads back as the same part.
 #![no_main]
 
-use amoba::game::certificate::{Next, Node};
 use amoba::game::generate::strip_7tr;
 use amoba::game::shard::read_part;
 use libfuzzer_sys::fuzz_target;
@@ -39,22 +38,7 @@ fuzz_target!(|data: &[u8]| {
         assert_eq!(s.index % part.count, part.shard);
         assert_eq!(s.winner.is_some(), s.certificate.is_some());
         if let Some(c) = &s.certificate {
-            let k = c.nodes.len() as u32;
-            for n in &c.nodes {
-                match n {
-                    Node::Move { cell, next } => {
-                        assert!((*cell as usize) < game.ncells());
-                        if let Next::Node(j) = next {
-                            assert!(*j < k);
-                        }
-                    }
-                    Node::Reply(r) => assert!(
-                        r.iter()
-                            .all(|&(c, j)| (c as usize) < game.ncells() && j < k)
-                    ),
-                    _ => {}
-                }
-            }
+            assert!(c.well_formed(game.ncells()));
         }
     }
     let mut out = Vec::new();

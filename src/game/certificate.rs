@@ -108,6 +108,33 @@ impl Certificate {
         }
     }
 
+    /// Whether every cell named is below `cells` and every node referred to exists:
+    /// what the readers of certificates guarantee of what they return.
+    ///
+    /// ```
+    /// use amoba::game::certificate::{Certificate, Next, Node};
+    /// use amoba::game::Side;
+    /// let c = Certificate {
+    ///     winner: Side::Maker,
+    ///     nodes: vec![Node::Move { cell: 2, next: Next::Node(1) }, Node::Reply(vec![])],
+    /// };
+    /// assert!(c.well_formed(3));
+    /// assert!(!c.well_formed(2));
+    /// ```
+    pub fn well_formed(&self, cells: usize) -> bool {
+        let k = self.nodes.len();
+        let inside = |c: u8, j: u32| (c as usize) < cells && (j as usize) < k;
+        self.nodes.iter().all(|n| match n {
+            Node::Move { cell, next } => match next {
+                Next::Node(j) => inside(*cell, *j),
+                Next::Win => inside(*cell, 0),
+            },
+            Node::Reply(r) => r.iter().all(|&(c, j)| inside(c, j)),
+            Node::Pairing(p) => p.iter().all(|&(a, b)| inside(a, 0) && inside(b, 0)),
+            Node::Closed | Node::Potential => true,
+        })
+    }
+
     /// The same strategy with every cell `c` renamed `map[c]`. For an automorphism
     /// `map` of the game (a permutation of the cells that maps the winning sets onto
     /// the winning sets), it wins from the image of the position this one wins from:

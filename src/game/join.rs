@@ -42,7 +42,7 @@
 
 use super::certificate::{self, Certificate, Next, Node};
 use super::file::{GameFileError, ReadError};
-use super::part::{PartReader, at};
+use super::part::{PartReader, after_header, at, label_map, load_text};
 use super::{Game, Side};
 use std::collections::HashMap;
 
@@ -83,18 +83,9 @@ pub struct Strategy {
 /// assert!(read_strategy(&game, "amoba-strategy 1\nnode 1 move z 2\n").is_err());
 /// ```
 pub fn read_strategy(game: &Game, text: &str) -> Result<Strategy, GameFileError> {
-    let labels: HashMap<&str, u8> = game
-        .labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.as_str(), i as u8))
-        .collect();
+    let labels = label_map(game);
     let mut r = PartReader::new(&labels);
-    let mut lines = text.split('\n');
-    let first = lines.next().unwrap_or("");
-    if first.strip_suffix('\r').unwrap_or(first) != STRATEGY_HEADER {
-        return Err(at(1, 1, format!("expected the header {STRATEGY_HEADER:?}")));
-    }
+    let lines = after_header(text, STRATEGY_HEADER)?;
     r.line = 1;
     let mut sha = None;
     let mut winner = None;
@@ -256,16 +247,7 @@ fn renumbered(
 /// [`ReadError::Io`] when the file cannot be read, [`ReadError::Malformed`] (with the
 /// line and column) when it is not a certificate of `game`'s cells ([`read_strategy`]).
 pub fn load_strategy(game: &Game, path: &std::path::Path) -> Result<Strategy, ReadError> {
-    let (name, bytes) = super::file::read_limited(path, MAX_STRATEGY_BYTES, |len| {
-        at(
-            1,
-            1,
-            format!("found {len} bytes or more, expected at most {MAX_STRATEGY_BYTES}"),
-        )
-    })?;
-    super::file::utf8(&bytes)
-        .and_then(|text| read_strategy(game, text))
-        .map_err(|error| ReadError::Malformed { name, error })
+    load_text(path, MAX_STRATEGY_BYTES, |text| read_strategy(game, text))
 }
 
 /// One piece of a join: the game after one move and the winner's certificate from

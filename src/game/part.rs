@@ -131,18 +131,9 @@ impl Part {
 /// game does not have, a certificate node out of order or pointing outside its
 /// position's certificate.
 pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
-    let labels: HashMap<&str, u8> = game
-        .labels
-        .iter()
-        .enumerate()
-        .map(|(i, l)| (l.as_str(), i as u8))
-        .collect();
+    let labels = label_map(game);
     let mut r = PartReader::new(&labels);
-    let mut lines = text.split('\n');
-    let first = lines.next().unwrap_or("");
-    if first.strip_suffix('\r').unwrap_or(first) != PART_HEADER {
-        return Err(at(1, 1, format!("expected the header {PART_HEADER:?}")));
-    }
+    let lines = after_header(text, PART_HEADER)?;
     r.line = 1;
     let mut sha = None;
     let mut split = None;
@@ -293,16 +284,49 @@ pub fn part_name(game: &std::path::Path, index: usize, count: usize) -> std::pat
 /// [`ReadError::Io`] when the file cannot be read, [`ReadError::Malformed`] (with the
 /// line and column) when it is not a part of `game` ([`read_part`]).
 pub fn load_part(game: &Game, path: &std::path::Path) -> Result<Part, ReadError> {
-    let (name, bytes) = super::file::read_limited(path, MAX_PART_BYTES, |len| {
+    load_text(path, MAX_PART_BYTES, |text| read_part(game, text))
+}
+
+/// Reads the text file at `path` (`-`: stdin), refusing more than `max` bytes before
+/// reading them, through `read`.
+pub(super) fn load_text<T>(
+    path: &std::path::Path,
+    max: u64,
+    read: impl FnOnce(&str) -> Result<T, GameFileError>,
+) -> Result<T, ReadError> {
+    let (name, bytes) = super::file::read_limited(path, max, |len| {
         at(
             1,
             1,
-            format!("found {len} bytes or more, expected at most {MAX_PART_BYTES}"),
+            format!("found {len} bytes or more, expected at most {max}"),
         )
     })?;
     super::file::utf8(&bytes)
-        .and_then(|text| read_part(game, text))
+        .and_then(read)
         .map_err(|error| ReadError::Malformed { name, error })
+}
+
+/// Each cell of `game` by its label.
+pub(super) fn label_map(game: &Game) -> HashMap<&str, u8> {
+    game.labels
+        .iter()
+        .enumerate()
+        .map(|(i, l)| (l.as_str(), i as u8))
+        .collect()
+}
+
+/// The lines of `text` after its first, which must be `header` (a `\r` before the line
+/// break aside).
+pub(super) fn after_header<'t>(
+    text: &'t str,
+    header: &str,
+) -> Result<std::str::Split<'t, char>, GameFileError> {
+    let mut lines = text.split('\n');
+    let first = lines.next().unwrap_or("");
+    if first.strip_suffix('\r').unwrap_or(first) != header {
+        return Err(at(1, 1, format!("expected the header {header:?}")));
+    }
+    Ok(lines)
 }
 
 pub(super) fn at(line: usize, column: usize, message: String) -> GameFileError {

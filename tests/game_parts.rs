@@ -531,7 +531,7 @@ fn certificates_join_across_moves_into_checked_certificates() {
         &mut |c| {
             c.arg(&tictactoe).arg("--after").args(piece("1"));
         },
-        "its game is not the game after one of Maker's moves",
+        "not the game after one of Maker's moves",
     );
     refused(
         &mut |c| {
@@ -543,7 +543,7 @@ fn certificates_join_across_moves_into_checked_certificates() {
                 .arg(p("corner.game"))
                 .arg(p("corner.strategy"));
         },
-        "its game is not the game after one of Maker's moves",
+        "not the game after one of Maker's moves",
     );
     std::fs::create_dir(p("empty")).unwrap();
     refused(
@@ -561,6 +561,26 @@ fn certificates_join_across_moves_into_checked_certificates() {
                 .arg(p("bad.strategy"));
         },
         "bad.strategy:2:",
+    );
+    let wide = format!("amoba-strategy 1\nnode 0 reply{}\n", " 2 0".repeat(8));
+    std::fs::write(p("wide.strategy"), wide).unwrap();
+    refused(
+        &mut |c| {
+            c.arg(&seven)
+                .arg("--after")
+                .arg(p("seven/after-1.game"))
+                .arg(p("wide.strategy"));
+        },
+        "a reply of 8 entries, more than the game's 7 cells",
+    );
+    refused(
+        &mut |c| {
+            c.arg("-")
+                .arg("--after")
+                .arg(p("seven/after-1.game"))
+                .arg("-");
+        },
+        "is given 2 times",
     );
     let won = p("won.game");
     std::fs::write(

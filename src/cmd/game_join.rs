@@ -1,4 +1,4 @@
-//! `amoba game join GAME --after AFTER STRATEGY … [--dir DIR] --out FILE`: the
+//! `amoba game join GAME --after AFTER STRATEGY … [--dir DIR] [--out FILE]`: the
 //! certificate of GAME's starting position joined from the certificates of the games
 //! after one move each ([`amoba::game::join`]; FORMATS.md, *Joining certificates*).
 //!
@@ -26,7 +26,8 @@ pub struct JoinArgs {
     #[arg(long, num_args = 2, value_names = ["AFTER", "STRATEGY"], action = clap::ArgAction::Append)]
     pub after: Vec<PathBuf>,
     /// Every after-LABEL.strategy in DIR with the after-LABEL.game beside it, as
-    /// `amoba solve GAME --moves --move-certificates DIR` writes them.
+    /// `amoba solve GAME --moves --move-certificates DIR` writes them (where the loser
+    /// is to move at GAME; where the winner is, name its one move with --after).
     #[arg(long, value_name = "DIR")]
     pub dir: Option<PathBuf>,
     /// Write the joined certificate here (`-` = stdout).
@@ -35,6 +36,13 @@ pub struct JoinArgs {
 }
 
 pub fn run(a: &JoinArgs) -> anyhow::Result<ExitCode> {
+    let stdin = std::iter::once(&a.game)
+        .chain(&a.after)
+        .filter(|p| amoba::core::io::is_dash(p))
+        .count();
+    if stdin > 1 {
+        anyhow::bail!("`-` (standard input) is given {stdin} times: it can be read once");
+    }
     let loaded = file::load(&a.game)?;
     let game = &loaded.game;
     let mut pairs: Vec<(PathBuf, PathBuf)> = a
@@ -59,6 +67,7 @@ pub fn run(a: &JoinArgs) -> anyhow::Result<ExitCode> {
         let strategy = join::load_strategy(&after.game, strategy_path)?;
         pieces.push(Piece {
             name: strategy_path.display().to_string(),
+            after_name: after_path.display().to_string(),
             after: after.game,
             after_sha256: after.sha256,
             strategy,
@@ -67,12 +76,19 @@ pub fn run(a: &JoinArgs) -> anyhow::Result<ExitCode> {
     let joined =
         join::join(game, pieces).with_context(|| format!("cannot join at {}", loaded.name))?;
     let c = &joined.certificate;
-    amoba::core::io::write_atomic(&a.out, |w| c.write(game, &loaded.sha256, w))?;
     let labels: Vec<&str> = joined
         .moves
         .iter()
         .map(|&m| game.label(m as usize))
         .collect();
+    let note = format!(
+        "a strategy for {}, joined from the certificates after {}'s moves {} (a proof \
+         if amoba verify --strategy accepts it)",
+        c.winner,
+        game.first,
+        labels.join(" ")
+    );
+    amoba::core::io::write_atomic(&a.out, |w| c.write_noted(game, &loaded.sha256, &note, w))?;
     note!(
         "joined {} certificate{} at {}'s move{} {}: a strategy for {} of {} nodes, depth {}; \
          wrote {} (amoba verify --strategy checks it)",
@@ -99,8 +115,14 @@ fn directory_pairs(dir: &Path, cells: usize) -> anyhow::Result<Vec<(PathBuf, Pat
     for e in entries {
         let e = e.with_context(|| format!("--dir: cannot read {}", dir.display()))?;
         let name = e.file_name();
-        let Some(name) = name.to_str() else { continue };
-        if name.starts_with("after-") && name.ends_with(".strategy") {
+        let shown = name.to_string_lossy();
+        if shown.starts_with("after-") && shown.ends_with(".strategy") {
+            if name.to_str().is_none() {
+                anyhow::bail!(
+                    "--dir: {}: a file name that is not UTF-8",
+                    e.path().display()
+                );
+            }
             strategies.push(e.path());
             if strategies.len() > cells {
                 anyhow::bail!(

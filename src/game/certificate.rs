@@ -64,6 +64,26 @@ pub enum Node {
     Potential,
 }
 
+impl Node {
+    /// The same node with every cell `c` renamed `cell(c)` and every node `j` it
+    /// refers to renumbered `id(j)` (entries in the order they were).
+    pub fn mapped(&self, cell: impl Fn(u8) -> u8, id: impl Fn(u32) -> u32) -> Node {
+        match self {
+            Node::Move { cell: c, next } => Node::Move {
+                cell: cell(*c),
+                next: match next {
+                    Next::Node(j) => Next::Node(id(*j)),
+                    Next::Win => Next::Win,
+                },
+            },
+            Node::Reply(r) => Node::Reply(r.iter().map(|&(c, j)| (cell(c), id(j))).collect()),
+            Node::Pairing(p) => Node::Pairing(p.iter().map(|&(a, b)| (cell(a), cell(b))).collect()),
+            Node::Closed => Node::Closed,
+            Node::Potential => Node::Potential,
+        }
+    }
+}
+
 /// A strategy for the winner of a position.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Certificate {
@@ -159,28 +179,20 @@ impl Certificate {
         let nodes = self
             .nodes
             .iter()
-            .map(|n| match n {
-                Node::Move { cell, next } => Node::Move {
-                    cell: at(*cell),
-                    next: *next,
-                },
-                Node::Reply(r) => {
-                    // In cell order, as the extraction writes them.
-                    let mut r: Vec<(u8, u32)> = r.iter().map(|&(c, id)| (at(c), id)).collect();
+            .map(|n| match n.mapped(at, |j| j) {
+                // In cell order, as the extraction writes them.
+                Node::Reply(mut r) => {
                     r.sort_unstable();
                     Node::Reply(r)
                 }
+                // Each pair in increasing order, the pairs sorted, as extracted.
                 Node::Pairing(p) => {
-                    // Each pair in increasing order, the pairs sorted, as extracted.
-                    let mut p: Vec<(u8, u8)> = p
-                        .iter()
-                        .map(|&(a, b)| (at(a).min(at(b)), at(a).max(at(b))))
-                        .collect();
+                    let mut p: Vec<(u8, u8)> =
+                        p.iter().map(|&(a, b)| (a.min(b), a.max(b))).collect();
                     p.sort_unstable();
                     Node::Pairing(p)
                 }
-                Node::Closed => Node::Closed,
-                Node::Potential => Node::Potential,
+                other => other,
             })
             .collect();
         Certificate {
@@ -192,16 +204,32 @@ impl Certificate {
     /// Writes the certificate in the text form of FORMATS.md, for the game whose
     /// file has SHA-256 `game_sha256`.
     pub fn write(&self, game: &Game, game_sha256: &str, out: &mut dyn Write) -> io::Result<()> {
+        let name = if game.name.is_empty() {
+            String::new()
+        } else {
+            format!(" {}", game.name)
+        };
+        self.write_noted(
+            game,
+            game_sha256,
+            &format!("{} wins{name}", self.winner),
+            out,
+        )
+    }
+
+    /// [`Certificate::write`] with `note` in its opening comment instead of the claim
+    /// that the winner wins.
+    pub fn write_noted(
+        &self,
+        game: &Game,
+        game_sha256: &str,
+        note: &str,
+        out: &mut dyn Write,
+    ) -> io::Result<()> {
         writeln!(out, "amoba-strategy 1")?;
         writeln!(
             out,
-            "# {} wins{}: {} nodes, depth {} (FORMATS.md, Strategy certificates)",
-            self.winner,
-            if game.name.is_empty() {
-                String::new()
-            } else {
-                format!(" {}", game.name)
-            },
+            "# {note}: {} nodes, depth {} (FORMATS.md, Strategy certificates)",
             self.nodes.len(),
             self.depth()
         )?;

@@ -1,5 +1,5 @@
 //! Joining strategies: the certificate of a position from the certificates of the
-//! positions one move later (docs/spec.md §11.17; FORMATS.md, *Joining certificates*).
+//! positions one move later (docs/spec.md §11.19; FORMATS.md, *Joining certificates*).
 //!
 //! # What it computes
 //!
@@ -68,8 +68,10 @@ pub struct Strategy {
 /// # Errors
 ///
 /// A [`GameFileError`] at the line and column of the first statement that breaks the
-/// grammar, names a cell the game does not have or a node that is not defined, or
-/// closes a cycle; at 1:1 for a missing statement.
+/// grammar, names a cell the game does not have or lists more entries than the game
+/// has cells, or (at the line of the node that holds it) refers to a node that is not
+/// defined, closes a cycle or starts a line of play longer than the game has cells; at
+/// 1:1 for a missing statement or an undefined root.
 ///
 /// # Example
 ///
@@ -156,16 +158,25 @@ fn renumbered(
     root: u32,
     cells: usize,
 ) -> Result<Vec<Node>, GameFileError> {
-    // The children of a node, in the order written.
-    fn children(n: &Node) -> Vec<u32> {
-        match n {
+    // The children of a node, in the order written (a slice of the node's own
+    // entries: the walk steps through them by index, never copying them).
+    fn children(n: &Node) -> (usize, impl Fn(usize) -> u32 + '_) {
+        let k = match n {
+            Node::Move {
+                next: Next::Node(_),
+                ..
+            } => 1,
+            Node::Reply(r) => r.len(),
+            _ => 0,
+        };
+        (k, move |i| match n {
             Node::Move {
                 next: Next::Node(j),
                 ..
-            } => vec![*j],
-            Node::Reply(r) => r.iter().map(|&(_, j)| j).collect(),
-            _ => Vec::new(),
-        }
+            } => *j,
+            Node::Reply(r) => r[i].1,
+            _ => unreachable!("a node without children has no child {i}"),
+        })
     }
     if !nodes.contains_key(&root) {
         return Err(at(1, 1, format!("the root, node {root}, is not defined")));
@@ -180,9 +191,9 @@ fn renumbered(
     let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
     while let Some(&mut (id, ref mut next)) = stack.last_mut() {
         let (line, node) = &nodes[&id];
-        let kids = children(node);
-        if *next == kids.len() {
-            let below = kids.iter().map(|k| done[k] + 1).max().unwrap_or(0);
+        let (count, kid) = children(node);
+        if *next == count {
+            let below = (0..count).map(|i| done[&kid(i)] + 1).max().unwrap_or(0);
             if below > cells {
                 return Err(at(
                     *line,
@@ -197,7 +208,7 @@ fn renumbered(
             stack.pop();
             continue;
         }
-        let child = kids[*next];
+        let child = kid(*next);
         *next += 1;
         if !nodes.contains_key(&child) {
             return Err(at(
@@ -222,20 +233,9 @@ fn renumbered(
             }
         }
     }
-    let to = |j: u32| new[&j];
     Ok(order
         .iter()
-        .map(|id| match &nodes[id].1 {
-            Node::Move { cell, next } => Node::Move {
-                cell: *cell,
-                next: match next {
-                    Next::Node(j) => Next::Node(to(*j)),
-                    Next::Win => Next::Win,
-                },
-            },
-            Node::Reply(r) => Node::Reply(r.iter().map(|&(c, j)| (c, to(j))).collect()),
-            other => other.clone(),
-        })
+        .map(|id| nodes[id].1.mapped(|c| c, |j| new[&j]))
         .collect())
 }
 
@@ -256,6 +256,8 @@ pub fn load_strategy(game: &Game, path: &std::path::Path) -> Result<Strategy, Re
 pub struct Piece {
     /// A name for messages (the certificate's file).
     pub name: String,
+    /// The game's name for messages (its file).
+    pub after_name: String,
     /// The game after the move.
     pub after: Game,
     /// SHA-256 of that game's file.
@@ -283,9 +285,12 @@ pub enum JoinError {
     #[error("no certificate to join")]
     Empty,
     /// A piece's game is not the game after one move.
-    #[error("{name}: its game is not the game after one of {mover}'s moves")]
+    #[error(
+        "{name}: not the game after one of {mover}'s moves (the same cells and winning \
+         sets in the same order, one more cell of {mover}'s, the other player to move)"
+    )]
     NotAfterOneMove {
-        /// The piece.
+        /// The piece's game file.
         name: String,
         /// The player to move at the position joined.
         mover: Side,
@@ -363,7 +368,7 @@ pub fn join(game: &Game, pieces: Vec<Piece>) -> Result<Joined, JoinError> {
     let mut found: Vec<(u8, Piece)> = Vec::with_capacity(pieces.len());
     for p in pieces {
         let c = move_of(game, &p.after).ok_or_else(|| JoinError::NotAfterOneMove {
-            name: p.name.clone(),
+            name: p.after_name.clone(),
             mover,
         })?;
         if p.strategy.game_sha256 != p.after_sha256 {
@@ -422,7 +427,7 @@ pub fn join(game: &Game, pieces: Vec<Piece>) -> Result<Joined, JoinError> {
                 .certificate
                 .nodes
                 .iter()
-                .map(|n| shifted(n, base)),
+                .map(|n| n.mapped(|c| c, |j| j + base)),
         );
     }
     nodes[0] = if winner == mover {
@@ -455,21 +460,6 @@ fn move_of(game: &Game, after: &Game) -> Option<u8> {
     let mut expected = super::generate::after(game, game.labels.get(c)?).ok()?;
     expected.name.clone_from(&after.name);
     (expected == *after).then_some(c as u8)
-}
-
-/// `n` with every node it refers to moved up by `base`.
-fn shifted(n: &Node, base: u32) -> Node {
-    match n {
-        Node::Move { cell, next } => Node::Move {
-            cell: *cell,
-            next: match next {
-                Next::Node(j) => Next::Node(j + base),
-                Next::Win => Next::Win,
-            },
-        },
-        Node::Reply(r) => Node::Reply(r.iter().map(|&(c, j)| (c, j + base)).collect()),
-        other => other.clone(),
-    }
 }
 
 #[cfg(test)]

@@ -446,6 +446,18 @@ impl<'a, 't> PartReader<'a, 't> {
             return Err(self.err(f, "expected a node body".into()));
         };
         let rest = self.fields.len() - f - 1;
+        if (body == "reply" || body == "pairing") && rest / 2 > self.labels.len() {
+            // Each entry names a cell, and a cell once: more is no strategy (and would
+            // make reading it cost more than its size).
+            return Err(self.err(
+                f,
+                format!(
+                    "a {body} of {} entries, more than the game's {} cells",
+                    rest / 2,
+                    self.labels.len()
+                ),
+            ));
+        }
         let id = |i: usize| {
             self.number(i, "a node of this certificate", max_id)
                 .map(|v| v as u32)

@@ -185,23 +185,8 @@ impl Merger<'_> {
                 let inv = &self.frontier.inverses[sym as usize];
                 let b = base as u32;
                 let cell = |c: u8| inv[c as usize];
-                self.nodes.extend(c.nodes.iter().map(|n| match n {
-                    Node::Move { cell: c, next } => Node::Move {
-                        cell: cell(*c),
-                        next: match next {
-                            Next::Node(j) => Next::Node(j + b),
-                            Next::Win => Next::Win,
-                        },
-                    },
-                    Node::Reply(r) => {
-                        Node::Reply(r.iter().map(|&(c, j)| (cell(c), j + b)).collect())
-                    }
-                    Node::Pairing(p) => {
-                        Node::Pairing(p.iter().map(|&(x, y)| (cell(x), cell(y))).collect())
-                    }
-                    Node::Closed => Node::Closed,
-                    Node::Potential => Node::Potential,
-                }));
+                self.nodes
+                    .extend(c.nodes.iter().map(|n| n.mapped(cell, |j| j + b)));
                 self.leaves.insert((index, sym), b);
                 Ok(b)
             }

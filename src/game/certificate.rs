@@ -65,6 +65,24 @@ pub enum Node {
 }
 
 impl Node {
+    /// The `i`-th node this one goes on at, in the order written (a `move` to a node
+    /// has one, a `reply` one per answer, the others none).
+    pub fn child(&self, i: usize) -> Option<u32> {
+        match self {
+            Node::Move {
+                next: Next::Node(j),
+                ..
+            } => (i == 0).then_some(*j),
+            Node::Reply(r) => r.get(i).map(|&(_, j)| j),
+            _ => None,
+        }
+    }
+
+    /// The nodes this one goes on at, in the order written ([`Node::child`]).
+    pub fn children(&self) -> impl Iterator<Item = u32> + '_ {
+        (0..).map_while(|i| self.child(i))
+    }
+
     /// The same node with every cell `c` renamed `cell(c)` and every node `j` it
     /// refers to renumbered `id(j)` (entries in the order they were).
     pub fn mapped(&self, cell: impl Fn(u8) -> u8, id: impl Fn(u32) -> u32) -> Node {
@@ -103,21 +121,20 @@ impl Certificate {
             if memo[i] != usize::MAX {
                 return memo[i];
             }
-            let d = match &c.nodes[i] {
+            let n = &c.nodes[i];
+            // A `move … win` ends the line with its move.
+            let end = usize::from(matches!(
+                n,
                 Node::Move {
-                    next: Next::Node(j),
+                    next: Next::Win,
                     ..
-                } => 1 + walk(c, *j as usize, memo),
-                Node::Move {
-                    next: Next::Win, ..
-                } => 1,
-                Node::Reply(r) => r
-                    .iter()
-                    .map(|&(_, j)| 1 + walk(c, j as usize, memo))
-                    .max()
-                    .unwrap_or(0),
-                _ => 0,
-            };
+                }
+            ));
+            let d = n
+                .children()
+                .map(|j| 1 + walk(c, j as usize, memo))
+                .max()
+                .unwrap_or(end);
             memo[i] = d;
             d
         }

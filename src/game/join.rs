@@ -99,21 +99,14 @@ pub fn read_strategy(game: &Game, text: &str) -> Result<Strategy, GameFileError>
         if !r.split(raw) {
             continue;
         }
-        let once = |seen: bool, what: &str| {
-            if seen {
-                Err(r.err(0, format!("{what} written twice")))
-            } else {
-                Ok(())
-            }
-        };
         match r.fields[0].1 {
             "game" => {
-                once(sha.is_some(), "game")?;
+                r.once(sha.is_some())?;
                 r.arity(2)?;
                 sha = Some(r.digest(1)?);
             }
             "winner" => {
-                once(winner.is_some(), "winner")?;
+                r.once(winner.is_some())?;
                 r.arity(2)?;
                 winner = Some(match r.fields[1].1 {
                     "maker" => Side::Maker,
@@ -122,7 +115,7 @@ pub fn read_strategy(game: &Game, text: &str) -> Result<Strategy, GameFileError>
                 });
             }
             "root" => {
-                once(root.is_some(), "root")?;
+                r.once(root.is_some())?;
                 r.arity(2)?;
                 root = Some(r.number(1, "a node number", u32::MAX as u64)? as u32);
             }
@@ -158,26 +151,6 @@ fn renumbered(
     root: u32,
     cells: usize,
 ) -> Result<Vec<Node>, GameFileError> {
-    // The children of a node, in the order written (a slice of the node's own
-    // entries: the walk steps through them by index, never copying them).
-    fn children(n: &Node) -> (usize, impl Fn(usize) -> u32 + '_) {
-        let k = match n {
-            Node::Move {
-                next: Next::Node(_),
-                ..
-            } => 1,
-            Node::Reply(r) => r.len(),
-            _ => 0,
-        };
-        (k, move |i| match n {
-            Node::Move {
-                next: Next::Node(j),
-                ..
-            } => *j,
-            Node::Reply(r) => r[i].1,
-            _ => unreachable!("a node without children has no child {i}"),
-        })
-    }
     if !nodes.contains_key(&root) {
         return Err(at(1, 1, format!("the root, node {root}, is not defined")));
     }
@@ -191,9 +164,8 @@ fn renumbered(
     let mut stack: Vec<(u32, usize)> = vec![(root, 0)];
     while let Some(&mut (id, ref mut next)) = stack.last_mut() {
         let (line, node) = &nodes[&id];
-        let (count, kid) = children(node);
-        if *next == count {
-            let below = (0..count).map(|i| done[&kid(i)] + 1).max().unwrap_or(0);
+        let Some(child) = node.child(*next) else {
+            let below = node.children().map(|k| done[&k] + 1).max().unwrap_or(0);
             if below > cells {
                 return Err(at(
                     *line,
@@ -207,8 +179,7 @@ fn renumbered(
             done.insert(id, below);
             stack.pop();
             continue;
-        }
-        let child = kid(*next);
+        };
         *next += 1;
         if !nodes.contains_key(&child) {
             return Err(at(

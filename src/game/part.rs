@@ -176,24 +176,18 @@ pub fn read_part(game: &Game, text: &str) -> Result<Part, GameFileError> {
         match word {
             "game" => {
                 r.arity(2)?;
-                if sha.is_some() {
-                    return Err(r.err(0, "game written twice".into()));
-                }
+                r.once(sha.is_some())?;
                 sha = Some(r.digest(1)?);
             }
             "split" => {
                 r.arity(3)?;
-                if split.is_some() {
-                    return Err(r.err(0, "split written twice".into()));
-                }
+                r.once(split.is_some())?;
                 let d = r.number(1, "a split depth", MAX_SPLIT_DEPTH as u64)? as usize;
                 split = Some((d, r.digest(2)?));
             }
             "shard" => {
                 r.arity(3)?;
-                if shard.is_some() {
-                    return Err(r.err(0, "shard written twice".into()));
-                }
+                r.once(shard.is_some())?;
                 let n = r.number(2, "a shard count", MAX_SHARDS as u64)? as usize;
                 if n == 0 {
                     return Err(r.err(2, "expected at least 1 shard".into()));
@@ -385,6 +379,16 @@ impl<'a, 't> PartReader<'a, 't> {
     pub(super) fn err(&self, field: usize, message: String) -> GameFileError {
         let column = self.fields.get(field).map_or(1, |f| f.0);
         at(self.line, column, message)
+    }
+
+    /// An error when the statement of this line was `seen` before: each may be written
+    /// once.
+    pub(super) fn once(&self, seen: bool) -> Result<(), GameFileError> {
+        if seen {
+            Err(self.err(0, format!("{} written twice", self.fields[0].1)))
+        } else {
+            Ok(())
+        }
     }
 
     pub(super) fn arity(&self, n: usize) -> Result<(), GameFileError> {

@@ -1,8 +1,10 @@
 //! The checker of strategy certificates (`amoba::check`, `amoba verify --strategy`)
 //! against certificates no solver wrote: those built from a plain minimax
 //! (tests/independent/minimax.rs), the worked example of FORMATS.md, and mutations of
-//! them, each with the verdict the definitions of FORMATS.md predict; every rejection
-//! of a malformed game file or certificate; the `--json` document against its schema.
+//! them, each with the verdict the definitions of FORMATS.md predict; certificates
+//! that claim the win for the side that loses, which must never be proofs; every
+//! rejection of a malformed game file or certificate; the `--json` document against
+//! its schema.
 //!
 //! One file for one subject, the strategy checker, past the usual 600 lines: its cases
 //! share the minimax-built certificates and their mutations.
@@ -947,3 +949,79 @@ fn scrambled_certificates_that_pass_prove_the_minimax_winner() {
     // node no longer reached changed): enough of them to mean something.
     assert!(proofs >= 2000, "{proofs} proofs");
 }
+
+/// Certificates that claim the win for the side that loses (by the plain minimax):
+/// the minimax strategy wherever the claimed side does win, and at every other
+/// position a random body a faulty solver could write — a move, a `move L win` that
+/// completes nothing, Breaker's leaves where their rules fail or hold only locally,
+/// answers left out. None is a proof, and each kind of fake is the reason of some
+/// rejections.
+#[test]
+fn certificates_for_the_side_that_loses_are_never_proofs() {
+    let mut rng = XorShift::new(4242);
+    let mut claimed = [0usize; 2];
+    let mut fakes: std::collections::BTreeMap<&str, usize> = Default::default();
+    let mut reasons: std::collections::BTreeMap<&str, usize> = Default::default();
+    for i in 0..600u64 {
+        let ncells = 4 + (i % 8) as usize;
+        let nsets = 1 + rng.below(2 * ncells);
+        let h = Hypergraph::random(5000 + i, ncells, nsets, i % 3 != 0);
+        let game = h.to_game_text();
+        let (cert, used) = h.loser_strategy(game.as_bytes(), &mut rng);
+        claimed[(cert.winner == Side::Breaker) as usize] += 1;
+        for f in used {
+            *fakes.entry(f).or_default() += 1;
+        }
+        match check(&game, &cert.to_text()) {
+            Ok(Verdict::NotAProof { reason, .. }) => {
+                let kind = REASONS
+                    .iter()
+                    .find(|k| reason.contains(*k))
+                    .unwrap_or_else(|| panic!("graph {i}: an unexpected reason: {reason}"));
+                *reasons.entry(kind).or_default() += 1;
+            }
+            other => panic!(
+                "graph {i}: a certificate for the loser gave {other:?}\n{game}\n{}",
+                cert.to_text()
+            ),
+        }
+    }
+    assert!(
+        claimed[0] >= 100 && claimed[1] >= 100,
+        "claimed {claimed:?}"
+    );
+    for kind in [
+        "closed",
+        "potential",
+        "pairing",
+        "move win",
+        "move",
+        "reply",
+        "reply, some left out",
+    ] {
+        assert!(
+            fakes.get(kind).copied().unwrap_or(0) >= 20,
+            "{kind}: {fakes:?}"
+        );
+    }
+    // Every reason a lost position can give, each met (a final position lost, a false
+    // win, an answer left out, and each of Breaker's leaves where its rule fails).
+    for kind in REASONS {
+        assert!(
+            reasons.get(kind).copied().unwrap_or(0) >= 5,
+            "{kind}: {reasons:?}"
+        );
+    }
+}
+
+/// The reasons [`certificates_for_the_side_that_loses_are_never_proofs`] expects, as
+/// parts of the checker's messages.
+const REASONS: [&str; 7] = [
+    "Maker owns the whole winning set",
+    "every cell is taken and Maker owns no winning set",
+    "completes no winning set",
+    "is not answered",
+    "`closed`, but the winning set",
+    "contains no pair",
+    "`potential`: the sum",
+];

@@ -6,7 +6,7 @@
 use super::*;
 use clap::{CommandFactory, Parser, Subcommand};
 
-/// Exhaustive search of pairing strategies for k-in-a-row games.
+/// Pairing strategies, placements and Maker–Breaker games of k-in-a-row.
 #[derive(Parser)]
 #[command(
     name = "amoba",

@@ -4,17 +4,21 @@
 //! as a list of subcommands. Each text is printed as written, after the options.
 
 /// The long description of `amoba --help`.
-pub const LONG_ABOUT: &str = "Exhaustive search of pairing strategies for k-in-a-row games: enumerates \
-    the good pairings of a periodic board up to symmetry, builds the graph \
-    that pairing moves draw between their classes, analyses and exports it, \
-    and checks candidate pairings. docs/spec.md defines every term; \
-    FORMATS.md every file.";
+pub const LONG_ABOUT: &str = "Pairing strategies, placements and Maker–Breaker games of \
+    k-in-a-row: enumerates the good pairings of a periodic board up to symmetry, \
+    builds the graph that pairing moves draw between their classes, analyses and \
+    exports it, and checks candidate pairings; finds, counts and excludes \
+    t-placements and computes blocking numbers; decides who wins a finite \
+    Maker–Breaker game, with the winner's strategy as a certificate that an \
+    independent checker replays. docs/spec.md defines every term; FORMATS.md every \
+    file.";
 
 /// The examples of `amoba --help`.
 pub const EXAMPLES: &str = "Examples:\n  \
     amoba reproduce                 # everything, compared with the published figures\n  \
     amoba verify my-pairings.txt    # check pairings of your own\n  \
-    amoba show 1 --format svg --out pairing-1.svg\n\n\
+    amoba show 1 --format svg --out pairing-1.svg\n  \
+    amoba solve data/games/strip4-8.game --certificate s.txt   # who wins, with a proof\n\n\
     Run `amoba help COMMAND` for the options and examples of one command.";
 
 /// The paragraphs `amoba --help` prints before its examples: the boards this build

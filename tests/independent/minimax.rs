@@ -435,6 +435,150 @@ impl Hypergraph {
         }
     }
 
+    /// A certificate that claims the win for the side that loses the game, as near to
+    /// a proof as such a certificate can come: from every position the claimed side
+    /// really wins, the minimax strategy of [`Hypergraph::strategy`]; from every other
+    /// position a body picked at random among what a faulty solver could write — the
+    /// claimed side's move at a random free cell (or, for Maker, `move L win` on a cell
+    /// that completes nothing), Breaker's leaves (`closed`, `potential`, a `pairing` of
+    /// two free cells of each live set taken greedily), or the other side's moves
+    /// answered, every one or some left out. No such certificate is a proof: a checker
+    /// that accepts one is unsound. Also returns which fakes it holds, by name.
+    pub fn loser_strategy(
+        &self,
+        game_file_bytes: &[u8],
+        rng: &mut XorShift,
+    ) -> (Certificate, Vec<&'static str>) {
+        let mut memo = HashMap::new();
+        let claimed = self.value(&mut memo, (0, 0)).other();
+        let mut ids: HashMap<Pos, u32> = HashMap::new();
+        let mut order: Vec<Pos> = vec![(0, 0)];
+        ids.insert((0, 0), 0);
+        let (mut nodes, mut fakes) = (Vec::new(), Vec::new());
+        let mut next = 0;
+        while next < order.len() {
+            let pos = order[next];
+            next += 1;
+            let mut id_of = |p: Pos, order: &mut Vec<Pos>| -> u32 {
+                let n = ids.len() as u32;
+                *ids.entry(p).or_insert_with(|| {
+                    order.push(p);
+                    n
+                })
+            };
+            let free = self.free(pos);
+            let won = self.maker_owns_a_set(pos.0) || free.is_empty();
+            let body = if !won && self.value(&mut memo, pos) == claimed {
+                if claimed == Side::Breaker && self.live_sets(pos).is_empty() {
+                    Body::Closed
+                } else if self.mover(pos) == claimed {
+                    let c = free
+                        .iter()
+                        .copied()
+                        .find(|&c| self.value(&mut memo, self.play(pos, c)) == claimed)
+                        .expect("the side that wins here has a winning move");
+                    let after = self.play(pos, c);
+                    if claimed == Side::Maker && self.maker_owns_a_set(after.0) {
+                        Body::Move(c, None)
+                    } else {
+                        Body::Move(c, Some(id_of(after, &mut order)))
+                    }
+                } else {
+                    Body::Reply(
+                        free.iter()
+                            .map(|&c| (c, id_of(self.play(pos, c), &mut order)))
+                            .collect(),
+                    )
+                }
+            } else {
+                let (fake, body) = self.fake(pos, claimed, &free, rng);
+                fakes.push(fake);
+                match body {
+                    Body::Move(c, Some(_)) => {
+                        Body::Move(c, Some(id_of(self.play(pos, c), &mut order)))
+                    }
+                    Body::Reply(cells) => Body::Reply(
+                        cells
+                            .into_iter()
+                            .map(|(c, _)| (c, id_of(self.play(pos, c), &mut order)))
+                            .collect(),
+                    ),
+                    other => other,
+                }
+            };
+            nodes.push(CertNode {
+                id: ids[&pos],
+                pos,
+                body,
+            });
+        }
+        let cert = Certificate {
+            hash: sha256_hex(game_file_bytes),
+            winner: claimed,
+            root: 0,
+            nodes,
+        };
+        (cert, fakes)
+    }
+
+    /// One body of [`Hypergraph::loser_strategy`] at a position `claimed` does not
+    /// win (or a final position), with its name; the targets of moves and answers
+    /// are filled in by the caller.
+    fn fake(
+        &self,
+        pos: Pos,
+        claimed: Side,
+        free: &[usize],
+        rng: &mut XorShift,
+    ) -> (&'static str, Body) {
+        let live = self.live_sets(pos);
+        let leaf = |rng: &mut XorShift| match rng.below(3) {
+            0 => ("closed", Body::Closed),
+            1 => ("potential", Body::Potential),
+            _ => {
+                // Two free cells of each live set, not used before, where it has them.
+                let mut used = 0u32;
+                let mut pairs = Vec::new();
+                for s in &live {
+                    let cells: Vec<usize> = (0..self.ncells)
+                        .filter(|&c| (s & !(pos.0 | pos.1 | used)) >> c & 1 == 1)
+                        .collect();
+                    if cells.len() >= 2 {
+                        let a = cells[rng.below(cells.len())];
+                        let b = *cells.iter().find(|&&c| c != a).expect("two cells");
+                        used |= 1 << a | 1 << b;
+                        pairs.push((a, b));
+                    }
+                }
+                ("pairing", Body::Pairing(pairs))
+            }
+        };
+        if free.is_empty() {
+            return leaf(rng);
+        }
+        if self.mover(pos) == claimed {
+            let c = free[rng.below(free.len())];
+            match (claimed, rng.below(3)) {
+                (Side::Maker, 0) => ("move win", Body::Move(c, None)),
+                (Side::Breaker, 0) => leaf(rng),
+                _ => ("move", Body::Move(c, Some(0))),
+            }
+        } else {
+            match (claimed, rng.below(3)) {
+                (Side::Breaker, 0) => leaf(rng),
+                (_, 1) => {
+                    let kept: Vec<(usize, u32)> = free
+                        .iter()
+                        .filter(|_| rng.below(3) != 0)
+                        .map(|&c| (c, 0))
+                        .collect();
+                    ("reply, some left out", Body::Reply(kept))
+                }
+                _ => ("reply", Body::Reply(free.iter().map(|&c| (c, 0)).collect())),
+            }
+        }
+    }
+
     /// [`Hypergraph::strategy`] as the text of a certificate.
     pub fn certificate(&self, game_file_bytes: &[u8]) -> String {
         self.strategy(game_file_bytes).to_text()

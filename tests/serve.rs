@@ -526,6 +526,63 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     let (st, ct, body) = post(&a, &s.url("/api/game"), b"this is not a game\n");
     assert_error(st, &ct, &body, 400, "pasted game", "a malformed game");
 
+    // A strategy written for a game and checked against it: the certificate of `amoba
+    // solve --certificate`, the document of `amoba verify --strategy --json`.
+    let (st, ct, cert) = post(&a, &s.url("/api/strategy/solve"), seven.as_bytes());
+    assert_eq!(
+        (st, ct.as_str()),
+        (200, "text/plain; charset=utf-8"),
+        "{cert}"
+    );
+    assert!(cert.starts_with("amoba-strategy 1\n"), "{cert}");
+    assert!(cert.contains("\nnode 0 move 1 "), "{cert}");
+    let walk =
+        |cert: &str| serde_json::to_vec(&json!({ "game": seven, "certificate": cert })).unwrap();
+    let (st, _, body) = post(&a, &s.url("/api/strategy"), &walk(&cert));
+    assert_eq!(st, 200, "{body}");
+    let v = common::schema::assert_valid_text(&body);
+    assert_eq!(
+        (&v["verdict"], &v["winner"], &v["certificate"]),
+        (&json!("proof"), &json!("maker"), &json!("pasted.strategy"))
+    );
+    // Opening at 2, the move that loses: not a proof, and the node says why.
+    let wrong = cert.replace("\nnode 0 move 1 ", "\nnode 0 move 2 ");
+    let (st, _, body) = post(&a, &s.url("/api/strategy"), &walk(&wrong));
+    assert_eq!(st, 200, "{body}");
+    let v = common::schema::assert_valid_text(&body);
+    assert_eq!(v["verdict"], "not-a-proof");
+    let (st, ct, body) = post(
+        &a,
+        &s.url("/api/strategy"),
+        &walk("amoba-strategy 1\nbogus\n"),
+    );
+    assert_error(
+        st,
+        &ct,
+        &body,
+        400,
+        "pasted.strategy:2:1:",
+        "a malformed certificate",
+    );
+    let (st, ct, body) = post(&a, &s.url("/api/strategy"), b"{\"game\": 1}");
+    assert_error(
+        st,
+        &ct,
+        &body,
+        400,
+        "expected a JSON object",
+        "a body that is not the two texts",
+    );
+    let (st, ct, body) = post(&a, &s.url("/api/strategy/solve"), b"this is not a game\n");
+    assert_error(
+        st,
+        &ct,
+        &body,
+        400,
+        "pasted game",
+        "a malformed game to write a strategy for",
+    );
+
     // The 4xx answers, each a JSON error.
     get_error(&a, &s.url("/api/pairing/0"), 404, "from 1 to 26");
     get_error(&a, &s.url("/api/pairing/27"), 404, "from 1 to 26");
@@ -1096,8 +1153,21 @@ fn the_page_in_a_real_browser() {
     assert!(b.text("#verify-summary").contains("0 good, 1 not good"));
     assert_eq!(b.count("ul.wrong-lines li"), 18);
 
-    // A game solved on the page.
+    // A game solved on the page; choosing a sample puts its file in the text area.
     b.open(&s.url("/game"));
+    let sample = b.script(
+        "const p = document.getElementById('game-sample'); \
+         p.selectedIndex = [...p.options].findIndex(o => o.text === 'tictactoe.game'); \
+         p.dispatchEvent(new Event('change')); \
+         const text = document.getElementById('game-text').value; \
+         p.selectedIndex = 0; p.dispatchEvent(new Event('change')); \
+         return text;",
+        json!([]),
+    );
+    assert!(
+        sample.as_str().unwrap().contains("game tictactoe"),
+        "{sample}"
+    );
     b.click("#game-solve");
     b.wait_for(
         "the winner",
@@ -1124,6 +1194,64 @@ fn the_page_in_a_real_browser() {
         b.wait_for("the solver's answer", your_move);
     }
     assert_eq!(b.text("#game-status"), "maker has won: the solver won.");
+
+    // A strategy walked through: seven.game's, written by the solver on the page. Maker's
+    // opening at 1 is made for the reader and each of Breaker's six replies is
+    // answered; after the answer to 2, Maker holds a double threat, which the
+    // certificate leaves to the checker's own rule (whatever Breaker takes, Maker then
+    // completes a set at once), and the walk plays that rule too.
+    b.open(&s.url("/strategy"));
+    let pick = |sample: &str| {
+        b.script(
+            "const p = document.getElementById('strategy-sample'); \
+             p.selectedIndex = [...p.options].findIndex(o => o.text === arguments[0]); \
+             p.dispatchEvent(new Event('change'));",
+            json!([sample]),
+        );
+        b.script(
+            "return document.getElementById('strategy-game').value;",
+            json!([]),
+        )
+    };
+    // Choosing a sample puts its game file in the text area.
+    assert!(
+        pick("strip4-8.game")
+            .as_str()
+            .unwrap()
+            .contains("game strip4-8")
+    );
+    assert!(pick("seven.game").as_str().unwrap().contains("game seven"));
+    b.click("#strategy-walk");
+    b.wait_for(
+        "the strategy's verdict",
+        "return !!document.getElementById('strategy-verdict') || !!document.getElementById('strategy-error');",
+    );
+    assert_eq!(
+        b.text("#strategy-verdict"),
+        "A proof: maker wins (14 nodes, depth 3)."
+    );
+    assert_eq!(b.text("#strategy-log li"), "maker: 1 (the strategy's move)");
+    assert_eq!(b.count("#strategy-board .cell:not([disabled])"), 6);
+    for _ in 0..4 {
+        if b.text("#strategy-status").contains("has won") {
+            break;
+        }
+        b.click("#strategy-board .cell:not([disabled])");
+    }
+    assert_eq!(
+        b.text("#strategy-status"),
+        "Maker owns a whole winning set: Maker has won."
+    );
+    assert_eq!(b.count("#strategy-log li"), 5);
+    assert!(
+        b.text("#strategy-log li:last-child")
+            .ends_with("(completes a threat)")
+    );
+    b.click("#strategy-back");
+    assert!(
+        b.text("#strategy-status")
+            .starts_with("Your move as breaker")
+    );
 
     // A placement: the first sample checked at once, drawn as `amoba show --placement`.
     b.open(&s.url("/placement"));

@@ -74,6 +74,47 @@ impl Checked {
         } else {
             cert_path.display().to_string()
         };
+        let unreadable = |file: &str, e: std::io::Error| ErrorDoc {
+            file: file.to_string(),
+            line: None,
+            column: None,
+            message: format!("cannot read: {e}"),
+        };
+        // One byte beyond the limit is enough to reject a file that is too large.
+        let mut bytes = Vec::new();
+        let game = std::fs::File::open(game_path)
+            .and_then(|f| {
+                f.take(crate::check::game::MAX_FILE_BYTES as u64 + 1)
+                    .read_to_end(&mut bytes)
+            })
+            .map(|_| bytes.as_slice())
+            .map_err(|e| unreadable(&game_name, e));
+        Checked::check(game_name.clone(), cert_name.clone(), game, || {
+            if stdin {
+                Ok(Box::new(std::io::stdin().lock()))
+            } else {
+                let f = std::fs::File::open(cert_path).map_err(|e| unreadable(&cert_name, e))?;
+                Ok(Box::new(BufReader::with_capacity(1 << 16, f)))
+            }
+        })
+    }
+
+    /// [`Checked::read`] of a game file and a certificate given as bytes (the
+    /// explorer's pasted texts), named `game_name` and `cert_name` in messages.
+    pub fn from_bytes(game_name: &str, game: &[u8], cert_name: &str, cert: &[u8]) -> Checked {
+        Checked::check(game_name.into(), cert_name.into(), Ok(game), || {
+            Ok(Box::new(cert))
+        })
+    }
+
+    /// The game file's bytes `game` (or why they could not be read) parsed, and the
+    /// certificate `cert` opens checked against the game.
+    fn check<'a>(
+        game_name: String,
+        cert_name: String,
+        game: Result<&[u8], ErrorDoc>,
+        cert: impl FnOnce() -> Result<Box<dyn BufRead + 'a>, ErrorDoc>,
+    ) -> Checked {
         let located = |e: &CheckError| ErrorDoc {
             file: match e.input {
                 Input::Game => game_name.clone(),
@@ -83,35 +124,15 @@ impl Checked {
             column: Some(e.column),
             message: e.message.clone(),
         };
-        let unreadable = |file: &str, e: std::io::Error| ErrorDoc {
-            file: file.to_string(),
-            line: None,
-            column: None,
-            message: format!("cannot read: {e}"),
-        };
-        let mut game = None;
+        let mut parsed = None;
         let outcome: Result<Verdict, ErrorDoc> = (|| {
-            // One byte beyond the limit is enough to reject a file that is too large.
-            let mut bytes = Vec::new();
-            std::fs::File::open(game_path)
-                .and_then(|f| {
-                    f.take(crate::check::game::MAX_FILE_BYTES as u64 + 1)
-                        .read_to_end(&mut bytes)
-                })
-                .map_err(|e| unreadable(&game_name, e))?;
-            let g = game.insert(Game::parse(&bytes).map_err(|e| located(&e))?);
-            let input: Box<dyn BufRead> = if stdin {
-                Box::new(std::io::stdin().lock())
-            } else {
-                let f = std::fs::File::open(cert_path).map_err(|e| unreadable(&cert_name, e))?;
-                Box::new(BufReader::with_capacity(1 << 16, f))
-            };
-            check_with_game(g, input).map_err(|e| located(&e))
+            let g = parsed.insert(Game::parse(game?).map_err(|e| located(&e))?);
+            check_with_game(g, cert()?).map_err(|e| located(&e))
         })();
         Checked {
             game_name,
             cert_name,
-            game,
+            game: parsed,
             outcome,
         }
     }

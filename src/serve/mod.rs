@@ -15,6 +15,7 @@
 //! | `/graph`, `/component/C`, `/neighbourhood/ID?radius=R` | the components; a small one drawn whole; the ball of radius R around a vertex |
 //! | `/placement` | a periodic t-placement (pasted, or one of the samples of `data/placements/`, compiled in): the verdict of `amoba verify --placements`, its unblocked winning sets, and the picture `amoba show --placement` draws |
 //! | `/game` | a Maker–Breaker game (a sample or a pasted game file) solved: the winner, every first move's value; then played against the solver from either side (each position solved on request, the solver answering with a move its side wins after, each free cell showing who wins after it) |
+//! | `/strategy` | a game file and a strategy certificate (pasted, or written by the solver for the game): the verdict of `amoba verify --strategy`, then the strategy walked through on the board — the winner's moves made, the loser's chosen among those the certificate answers or leaves to the checker's own rule (Maker completing a set at once), each leaf with its rule |
 //!
 //! Every page takes `?board=NAME` for another built-in board (the served one is the
 //! default). The API under `/api/` answers with the documents the command line
@@ -22,10 +23,12 @@
 //! `amoba query`, [`crate::report::query::PathDoc`] of `amoba path`,
 //! [`crate::verify::VerifyDoc`] of `amoba verify`,
 //! [`crate::game::decide::SolveDoc`] of `amoba solve`,
-//! [`crate::placement::verify::PlacementsDoc`] of `amoba verify --placements`, the rows
+//! [`crate::placement::verify::PlacementsDoc`] of `amoba verify --placements`,
+//! [`crate::report::strategy_check::Document`] of `amoba verify --strategy`, the rows
 //! of `amoba select`), computed by the same library calls
 //! ([`crate::report::query::Answers`], [`crate::verify::check_text`],
-//! [`crate::placement::verify::GameChoice::check`]); every picture is an SVG of
+//! [`crate::placement::verify::GameChoice::check`],
+//! [`crate::report::strategy_check::Checked`]); every picture is an SVG of
 //! [`crate::report::draw`], [`crate::report::placement`] or
 //! [`crate::report::plot::graph_drawing`], downloadable as
 //! it is. FORMATS.md (*The explorer's API*) lists the endpoints.

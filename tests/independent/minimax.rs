@@ -156,6 +156,33 @@ pub fn sha256_hex(bytes: &[u8]) -> String {
         .collect()
 }
 
+/// The numbers of a certificate's nodes: each position met gets the next number, and
+/// the positions are handed out in that order to be given their bodies.
+#[derive(Default)]
+struct Ids {
+    of: HashMap<Pos, u32>,
+    order: Vec<Pos>,
+    done: usize,
+}
+
+impl Ids {
+    /// The number of `p`, given now if it has none.
+    fn id(&mut self, p: Pos) -> u32 {
+        let n = self.of.len() as u32;
+        *self.of.entry(p).or_insert_with(|| {
+            self.order.push(p);
+            n
+        })
+    }
+
+    /// The next position numbered and not yet handed out.
+    fn next(&mut self) -> Option<Pos> {
+        let p = self.order.get(self.done).copied();
+        self.done += 1;
+        p
+    }
+}
+
 impl Hypergraph {
     /// `nsets` random winning sets of 2 to 4 distinct cells among `ncells`.
     pub fn random(seed: u64, ncells: usize, nsets: usize, maker_first: bool) -> Hypergraph {
@@ -380,49 +407,13 @@ impl Hypergraph {
     pub fn strategy(&self, game_file_bytes: &[u8]) -> Certificate {
         let mut memo = HashMap::new();
         let winner = self.value(&mut memo, (0, 0));
-        let mut ids: HashMap<Pos, u32> = HashMap::new();
-        let mut order: Vec<Pos> = vec![(0, 0)];
-        ids.insert((0, 0), 0);
+        let mut ids = Ids::default();
+        ids.id((0, 0));
         let mut nodes = Vec::new();
-        let mut next = 0;
-        while next < order.len() {
-            let pos = order[next];
-            next += 1;
-            let mut id_of = |p: Pos, order: &mut Vec<Pos>| -> u32 {
-                let n = ids.len() as u32;
-                *ids.entry(p).or_insert_with(|| {
-                    order.push(p);
-                    n
-                })
-            };
-            let body = if winner == Side::Breaker && self.live_sets(pos).is_empty() {
-                Body::Closed
-            } else if self.mover(pos) == winner {
-                let c = self
-                    .free(pos)
-                    .into_iter()
-                    .find(|&c| self.value(&mut memo, self.play(pos, c)) == winner)
-                    .expect("the winner has a winning move");
-                let after = self.play(pos, c);
-                if winner == Side::Maker && self.maker_owns_a_set(after.0) {
-                    Body::Move(c, None)
-                } else {
-                    Body::Move(c, Some(id_of(after, &mut order)))
-                }
-            } else {
-                let entries = self
-                    .free(pos)
-                    .into_iter()
-                    .map(|c| {
-                        let after = self.play(pos, c);
-                        assert_eq!(self.value(&mut memo, after), winner, "every answer wins");
-                        (c, id_of(after, &mut order))
-                    })
-                    .collect();
-                Body::Reply(entries)
-            };
+        while let Some(pos) = ids.next() {
+            let body = self.winning_body(&mut memo, pos, winner, &mut ids);
             nodes.push(CertNode {
-                id: ids[&pos],
+                id: ids.of[&pos],
                 pos,
                 body,
             });
@@ -432,6 +423,46 @@ impl Hypergraph {
             winner,
             root: 0,
             nodes,
+        }
+    }
+
+    /// The node of [`Hypergraph::strategy`] for `side` at `pos`, a position `side`
+    /// wins: `closed` once Breaker has won and no live set is left, at `side`'s turn
+    /// the least winning move (`move L win` when it completes a set), at the other
+    /// side's turn an explicit answer to every free cell. The positions it leads to
+    /// get their numbers from `ids`.
+    fn winning_body(
+        &self,
+        memo: &mut HashMap<Pos, Side>,
+        pos: Pos,
+        side: Side,
+        ids: &mut Ids,
+    ) -> Body {
+        if side == Side::Breaker && self.live_sets(pos).is_empty() {
+            Body::Closed
+        } else if self.mover(pos) == side {
+            let c = self
+                .free(pos)
+                .into_iter()
+                .find(|&c| self.value(memo, self.play(pos, c)) == side)
+                .expect("the side that wins has a winning move");
+            let after = self.play(pos, c);
+            if side == Side::Maker && self.maker_owns_a_set(after.0) {
+                Body::Move(c, None)
+            } else {
+                Body::Move(c, Some(ids.id(after)))
+            }
+        } else {
+            let entries = self
+                .free(pos)
+                .into_iter()
+                .map(|c| {
+                    let after = self.play(pos, c);
+                    assert_eq!(self.value(memo, after), side, "every answer wins");
+                    (c, ids.id(after))
+                })
+                .collect();
+            Body::Reply(entries)
         }
     }
 
@@ -451,63 +482,28 @@ impl Hypergraph {
     ) -> (Certificate, Vec<&'static str>) {
         let mut memo = HashMap::new();
         let claimed = self.value(&mut memo, (0, 0)).other();
-        let mut ids: HashMap<Pos, u32> = HashMap::new();
-        let mut order: Vec<Pos> = vec![(0, 0)];
-        ids.insert((0, 0), 0);
+        let mut ids = Ids::default();
+        ids.id((0, 0));
         let (mut nodes, mut fakes) = (Vec::new(), Vec::new());
-        let mut next = 0;
-        while next < order.len() {
-            let pos = order[next];
-            next += 1;
-            let mut id_of = |p: Pos, order: &mut Vec<Pos>| -> u32 {
-                let n = ids.len() as u32;
-                *ids.entry(p).or_insert_with(|| {
-                    order.push(p);
-                    n
-                })
-            };
-            let free = self.free(pos);
-            let won = self.maker_owns_a_set(pos.0) || free.is_empty();
-            let body = if !won && self.value(&mut memo, pos) == claimed {
-                if claimed == Side::Breaker && self.live_sets(pos).is_empty() {
-                    Body::Closed
-                } else if self.mover(pos) == claimed {
-                    let c = free
-                        .iter()
-                        .copied()
-                        .find(|&c| self.value(&mut memo, self.play(pos, c)) == claimed)
-                        .expect("the side that wins here has a winning move");
-                    let after = self.play(pos, c);
-                    if claimed == Side::Maker && self.maker_owns_a_set(after.0) {
-                        Body::Move(c, None)
-                    } else {
-                        Body::Move(c, Some(id_of(after, &mut order)))
-                    }
-                } else {
-                    Body::Reply(
-                        free.iter()
-                            .map(|&c| (c, id_of(self.play(pos, c), &mut order)))
-                            .collect(),
-                    )
-                }
+        while let Some(pos) = ids.next() {
+            let body = if self.value(&mut memo, pos) == claimed {
+                self.winning_body(&mut memo, pos, claimed, &mut ids)
             } else {
-                let (fake, body) = self.fake(pos, claimed, &free, rng);
+                let (fake, body) = self.fake(pos, claimed, &self.free(pos), rng);
                 fakes.push(fake);
                 match body {
-                    Body::Move(c, Some(_)) => {
-                        Body::Move(c, Some(id_of(self.play(pos, c), &mut order)))
-                    }
+                    Body::Move(c, Some(_)) => Body::Move(c, Some(ids.id(self.play(pos, c)))),
                     Body::Reply(cells) => Body::Reply(
                         cells
                             .into_iter()
-                            .map(|(c, _)| (c, id_of(self.play(pos, c), &mut order)))
+                            .map(|(c, _)| (c, ids.id(self.play(pos, c))))
                             .collect(),
                     ),
                     other => other,
                 }
             };
             nodes.push(CertNode {
-                id: ids[&pos],
+                id: ids.of[&pos],
                 pos,
                 body,
             });

@@ -1,6 +1,8 @@
 //! The routes of the Maker–Breaker games and the placements (`/api/games`,
-//! `/api/game`, `/api/placements`, `/api/placement`): the built-in examples, a game
-//! solved within the explorer's limits, a placement checked and drawn.
+//! `/api/game`, `/api/strategy`, `/api/strategy/solve`, `/api/placements`,
+//! `/api/placement`): the built-in examples, a game solved within the explorer's
+//! limits, a strategy certificate written for a game or checked against it, a
+//! placement checked and drawn.
 
 use super::*;
 
@@ -44,49 +46,134 @@ pub(super) async fn game(
     q: Result<Query<Params>, QueryRejection>,
     body: Result<String, StringRejection>,
 ) -> Result<Response, ApiError> {
-    use crate::game::decide::{Request, SolveDoc, decide};
-    use sha2::{Digest, Sha256};
+    use crate::game::decide::SolveDoc;
     let (Query(q), text) = (q?, body?);
     blocking(move || {
-        let game = crate::game::file::parse_bytes(text.as_bytes())
-            .map_err(|e| ApiError::bad(format!("pasted game: {e}")))?;
-        let _one = match app.solving.try_lock() {
-            Ok(guard) => guard,
-            Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
-            Err(std::sync::TryLockError::WouldBlock) => {
-                return Err(ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    "another game is being solved: ask again when it is done",
-                ));
-            }
-        };
-        let request = Request {
-            memory: GAME_MEMORY_MIB << 20,
-            node_limit: Some(MAX_GAME_NODES),
-            moves: q.get("moves").is_some_and(|v| v == "1"),
-            move_node_limit: None,
-            certificate: false,
-            move_certificates: false,
-            stop: &[],
-        };
-        let start = std::time::Instant::now();
-        let answer = decide(&game, &request, None)
-            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
-        let name = if game.name.is_empty() {
+        let moves = q.get("moves").is_some_and(|v| v == "1");
+        let solved = solve_pasted(&app, &text, moves, false)?;
+        let name = if solved.game.name.is_empty() {
             "pasted"
         } else {
-            game.name.as_str()
+            solved.game.name.as_str()
         };
-        let sha256 = crate::core::provenance::hex(&Sha256::digest(text.as_bytes()));
         Ok(json(&SolveDoc::new(
             name,
-            &sha256,
-            &game,
-            &answer,
+            &solved.sha256,
+            &solved.game,
+            &solved.answer,
             &app.command,
             None,
-            start.elapsed().as_secs_f64(),
+            solved.seconds,
         )))
+    })
+    .await
+}
+
+/// A pasted game decided by [`solve_pasted`].
+struct Solved {
+    game: crate::game::Game,
+    sha256: String,
+    answer: crate::game::decide::Answer,
+    seconds: f64,
+}
+
+/// Decides the game file `text` within [`MAX_GAME_NODES`] nodes per search and a
+/// table of [`GAME_MEMORY_MIB`] MiB, one game at a time (503 while another is being
+/// solved): with `moves`, every first move too; with `certificate`, the winner's
+/// strategy. A malformed game is a 400.
+fn solve_pasted(app: &App, text: &str, moves: bool, certificate: bool) -> Result<Solved, ApiError> {
+    use crate::game::decide::{Request, decide};
+    use sha2::{Digest, Sha256};
+    let game = crate::game::file::parse_bytes(text.as_bytes())
+        .map_err(|e| ApiError::bad(format!("pasted game: {e}")))?;
+    let _one = match app.solving.try_lock() {
+        Ok(guard) => guard,
+        Err(std::sync::TryLockError::Poisoned(p)) => p.into_inner(),
+        Err(std::sync::TryLockError::WouldBlock) => {
+            return Err(ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                "another game is being solved: ask again when it is done",
+            ));
+        }
+    };
+    let request = Request {
+        memory: GAME_MEMORY_MIB << 20,
+        node_limit: Some(MAX_GAME_NODES),
+        moves,
+        move_node_limit: None,
+        certificate,
+        move_certificates: false,
+        stop: &[],
+    };
+    let start = std::time::Instant::now();
+    let answer = decide(&game, &request, None)
+        .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+    Ok(Solved {
+        sha256: crate::core::provenance::hex(&Sha256::digest(text.as_bytes())),
+        game,
+        answer,
+        seconds: start.elapsed().as_secs_f64(),
+    })
+}
+
+/// `POST /api/strategy/solve` (body: a game file): the winner's strategy certificate
+/// of the game, the file `amoba solve --certificate` writes (FORMATS.md, *Strategy
+/// certificates*), as text; 422 when the game is not decided within
+/// [`MAX_GAME_NODES`] nodes.
+pub(super) async fn strategy_solve(
+    State(app): State<Shared>,
+    body: Result<String, StringRejection>,
+) -> Result<Response, ApiError> {
+    let text = body?;
+    blocking(move || {
+        let solved = solve_pasted(&app, &text, false, true)?;
+        let Some(c) = &solved.answer.certificate else {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!("the game is not decided within {MAX_GAME_NODES} nodes: no certificate"),
+            ));
+        };
+        let mut out = Vec::new();
+        c.write(&solved.game, &solved.sha256, &mut out)
+            .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], out).into_response())
+    })
+    .await
+}
+
+/// The body of `POST /api/strategy`: a game file and a strategy certificate.
+#[derive(serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+struct StrategyBody {
+    game: String,
+    certificate: String,
+}
+
+/// `POST /api/strategy` (body: JSON `{"game": TEXT, "certificate": TEXT}`): the
+/// document of `amoba verify --strategy --json` for the two texts, named `pasted.game`
+/// and `pasted.strategy`; a malformed body or file is a 400 (for a file, naming its
+/// line and column).
+pub(super) async fn strategy(
+    State(app): State<Shared>,
+    body: Result<String, StringRejection>,
+) -> Result<Response, ApiError> {
+    let text = body?;
+    blocking(move || {
+        let b: StrategyBody = serde_json::from_str(&text).map_err(|e| {
+            ApiError::bad(format!(
+                "the body: {e}; expected a JSON object {{\"game\": TEXT, \"certificate\": TEXT}}"
+            ))
+        })?;
+        let checked = crate::report::strategy_check::Checked::from_bytes(
+            "pasted.game",
+            b.game.as_bytes(),
+            "pasted.strategy",
+            b.certificate.as_bytes(),
+        );
+        if let Some(line) = checked.error_line() {
+            return Err(ApiError::bad(line));
+        }
+        Ok(json(&checked.document(&app.command)))
     })
     .await
 }

@@ -19,7 +19,7 @@ function el(tag, attrs, ...children) {
   const e = document.createElement(tag);
   for (const [k, v] of Object.entries(attrs || {})) {
     if (v === null || v === undefined || v === false) continue;
-    if (k === "onclick" || k === "onsubmit") e.addEventListener(k.slice(2), v);
+    if (typeof v === "function" && k.startsWith("on")) e.addEventListener(k.slice(2), v);
     else e.setAttribute(k, v === true ? "" : String(v));
   }
   for (const c of children.flat(Infinity)) {
@@ -440,6 +440,154 @@ async function play(text, side, out) {
   try { await step(); } catch (e) { out.append(errorBox(e, "game-error")); }
 }
 
+// A strategy certificate (FORMATS.md, Strategy certificates) for walking through: its
+// winner, root and nodes by number (the server has checked the file).
+function parseStrategy(text) {
+  const s = { winner: null, root: null, nodes: new Map() };
+  for (const raw of text.split("\n")) {
+    const words = raw.split("#")[0].trim().split(/[ \t]+/).filter(w => w);
+    if (!words.length) continue;
+    const [kw, ...rest] = words;
+    if (kw === "winner") s.winner = rest[0];
+    else if (kw === "root") s.root = rest[0];
+    else if (kw === "node") {
+      const [id, kind, ...args] = rest;
+      const n = { kind, answers: new Map(), pairs: [] };
+      if (kind === "move") { n.cell = args[0]; n.next = args[1]; }
+      for (let i = 0; kind !== "move" && i + 1 < args.length; i += 2) {
+        if (kind === "reply") n.answers.set(args[i], args[i + 1]);
+        else n.pairs.push([args[i], args[i + 1]]);
+      }
+      s.nodes.set(id, n);
+    }
+  }
+  return s;
+}
+
+// A game and a strategy certificate for it: the checker's verdict, then the strategy
+// played out on the board. The winner's moves are made for the reader; at the
+// loser's turn the cells the certificate answers can be clicked, and so can a cell it
+// leaves out because Maker then completes a set at once (the checker's own rule); a
+// dead cell needs no answer. Leaves say the rule that ends the play.
+async function strategyPage() {
+  const samples = await api("/api/games");
+  const gameArea = el("textarea", { id: "strategy-game", rows: 10, spellcheck: "false" });
+  const certArea = el("textarea", { id: "strategy-text", rows: 10, spellcheck: "false",
+    placeholder: "a certificate (amoba solve GAME --certificate FILE); left empty, the explorer's solver writes one" });
+  const pick = el("select", { id: "strategy-sample", onchange: () => { gameArea.value = samples[pick.selectedIndex].text; certArea.value = ""; } },
+    samples.map(s => el("option", {}, s.file)));
+  gameArea.value = samples[0].text;
+  const out = el("div", { id: "strategy-answer" });
+  const walk = async () => {
+    out.replaceChildren(el("p", {}, "checking…"));
+    try {
+      if (!certArea.value.trim()) {
+        certArea.value = await api("/api/strategy/solve", {}, { method: "POST", body: gameArea.value, headers: { "content-type": "text/plain; charset=utf-8" } });
+      }
+      const doc = await api("/api/strategy", {}, { method: "POST", body: JSON.stringify({ game: gameArea.value, certificate: certArea.value }), headers: { "content-type": "application/json" } });
+      walkStrategy(gameArea.value, certArea.value, doc, out);
+    } catch (e) { out.replaceChildren(errorBox(e, "strategy-error")); }
+  };
+  show(el("h1", {}, "Walk through a winning strategy"),
+    el("p", {}, "A game file and a strategy certificate for it (FORMATS.md): the verdict of amoba verify --strategy, then the strategy played out — the winner's moves made for you, the loser's chosen by you among the moves the certificate answers. Leave the certificate empty to have the explorer's solver write one (at most two million nodes)."),
+    el("p", {}, el("label", {}, "sample ", pick)),
+    el("h2", {}, "Game"), gameArea, el("h2", {}, "Certificate"), certArea,
+    el("p", {}, el("button", { type: "button", id: "strategy-walk", onclick: walk }, "check and walk")), out);
+}
+
+function walkStrategy(text, certText, doc, out) {
+  const g = parseGame(text);
+  const s = parseStrategy(certText);
+  const winner = s.winner;
+  const loser = winner === "maker" ? "breaker" : "maker";
+  const proof = doc.verdict === "proof";
+  const verdict = el("p", { id: "strategy-verdict", class: proof ? "good" : "bad" },
+    proof ? "A proof: " + doc.winner + " wins (" + doc.nodes + " nodes, depth " + doc.depth + ")."
+      : "Not a proof: node " + doc.node + ": " + doc.reason + ". The walk below follows the certificate as written.");
+  const status = el("p", { id: "strategy-status" });
+  const board = el("div", { id: "strategy-board", class: "cells" });
+  const log = el("ol", { id: "strategy-log" });
+  const history = [];
+  let st = { maker: [...g.maker], breaker: [...g.breaker], toMove: g.first, node: s.root, moves: [] };
+  const back = el("button", { type: "button", id: "strategy-back", onclick: () => { if (history.length) { st = history.pop(); step(); } } }, "back");
+  out.replaceChildren(verdict, el("h2", {}, "The strategy of " + winner), el("p", {}, back), status, board, log);
+  const grid = g.cells.every(c => /^-?\d+,-?\d+$/.test(c));
+  const other = side => side === "maker" ? "breaker" : "maker";
+  const isFree = (p, c) => !p.maker.includes(c) && !p.breaker.includes(c);
+  const liveSets = p => g.sets.filter(set => !set.some(c => p.breaker.includes(c)));
+  const played = (p, side, c, why) => ({ ...p, [side]: [...p[side], c], toMove: other(side), moves: [...p.moves, [side, c, why]] });
+  // Maker completes a set after Breaker's `c`: the cell that does it, or null.
+  const completes = (p, c) => {
+    const after = { ...p, breaker: [...p.breaker, c] };
+    for (const set of liveSets(after)) {
+      const open = set.filter(x => isFree(after, x));
+      if (open.length === 1) return open[0];
+    }
+    return null;
+  };
+  const draw = (choices, notes, pairs) => {
+    const buttons = g.cells.map(c => {
+      const who = st.maker.includes(c) ? "maker" : st.breaker.includes(c) ? "breaker" : null;
+      const pair = pairs ? pairs.findIndex(p => p.includes(c)) : -1;
+      const text = who ? (who === "maker" ? "M" : "B") : pair >= 0 ? c + " ·" + (pair + 1) : c;
+      const b = el("button", { type: "button", "data-cell": c, class: "cell" + (who ? " " + who : choices.has(c) ? " answered" : ""),
+        title: who ? c + ": " + who : notes.get(c) || c }, text);
+      if (!who && choices.has(c)) b.onclick = () => { history.push(st); st = choices.get(c)(); step(); };
+      else b.disabled = true;
+      if (grid) { const [x, y] = c.split(",").map(Number); b.style.gridColumn = String(x + 1); b.style.gridRow = String(y + 1); }
+      return b;
+    });
+    board.className = "cells " + (grid ? "game-grid" : "game-row");
+    board.replaceChildren(...buttons);
+    log.replaceChildren(...st.moves.map(([side, c, why]) => el("li", {}, side + ": " + c + (why ? " (" + why + ")" : ""))));
+    back.disabled = !history.length;
+  };
+  const end = (message, good, pairs) => { status.textContent = message; status.className = good ? "good" : "bad"; draw(new Map(), new Map(), pairs); };
+  const step = () => {
+    // The winner's moves, made for the reader, up to the loser's turn or a leaf.
+    for (;;) {
+      if (g.sets.some(set => set.every(c => st.maker.includes(c)))) return end("Maker owns a whole winning set: Maker has won.", winner === "maker");
+      if (g.cells.every(c => !isFree(st, c))) return end("Every cell is taken and Maker owns no winning set: Breaker has won.", winner === "breaker");
+      const n = s.nodes.get(st.node);
+      if (!n) return end("The certificate has no node " + st.node + ".", false);
+      if (n.kind === "closed") return end("No live winning set is left (closed): Breaker has won.", winner === "breaker");
+      if (n.kind === "potential") return end("The Erdős–Selfridge potential of the live winning sets is below " + (st.toMove === "breaker" ? "1" : "1/2") + " with " + st.toMove + " to move (potential): Breaker wins (docs/spec.md §11.6).", winner === "breaker");
+      if (n.kind === "pairing") return end("A pairing (cells numbered by pair): every live winning set holds a pair, and Breaker answers each of Maker's moves in a pair with its partner (docs/spec.md §11.7).", winner === "breaker", n.pairs);
+      if (n.kind === "move" && st.toMove === winner) {
+        if (!isFree(st, n.cell)) return end("The certificate's move " + n.cell + " is not free.", false);
+        if (n.next === "win") {
+          st = played(st, winner, n.cell, "completes a winning set");
+          return end("Maker completes a winning set: Maker has won.", winner === "maker");
+        }
+        st = { ...played(st, winner, n.cell, "the strategy's move"), node: n.next };
+        continue;
+      }
+      if (n.kind !== "reply" || st.toMove !== loser) return end("The certificate writes `" + n.kind + "` here with " + st.toMove + " to move, which does not fit.", false);
+      const choices = new Map();
+      const notes = new Map();
+      const live = liveSets(st);
+      for (const c of g.cells.filter(c => isFree(st, c))) {
+        if (n.answers.has(c)) {
+          choices.set(c, () => ({ ...played(st, loser, c, ""), node: n.answers.get(c) }));
+          notes.set(c, c + ": answered");
+        } else if (winner === "maker" && completes(st, c) !== null) {
+          const m = completes(st, c);
+          choices.set(c, () => { const after = played(st, loser, c, ""); return { ...played(after, "maker", m, "completes a threat"), node: null }; });
+          notes.set(c, c + ": left out, Maker then completes a set at once");
+        } else if (!live.some(set => set.includes(c))) {
+          notes.set(c, c + ": a dead cell (in no live winning set), left out");
+        } else {
+          notes.set(c, c + ": not answered by the certificate");
+        }
+      }
+      status.textContent = "Your move as " + loser + ": the certificate answers " + n.answers.size + " cell" + (n.answers.size === 1 ? "" : "s") + ".";
+      status.className = "";
+      return draw(choices, notes, null);
+    }
+  };
+  step();
+}
+
 // A periodic t-placement: a sample or a pasted file, its verdict and its picture.
 async function placementPage() {
   const samples = await api("/api/placements");
@@ -496,6 +644,7 @@ async function route() {
   if ((m = path.match(/^\/neighbourhood\/([^/]+)$/))) return neighbourhoodPage(decodeURIComponent(m[1]));
   if (path === "/boards") return boardsPage();
   if (path === "/game") return gamePage();
+  if (path === "/strategy") return strategyPage();
   if (path === "/placement") return placementPage();
   return homePage();
 }

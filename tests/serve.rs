@@ -1252,6 +1252,29 @@ fn the_page_in_a_real_browser() {
         b.text("#strategy-status")
             .starts_with("Your move as breaker")
     );
+    // Breaker's certificate of 4x4 with k = 4: each of Maker's 16 openings answered by
+    // the potential rule, which the walk names.
+    assert!(
+        pick("square4-k4.game")
+            .as_str()
+            .unwrap()
+            .contains("game square4-k4")
+    );
+    b.click("#strategy-walk");
+    b.wait_for(
+        "Maker's turn",
+        "return /^Your move as maker/.test((document.getElementById('strategy-status') || {}).textContent || '');",
+    );
+    assert_eq!(
+        b.text("#strategy-verdict"),
+        "A proof: breaker wins (17 nodes, depth 1)."
+    );
+    assert_eq!(b.count("#strategy-board .cell:not([disabled])"), 16);
+    b.click("#strategy-board .cell:not([disabled])");
+    assert!(
+        b.text("#strategy-status")
+            .contains("(potential): Breaker wins")
+    );
 
     // A placement: the first sample checked at once, drawn as `amoba show --placement`.
     b.open(&s.url("/placement"));

@@ -448,17 +448,19 @@ function parseStrategy(text) {
     const words = raw.split("#")[0].trim().split(/[ \t]+/).filter(w => w);
     if (!words.length) continue;
     const [kw, ...rest] = words;
+    // Node numbers as numbers (a file may write 007 for 7).
+    const id = w => String(Number(w));
     if (kw === "winner") s.winner = rest[0];
-    else if (kw === "root") s.root = rest[0];
+    else if (kw === "root") s.root = id(rest[0]);
     else if (kw === "node") {
-      const [id, kind, ...args] = rest;
+      const [nodeId, kind, ...args] = rest;
       const n = { kind, answers: new Map(), pairs: [] };
-      if (kind === "move") { n.cell = args[0]; n.next = args[1]; }
+      if (kind === "move") { n.cell = args[0]; n.next = args[1] === "win" ? "win" : id(args[1]); }
       for (let i = 0; kind !== "move" && i + 1 < args.length; i += 2) {
-        if (kind === "reply") n.answers.set(args[i], args[i + 1]);
+        if (kind === "reply") n.answers.set(args[i], id(args[i + 1]));
         else n.pairs.push([args[i], args[i + 1]]);
       }
-      s.nodes.set(id, n);
+      s.nodes.set(id(nodeId), n);
     }
   }
   return s;
@@ -542,7 +544,11 @@ function walkStrategy(text, certText, doc, out) {
     log.replaceChildren(...st.moves.map(([side, c, why]) => el("li", {}, side + ": " + c + (why ? " (" + why + ")" : ""))));
     back.disabled = !history.length;
   };
+  // The end of a line of play. A leaf of a certificate that is not a proof is only its
+  // claim: the verdict above says where the certificate fails.
   const end = (message, good, pairs) => { status.textContent = message; status.className = good ? "good" : "bad"; draw(new Map(), new Map(), pairs); };
+  const leaf = (message, pairs) => proof ? end(message, winner === "breaker", pairs)
+    : end("The certificate claims: " + message + " (not checked here: see the verdict above)", false, pairs);
   const step = () => {
     // The winner's moves, made for the reader, up to the loser's turn or a leaf.
     for (;;) {
@@ -550,13 +556,14 @@ function walkStrategy(text, certText, doc, out) {
       if (g.cells.every(c => !isFree(st, c))) return end("Every cell is taken and Maker owns no winning set: Breaker has won.", winner === "breaker");
       const n = s.nodes.get(st.node);
       if (!n) return end("The certificate has no node " + st.node + ".", false);
-      if (n.kind === "closed") return end("No live winning set is left (closed): Breaker has won.", winner === "breaker");
-      if (n.kind === "potential") return end("The Erdős–Selfridge potential of the live winning sets is below " + (st.toMove === "breaker" ? "1" : "1/2") + " with " + st.toMove + " to move (potential): Breaker wins (docs/spec.md §11.6).", winner === "breaker");
-      if (n.kind === "pairing") return end("A pairing (cells numbered by pair): every live winning set holds a pair, and Breaker answers each of Maker's moves in a pair with its partner (docs/spec.md §11.7).", winner === "breaker", n.pairs);
+      if (n.kind === "closed") return leaf("No live winning set is left (closed): Breaker has won.");
+      if (n.kind === "potential") return leaf("The Erdős–Selfridge potential of the live winning sets is below " + (st.toMove === "breaker" ? "1" : "1/2") + " with " + st.toMove + " to move (potential): Breaker wins (docs/spec.md §11.6).");
+      if (n.kind === "pairing") return leaf("A pairing (cells numbered by pair): every live winning set holds a pair, and Breaker answers each of Maker's moves in a pair with its partner (docs/spec.md §11.7).", n.pairs);
       if (n.kind === "move" && st.toMove === winner) {
         if (!isFree(st, n.cell)) return end("The certificate's move " + n.cell + " is not free.", false);
         if (n.next === "win") {
           st = played(st, winner, n.cell, "completes a winning set");
+          if (!g.sets.some(set => set.every(c => st.maker.includes(c)))) return end("The certificate's move " + n.cell + " completes no winning set.", false);
           return end("Maker completes a winning set: Maker has won.", winner === "maker");
         }
         st = { ...played(st, winner, n.cell, "the strategy's move"), node: n.next };

@@ -573,6 +573,16 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
         "expected a JSON object",
         "a body that is not the two texts",
     );
+    let array = serde_json::to_vec(&json!([seven, cert])).unwrap();
+    let (st, ct, body) = post(&a, &s.url("/api/strategy"), &array);
+    assert_error(
+        st,
+        &ct,
+        &body,
+        400,
+        "not an object",
+        "the two texts as an array",
+    );
     let (st, ct, body) = post(&a, &s.url("/api/strategy/solve"), b"this is not a game\n");
     assert_error(
         st,

@@ -119,7 +119,8 @@ fn solve_pasted(app: &App, text: &str, moves: bool, certificate: bool) -> Result
 /// `POST /api/strategy/solve` (body: a game file): the winner's strategy certificate
 /// of the game, the file `amoba solve --certificate` writes (FORMATS.md, *Strategy
 /// certificates*), as text; 422 when the game is not decided within
-/// [`MAX_GAME_NODES`] nodes.
+/// [`MAX_GAME_NODES`] nodes, or when the certificate and the game together exceed
+/// [`MAX_BODY`] bytes (the page sends them back to be checked).
 pub(super) async fn strategy_solve(
     State(app): State<Shared>,
     body: Result<String, StringRejection>,
@@ -136,6 +137,20 @@ pub(super) async fn strategy_solve(
         let mut out = Vec::new();
         c.write(&solved.game, &solved.sha256, &mut out)
             .map_err(|e| ApiError::new(StatusCode::INTERNAL_SERVER_ERROR, e.to_string()))?;
+        // The page sends the certificate back with the game to be checked, as one JSON
+        // body of at most MAX_BODY bytes.
+        let sent = serde_json::to_string(&(&text, String::from_utf8_lossy(&out)))
+            .map_or(usize::MAX, |j| j.len() + 32);
+        if sent > MAX_BODY {
+            return Err(ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                format!(
+                    "the certificate has {} bytes: with the game more than the explorer's \
+                     limit of {MAX_BODY} bytes (write it with amoba solve --certificate)",
+                    out.len()
+                ),
+            ));
+        }
         Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], out).into_response())
     })
     .await
@@ -159,11 +174,19 @@ pub(super) async fn strategy(
 ) -> Result<Response, ApiError> {
     let text = body?;
     blocking(move || {
-        let b: StrategyBody = serde_json::from_str(&text).map_err(|e| {
+        let bad = |e: String| {
             ApiError::bad(format!(
                 "the body: {e}; expected a JSON object {{\"game\": TEXT, \"certificate\": TEXT}}"
             ))
-        })?;
+        };
+        // An object, not the array serde would also take for the two fields.
+        let b: StrategyBody = match serde_json::from_str(&text) {
+            Ok(v @ serde_json::Value::Object(_)) => {
+                serde_json::from_value(v).map_err(|e| bad(e.to_string()))?
+            }
+            Ok(_) => return Err(bad("not an object".into())),
+            Err(e) => return Err(bad(e.to_string())),
+        };
         let checked = crate::report::strategy_check::Checked::from_bytes(
             "pasted.game",
             b.game.as_bytes(),

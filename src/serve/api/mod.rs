@@ -368,7 +368,7 @@ async fn not_found(uri: Uri) -> ApiError {
 async fn method_not_allowed() -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method not allowed here (the API reads with GET; /api/verify, /api/game and \
-         /api/placement take a POST)",
+        "method not allowed here (the API reads with GET; /api/verify, /api/game, \
+         /api/strategy, /api/strategy/solve and /api/placement take a POST)",
     )
 }

@@ -451,6 +451,7 @@ function parseStrategy(text) {
     // Node numbers as numbers (a file may write 007 for 7).
     const id = w => String(Number(w));
     if (kw === "winner") s.winner = rest[0];
+    else if (kw === "game") s.game = rest[0];
     else if (kw === "root") s.root = id(rest[0]);
     else if (kw === "node") {
       const [nodeId, kind, ...args] = rest;
@@ -503,6 +504,10 @@ function walkStrategy(text, certText, doc, out) {
   const winner = s.winner;
   const loser = winner === "maker" ? "breaker" : "maker";
   const proof = doc.verdict === "proof";
+  if (s.game !== doc.game_sha256) {
+    out.replaceChildren(el("p", { id: "strategy-verdict", class: "bad" }, "Not a proof: the certificate names the game file " + s.game + ", not this one (" + doc.game_sha256 + "); there is nothing to walk through."));
+    return;
+  }
   const verdict = el("p", { id: "strategy-verdict", class: proof ? "good" : "bad" },
     proof ? "A proof: " + doc.winner + " wins (" + doc.nodes + " nodes, depth " + doc.depth + ")."
       : "Not a proof: node " + doc.node + ": " + doc.reason + ". The walk below follows the certificate as written.");
@@ -515,8 +520,12 @@ function walkStrategy(text, certText, doc, out) {
   out.replaceChildren(verdict, el("h2", {}, "The strategy of " + winner), el("p", {}, back), status, board, log);
   const grid = g.cells.every(c => /^-?\d+,-?\d+$/.test(c));
   const other = side => side === "maker" ? "breaker" : "maker";
-  const isFree = (p, c) => !p.maker.includes(c) && !p.breaker.includes(c);
-  const liveSets = p => g.sets.filter(set => !set.some(c => p.breaker.includes(c)));
+  const isFree = (p, c) => g.cells.includes(c) && !p.maker.includes(c) && !p.breaker.includes(c);
+  // The checker's rules are about the minimal winning sets: those containing no other
+  // (of two equal sets, the first is kept).
+  const minimal = g.sets.filter((set, i) => !g.sets.some((t, j) => j !== i
+    && t.every(c => set.includes(c)) && (t.length < set.length || j < i)));
+  const liveSets = p => minimal.filter(set => !set.some(c => p.breaker.includes(c)));
   const played = (p, side, c, why) => ({ ...p, [side]: [...p[side], c], toMove: other(side), moves: [...p.moves, [side, c, why]] });
   // Maker completes a set after Breaker's `c`: the cell that does it, or null.
   const completes = (p, c) => {
@@ -527,12 +536,13 @@ function walkStrategy(text, certText, doc, out) {
     }
     return null;
   };
-  const draw = (choices, notes, pairs) => {
+  const draw = (choices, notes, pairs, forced) => {
     const buttons = g.cells.map(c => {
       const who = st.maker.includes(c) ? "maker" : st.breaker.includes(c) ? "breaker" : null;
       const pair = pairs ? pairs.findIndex(p => p.includes(c)) : -1;
       const text = who ? (who === "maker" ? "M" : "B") : pair >= 0 ? c + " ·" + (pair + 1) : c;
-      const b = el("button", { type: "button", "data-cell": c, class: "cell" + (who ? " " + who : choices.has(c) ? " answered" : ""),
+      const open = forced && forced.has(c) ? " forced" : choices.has(c) ? " answered" : "";
+      const b = el("button", { type: "button", "data-cell": c, class: "cell" + (who ? " " + who : open),
         title: who ? c + ": " + who : notes.get(c) || c }, text);
       if (!who && choices.has(c)) b.onclick = () => { history.push(st); st = choices.get(c)(); step(); };
       else b.disabled = true;
@@ -559,6 +569,7 @@ function walkStrategy(text, certText, doc, out) {
       if (n.kind === "closed") return leaf("No live winning set is left (closed): Breaker has won.");
       if (n.kind === "potential") return leaf("The Erdős–Selfridge potential of the live winning sets is below " + (st.toMove === "breaker" ? "1" : "1/2") + " with " + st.toMove + " to move (potential): Breaker wins (docs/spec.md §11.6).");
       if (n.kind === "pairing") return leaf("A pairing (cells numbered by pair): every live winning set holds a pair, and Breaker answers each of Maker's moves in a pair with its partner (docs/spec.md §11.7).", n.pairs);
+      if (n.kind === "move" && n.next === "win" && winner !== "maker") return end("The certificate writes `move " + n.cell + " win` (a win for Maker) in Breaker's certificate.", false);
       if (n.kind === "move" && st.toMove === winner) {
         if (!isFree(st, n.cell)) return end("The certificate's move " + n.cell + " is not free.", false);
         if (n.next === "win") {
@@ -572,6 +583,7 @@ function walkStrategy(text, certText, doc, out) {
       if (n.kind !== "reply" || st.toMove !== loser) return end("The certificate writes `" + n.kind + "` here with " + st.toMove + " to move, which does not fit.", false);
       const choices = new Map();
       const notes = new Map();
+      const forced = new Set();
       const live = liveSets(st);
       for (const c of g.cells.filter(c => isFree(st, c))) {
         if (n.answers.has(c)) {
@@ -581,15 +593,17 @@ function walkStrategy(text, certText, doc, out) {
           const m = completes(st, c);
           choices.set(c, () => { const after = played(st, loser, c, ""); return { ...played(after, "maker", m, "completes a threat"), node: null }; });
           notes.set(c, c + ": left out, Maker then completes a set at once");
-        } else if (!live.some(set => set.includes(c))) {
+          forced.add(c);
+        } else if (!live.some(set => set.includes(c)) && n.answers.size > 0) {
           notes.set(c, c + ": a dead cell (in no live winning set), left out");
         } else {
           notes.set(c, c + ": not answered by the certificate");
         }
       }
-      status.textContent = "Your move as " + loser + ": the certificate answers " + n.answers.size + " cell" + (n.answers.size === 1 ? "" : "s") + ".";
+      status.textContent = "Your move as " + loser + ": the certificate answers " + n.answers.size + " cell" + (n.answers.size === 1 ? "" : "s")
+        + (forced.size ? "; after " + forced.size + " more, Maker completes a set at once" : "") + ". Each cell says why on hover.";
       status.className = "";
-      return draw(choices, notes, null);
+      return draw(choices, notes, null, forced);
     }
   };
   step();

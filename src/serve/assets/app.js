@@ -358,6 +358,11 @@ function parseGame(text) {
   return g;
 }
 
+// Whether Maker's cells `maker` hold a whole winning set of the parsed game `g`.
+function makerOwnsASet(g, maker) {
+  return g.sets.some(set => set.every(c => maker.includes(c)));
+}
+
 // The game file of a position: the text's own position and first player replaced.
 function positionText(text, maker, breaker, toMove) {
   const lines = text.split("\n").filter(l => !/^[ \t]*(first|maker|breaker)[ \t]/.test(l));
@@ -381,7 +386,7 @@ async function play(text, side, out) {
   const log = el("ol", { id: "game-log" });
   out.replaceChildren(el("h2", {}, "Playing as " + side), status, board, log);
   const over = () => {
-    if (g.sets.some(set => set.every(c => owned.maker.includes(c)))) return "maker";
+    if (makerOwnsASet(g, owned.maker)) return "maker";
     if (g.sets.every(set => set.some(c => owned.breaker.includes(c)))) return "breaker";
     if (g.cells.every(c => owned.maker.includes(c) || owned.breaker.includes(c))) return "breaker";
     return null;
@@ -562,7 +567,7 @@ function walkStrategy(text, certText, doc, out) {
   const step = () => {
     // The winner's moves, made for the reader, up to the loser's turn or a leaf.
     for (;;) {
-      if (g.sets.some(set => set.every(c => st.maker.includes(c)))) return end("Maker owns a whole winning set: Maker has won.", winner === "maker");
+      if (makerOwnsASet(g, st.maker)) return end("Maker owns a whole winning set: Maker has won.", winner === "maker");
       if (g.cells.every(c => !isFree(st, c))) return end("Every cell is taken and Maker owns no winning set: Breaker has won.", winner === "breaker");
       const n = s.nodes.get(st.node);
       if (!n) return end("The certificate has no node " + st.node + ".", false);
@@ -574,7 +579,7 @@ function walkStrategy(text, certText, doc, out) {
         if (!isFree(st, n.cell)) return end("The certificate's move " + n.cell + " is not free.", false);
         if (n.next === "win") {
           st = played(st, winner, n.cell, "completes a winning set");
-          if (!g.sets.some(set => set.every(c => st.maker.includes(c)))) return end("The certificate's move " + n.cell + " completes no winning set.", false);
+          if (!makerOwnsASet(g, st.maker)) return end("The certificate's move " + n.cell + " completes no winning set.", false);
           return end("Maker completes a winning set: Maker has won.", winner === "maker");
         }
         st = { ...played(st, winner, n.cell, "the strategy's move"), node: n.next };
@@ -589,8 +594,10 @@ function walkStrategy(text, certText, doc, out) {
         if (n.answers.has(c)) {
           choices.set(c, () => ({ ...played(st, loser, c, ""), node: n.answers.get(c) }));
           notes.set(c, c + ": answered");
-        } else if (winner === "maker" && completes(st, c) !== null) {
-          const m = completes(st, c);
+          continue;
+        }
+        const m = winner === "maker" ? completes(st, c) : null;
+        if (m !== null) {
           choices.set(c, () => { const after = played(st, loser, c, ""); return { ...played(after, "maker", m, "completes a threat"), node: null }; });
           notes.set(c, c + ": left out, Maker then completes a set at once");
           forced.add(c);

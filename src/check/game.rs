@@ -37,7 +37,7 @@
 //! cell it contains (worst case quadratic in the number of sets, in practice far
 //! less).
 
-use super::{Error, Input, Side, column_of, sha256_hex, tokens};
+use super::{Error, Input, Side, column_of, quoted, sha256_hex, tokens};
 use std::collections::{BTreeMap, BTreeSet};
 
 /// The most cells a game may have.
@@ -107,8 +107,9 @@ fn check_word(
                 line,
                 column + i as u64,
                 format!(
-                    "found the character {ch:?} in the {what} '{word}', expected letters, \
-                     digits or {extra_text}"
+                    "found the character {ch:?} in the {what} {}, expected letters, \
+                     digits or {extra_text}",
+                    quoted(word)
                 ),
             ));
         }
@@ -118,7 +119,10 @@ fn check_word(
         return Err(err(
             line,
             column,
-            format!("the {what} '{word}' has {n} characters, expected at most {max}"),
+            format!(
+                "the {what} {} has {n} characters, expected at most {max}",
+                quoted(word)
+            ),
         ));
     }
     Ok(())
@@ -308,7 +312,7 @@ impl Reading {
                         Some(&(c, extra)) => err(
                             line,
                             c,
-                            format!("found '{extra}' after the name, expected one name"),
+                            format!("found {} after the name, expected one name", quoted(extra)),
                         ),
                     });
                 };
@@ -325,7 +329,7 @@ impl Reading {
                         Some(&(c, extra)) => err(
                             line,
                             c,
-                            format!("found '{extra}' after the side, expected one side"),
+                            format!("found {} after the side, expected one side", quoted(extra)),
                         ),
                     });
                 };
@@ -333,7 +337,7 @@ impl Reading {
                     return Err(err(
                         line,
                         c,
-                        format!("found '{side}', expected maker or breaker"),
+                        format!("found {}, expected maker or breaker", quoted(side)),
                     ));
                 };
                 self.first = Some(side);
@@ -348,7 +352,7 @@ impl Reading {
                         return Err(err(
                             line,
                             c,
-                            format!("the label '{label}' is declared a second time"),
+                            format!("the label {} is declared a second time", quoted(label)),
                         ));
                     }
                     if self.labels.len() >= MAX_CELLS {
@@ -379,7 +383,10 @@ impl Reading {
                         return Err(err(
                             line,
                             c,
-                            format!("the cell '{label}' is named twice in one winning set"),
+                            format!(
+                                "the cell {} is named twice in one winning set",
+                                quoted(label)
+                            ),
                         ));
                     }
                     bits |= 1u128 << cell;
@@ -414,8 +421,9 @@ impl Reading {
                             line,
                             c,
                             format!(
-                                "the cell '{label}' is already owned by {owner} in the starting \
-                                 position, expected each cell owned at most once"
+                                "the cell {} is already owned by {owner} in the starting \
+                                 position, expected each cell owned at most once",
+                                quoted(label)
                             ),
                         ));
                     }
@@ -431,8 +439,9 @@ impl Reading {
                     line,
                     col0,
                     format!(
-                        "found '{other}', expected a statement: game, first, cells, set, maker \
-                         or breaker"
+                        "found {}, expected a statement: game, first, cells, set, maker \
+                         or breaker",
+                        quoted(other)
                     ),
                 ));
             }
@@ -448,8 +457,9 @@ impl Reading {
                 line,
                 column,
                 format!(
-                    "the label '{label}' is not declared, expected a `cells` line declaring it \
-                     before it is used"
+                    "the label {} is not declared, expected a `cells` line declaring it \
+                     before it is used",
+                    quoted(label)
                 ),
             )
         })

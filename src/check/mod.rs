@@ -68,6 +68,24 @@ pub mod strategy;
 pub use game::Game;
 pub use strategy::{check_strategy, check_with_game};
 
+/// A token of the input as an error message quotes it: between single quotes, its
+/// first 40 characters with control characters escaped, and `…` when it is longer, so
+/// that a malformed token of any length gives a message of a line.
+pub(crate) fn quoted(token: &str) -> String {
+    let mut out = String::new();
+    for c in token.chars().take(40) {
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    if token.chars().nth(40).is_some() {
+        out.push('…');
+    }
+    format!("'{out}'")
+}
+
 /// The exit code of a verifier run: 2 when some input is unreadable or malformed, else
 /// 1 when fewer than `checked` candidates are good, else 0.
 pub fn exit_code(malformed: usize, good: usize, checked: usize) -> u8 {

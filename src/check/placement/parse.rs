@@ -3,6 +3,7 @@
 //! (`directions`, `k`, `t`), each error naming the file, line and column.
 
 use super::*;
+use crate::check::quoted;
 
 /// Parses `x,y` at `column` (1-based) of `line`.
 fn parse_vector(file: &str, line: usize, column: usize, s: &str) -> Result<[i64; 2], VerifyError> {
@@ -11,7 +12,10 @@ fn parse_vector(file: &str, line: usize, column: usize, s: &str) -> Result<[i64;
             file,
             line,
             column,
-            format!("found '{s}', expected a cell or vector x,y of two integers"),
+            format!(
+                "found {}, expected a cell or vector x,y of two integers",
+                quoted(s)
+            ),
         )
     };
     let (x, y) = s.split_once(',').ok_or_else(bad)?;
@@ -22,7 +26,8 @@ fn parse_vector(file: &str, line: usize, column: usize, s: &str) -> Result<[i64;
             line,
             column,
             format!(
-                "found '{s}', expected coordinates of at most {MAX_COORDINATE} in absolute value"
+                "found {}, expected coordinates of at most {MAX_COORDINATE} in absolute value",
+                quoted(s)
             ),
         ));
     }
@@ -73,9 +78,9 @@ pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError>
                     line,
                     tokens[0].0,
                     format!(
-                        "found '{}', expected `lattice x1,y1 x2,y2` (after the optional \
+                        "found {}, expected `lattice x1,y1 x2,y2` (after the optional \
                          `directions`, `k` and `t` lines)",
-                        body.trim()
+                        quoted(body.trim())
                     ),
                 ));
             }
@@ -116,7 +121,7 @@ pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError>
                     file,
                     line,
                     *col,
-                    format!("found '{tok}', expected a cell x,y:a or x,y:b"),
+                    format!("found {}, expected a cell x,y:a or x,y:b", quoted(tok)),
                 ));
             };
             let part = match part {
@@ -127,7 +132,7 @@ pub fn parse_placement(file: &str, text: &str) -> Result<Placement, VerifyError>
                         file,
                         line,
                         col + cell.chars().count() + 1,
-                        format!("found part '{other}', expected a or b"),
+                        format!("found part {}, expected a or b", quoted(other)),
                     ));
                 }
             };
@@ -183,7 +188,14 @@ fn record(
         let mut directions: Vec<[i64; 2]> = Vec::new();
         for (col, tok) in &tokens[1..] {
             let v = parse_vector(file, line, *col, tok)?;
-            let bad = |why: &str| malformed(file, line, *col, format!("direction '{tok}': {why}"));
+            let bad = |why: &str| {
+                malformed(
+                    file,
+                    line,
+                    *col,
+                    format!("direction {}: {why}", quoted(tok)),
+                )
+            };
             if v == [0, 0] || v.iter().any(|x| x.unsigned_abs() > MAX_DIRECTION as u64) {
                 return Err(bad(&format!(
                     "expected a non-zero vector of coordinates within ±{MAX_DIRECTION}"

@@ -3,6 +3,7 @@
 //! [`super`] orders them.
 
 use super::*;
+use crate::check::quoted;
 
 /// The state of a reading in progress.
 struct Reading<'g> {
@@ -27,7 +28,10 @@ fn parse_id(line: u64, column: u64, text: &str) -> Result<u32, Error> {
         err(
             line,
             column,
-            format!("found '{text}', expected a node id (a decimal integer below 2^32)"),
+            format!(
+                "found {}, expected a node id (a decimal integer below 2^32)",
+                quoted(text)
+            ),
         )
     };
     if text.is_empty() || !text.bytes().all(|b| b.is_ascii_digit()) {
@@ -53,7 +57,10 @@ impl Reading<'_> {
                     self.unknown_label = Some(err(
                         line,
                         column,
-                        format!("found '{label}', expected the label of a cell of the game"),
+                        format!(
+                            "found {}, expected the label of a cell of the game",
+                            quoted(label)
+                        ),
                     ));
                 }
                 NO_CELL
@@ -89,7 +96,10 @@ impl Reading<'_> {
                 [_, (c, extra), ..] => Err(err(
                     line,
                     *c,
-                    format!("found '{extra}', expected nothing more after {what}"),
+                    format!(
+                        "found {}, expected nothing more after {what}",
+                        quoted(extra)
+                    ),
                 )),
             }
         };
@@ -113,8 +123,9 @@ impl Reading<'_> {
                         line,
                         c,
                         format!(
-                            "found '{h}', expected the SHA-256 of the game file: 64 lowercase \
-                             hexadecimal digits"
+                            "found {}, expected the SHA-256 of the game file: 64 lowercase \
+                             hexadecimal digits",
+                            quoted(h)
                         ),
                     ));
                 }
@@ -127,7 +138,11 @@ impl Reading<'_> {
                 }
                 let (c, w) = one("maker or breaker")?;
                 self.winner = Some(Side::from_word(w).ok_or_else(|| {
-                    err(line, c, format!("found '{w}', expected maker or breaker"))
+                    err(
+                        line,
+                        c,
+                        format!("found {}, expected maker or breaker", quoted(w)),
+                    )
                 })?);
                 Ok(())
             }
@@ -145,7 +160,10 @@ impl Reading<'_> {
             other => Err(err(
                 line,
                 col0,
-                format!("found '{other}', expected a statement: game, winner, root or node"),
+                format!(
+                    "found {}, expected a statement: game, winner, root or node",
+                    quoted(other)
+                ),
             )),
         }
     }
@@ -192,7 +210,7 @@ impl Reading<'_> {
             Some(&(c, extra)) => Err(err(
                 line,
                 c,
-                format!("found '{extra}', expected nothing after `{body}`"),
+                format!("found {}, expected nothing after `{body}`", quoted(extra)),
             )),
         };
         let even = |rest: &[(u64, &str)], what: &str| {
@@ -264,8 +282,9 @@ impl Reading<'_> {
                     line,
                     body_col,
                     format!(
-                        "found '{other}', expected the node's body: move, reply, closed, \
-                         pairing or potential"
+                        "found {}, expected the node's body: move, reply, closed, \
+                         pairing or potential",
+                        quoted(other)
                     ),
                 ));
             }
@@ -359,12 +378,18 @@ pub(super) fn read(
                     [(_, "amoba-strategy"), (c, v)] => err(
                         line,
                         *c,
-                        format!("found version '{v}', expected `{HEADER}` (version 1)"),
+                        format!(
+                            "found version {}, expected `{HEADER}` (version 1)",
+                            quoted(v)
+                        ),
                     ),
                     _ => err(
                         line,
                         1,
-                        format!("found '{head}', expected the header line `{HEADER}`"),
+                        format!(
+                            "found {}, expected the header line `{HEADER}`",
+                            quoted(head)
+                        ),
                     ),
                 });
             }

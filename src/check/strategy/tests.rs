@@ -203,3 +203,18 @@ fn malformed_certificates() {
     assert_eq!(at(&good.replace(&h, &h.to_uppercase())), (2, 6));
     assert_eq!(at(&good.replace("winner maker", "winner nobody")), (3, 8));
 }
+
+#[test]
+fn a_long_token_is_quoted_short() {
+    let long = "x".repeat(100_000);
+    let cert = seven_cert(&hash(SEVEN)).replace("winner maker", &format!("winner {long}"));
+    let e = check(SEVEN, &cert).unwrap_err();
+    assert_eq!((e.line, e.column), (3, 8));
+    assert!(e.message.contains(&format!("'{}…'", "x".repeat(40))), "{e}");
+    assert!(e.message.len() < 200, "{e}");
+    let game = SEVEN.replace("cells 1", &format!("cells {long}\u{7} 1"));
+    let e = Game::parse(game.as_bytes()).unwrap_err();
+    assert!(e.message.len() < 200, "{e}");
+    let e = Game::parse("game g\u{1}\n".as_bytes()).unwrap_err();
+    assert!(e.message.contains("'g\\u{1}'"), "{e}");
+}

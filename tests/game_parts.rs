@@ -18,8 +18,9 @@ use std::path::Path;
 
 /// Splits `text` at `depth` into `count` shards, solves and merges them in the
 /// library (each part written and read back); returns the merged winner after checking
-/// the merged certificate.
-fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
+/// the merged certificate, and the merge's moves at the root (each a label and its
+/// winner, every one decided).
+fn split_and_merge(text: &str, depth: usize, count: usize) -> (Side, Vec<(String, Side)>) {
     let game = file::parse(text).unwrap();
     let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
     let f = Frontier::new(&game, depth).unwrap();
@@ -49,6 +50,15 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
     let m = merge(&f, &sha, &parts, true).unwrap();
     assert_eq!(m.decided, m.positions);
     let winner = m.winner.expect("every position decided settles the root");
+    let moves = m
+        .moves
+        .iter()
+        .map(|r| {
+            assert_eq!(r.open, 0, "a decided move has nothing open below it");
+            let w = r.winner.expect("every position decided settles every move");
+            (game.labels[r.cell as usize].clone(), w)
+        })
+        .collect();
     let mut cert = Vec::new();
     m.certificate
         .unwrap()
@@ -61,11 +71,12 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> Side {
             String::from_utf8_lossy(&cert)
         ),
     }
-    winner
+    (winner, moves)
 }
 
 #[test]
 fn split_searches_agree_with_plain_minimax_and_merged_certificates_check() {
+    let mut listed = 0;
     for seed in 0..120u64 {
         let ncells = 5 + (seed % 9) as usize;
         let nsets = 2 + (seed % 11) as usize;
@@ -77,12 +88,23 @@ fn split_searches_agree_with_plain_minimax_and_merged_certificates_check() {
         };
         let depth = (seed % 4) as usize;
         let count = 1 + (seed % 3) as usize;
+        let (winner, moves) = split_and_merge(&text, depth, count);
         assert_eq!(
-            split_and_merge(&text, depth, count),
-            want,
+            winner, want,
             "seed {seed}, depth {depth}, {count} shards\n{text}"
         );
+        // Each move the merge lists at the root has the minimax's value.
+        let values = h.move_values();
+        for (label, w) in &moves {
+            let (_, v) = values
+                .iter()
+                .find(|(c, _)| &minimax::label(*c) == label)
+                .unwrap();
+            assert_eq!(w.word(), v.word(), "seed {seed}: after {label}\n{text}");
+        }
+        listed += moves.len();
     }
+    assert!(listed > 200, "{listed} moves at the root compared");
 }
 
 /// Runs `solve GAME --shard I/N --split-depth D --out-dir DIR` and returns (stdout,
@@ -187,6 +209,75 @@ fn shards_on_the_command_line_merge_into_a_checked_certificate() {
             err.contains("the game has no cell") || err.contains("a part of another game"),
             "{err}"
         );
+    }
+}
+
+/// A merge of parts that leave positions undecided still gives each move at the root:
+/// its winner where the decided positions settle it, else the undecided positions below
+/// it that could change it; once the shard has been run again without a limit, every
+/// move has the winner that `solve --moves` gives it.
+#[test]
+fn a_merge_gives_each_move_at_the_root_and_what_is_open_below_it() {
+    let game = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games/strip7tr-7.game");
+    let dir = temp_dir("parts-open-moves");
+    let part = part_path(&dir, "strip7tr-7", 0, 1);
+    let merged = || {
+        let (out, err, code) = run(amoba()
+            .args(["solve", "--json"])
+            .arg(&game)
+            .arg("--merge")
+            .arg(&part));
+        (assert_valid_text(&out), err, code)
+    };
+    let (_, err, code) = shard(&game, 0, 1, 2, &dir, &["--node-limit", "3"]);
+    assert_eq!(code, 1, "{err}");
+    let (doc, err, code) = merged();
+    assert_eq!(code, 1, "{err}");
+    let undecided = doc["positions"].as_u64().unwrap() - doc["decided"].as_u64().unwrap();
+    let moves = doc["moves"].as_array().unwrap();
+    assert_eq!(moves.len(), 28, "every cell of the empty board is a move");
+    let mut open_moves = 0;
+    for m in moves {
+        let open = m["open"].as_u64().unwrap();
+        if m["winner"].is_null() {
+            assert!(open >= 1 && open <= undecided, "{m}");
+            open_moves += 1;
+        } else {
+            assert_eq!(open, 0, "{m}");
+        }
+    }
+    assert!(open_moves > 0 && undecided > 0, "{doc}");
+    let (text, _, _) = run(amoba().arg("solve").arg(&game).arg("--merge").arg(&part));
+    assert!(
+        text.contains("not decided, ") && text.contains(" below it open"),
+        "{text}"
+    );
+
+    let (_, err, code) = shard(&game, 0, 1, 2, &dir, &[]);
+    assert_eq!(code, 0, "{err}");
+    let (doc, err, code) = merged();
+    assert_eq!(code, 0, "{err}");
+    let (table, _, _) = run(amoba()
+        .args([
+            "solve",
+            "--json",
+            "--moves",
+            "--node-limit",
+            "1",
+            "--move-node-limit",
+            "1000000",
+        ])
+        .arg(&game));
+    let table = assert_valid_text(&table);
+    for m in doc["moves"].as_array().unwrap() {
+        assert_eq!(m["open"], 0, "{m}");
+        let want = table["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|t| t["cell"] == m["cell"])
+            .unwrap();
+        assert_eq!(m["winner"], want["winner"], "{m}");
     }
 }
 

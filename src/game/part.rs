@@ -543,8 +543,22 @@ pub struct PartsDoc {
     pub part: Option<String>,
     /// The merged certificate written, if any.
     pub certificate: Option<super::decide::CertificateDoc>,
+    /// A merge: each move at the root with its value and the undecided positions
+    /// below it ([`super::shard::RootMove`]); null for a shard.
+    pub moves: Option<Vec<RootMoveDoc>>,
     /// What this run cost.
     pub cost: super::decide::CostDoc,
+}
+
+/// One move at the root of a merged split, in [`PartsDoc`].
+#[derive(Clone, Debug, serde::Serialize)]
+pub struct RootMoveDoc {
+    /// The cell's label.
+    pub cell: String,
+    /// Who wins after the move, when the parts decide it.
+    pub winner: Option<&'static str>,
+    /// Undecided frontier positions below the move that could still change its value.
+    pub open: usize,
 }
 
 impl PartsDoc {
@@ -580,6 +594,7 @@ impl PartsDoc {
             nodes: solved.iter().fold(0u64, |a, s| a.saturating_add(s.nodes)),
             part: None,
             certificate: None,
+            moves: None,
             cost: super::decide::CostDoc {
                 seconds,
                 peak_memory_bytes: crate::core::io::peak_memory_bytes(),

@@ -5,11 +5,12 @@
 //! (docs/schemas/solve-parts.schema.json): the split, the positions covered and
 //! decided, and for a merge the root's verdict and the certificate written.
 
-use crate::core::text::counted;
+use crate::core::text::{counted, fmt_int};
 use crate::game::Side;
 use crate::game::decide::CertificateDoc;
 use crate::game::file::Loaded;
 use crate::game::job::Job;
+use crate::game::part::RootMoveDoc;
 use crate::game::shard::{Frontier, Merged, Part, PartsDoc, Solved};
 use std::collections::BTreeMap;
 
@@ -67,6 +68,18 @@ pub fn merge_doc(
     doc.positions = merged.positions;
     doc.winner = merged.winner.map(Side::word);
     doc.certificate = certificate;
+    let label = |c: u8| loaded.game.labels[c as usize].clone();
+    doc.moves = Some(
+        merged
+            .moves
+            .iter()
+            .map(|m| RootMoveDoc {
+                cell: label(m.cell),
+                winner: m.winner.map(Side::word),
+                open: m.open,
+            })
+            .collect(),
+    );
     doc.cost.seconds = seconds;
     doc
 }
@@ -122,19 +135,34 @@ pub fn text(loaded: &Loaded, doc: &PartsDoc, root: Option<Option<Side>>) -> Stri
             "frontier positions"
         ),
     );
+    let n = |x: usize| fmt_int(x as u64);
     out += &format!(
-        "positions: {}, decided {} (Maker {}, Breaker {}), undecided {}; {} nodes\n",
-        doc.positions,
-        doc.decided,
-        doc.maker,
-        doc.breaker,
-        doc.positions - doc.decided,
-        doc.nodes
+        "positions: {}, decided {} (Maker {}, Breaker {}), undecided {}; {}\n",
+        n(doc.positions),
+        n(doc.decided),
+        n(doc.maker),
+        n(doc.breaker),
+        n(doc.positions - doc.decided),
+        counted(doc.nodes, "node", "nodes")
     );
     match root {
         Some(Some(w)) => out += &format!("winner: {w}\n"),
         Some(None) => out += "not decided: the decided positions do not settle the root\n",
         None => {}
+    }
+    if doc.moves.as_ref().is_some_and(|m| !m.is_empty()) {
+        out += "each move at the root (undecided: the undecided positions below it that could \
+                still change its value):\n";
+    }
+    for m in doc.moves.iter().flatten() {
+        out += &match m.winner {
+            Some(w) => format!("  after {}: {w} wins\n", m.cell),
+            None => format!(
+                "  after {}: not decided, {} below it open\n",
+                m.cell,
+                counted(m.open as u64, "position", "positions")
+            ),
+        };
     }
     out
 }

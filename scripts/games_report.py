@@ -21,10 +21,13 @@ import time
 # with a table of so many MiB. (4, 11) gets enough for its corner moves, which take
 # about 60 million nodes (its other moves take at most 2.1 million), and (4, 12) enough
 # for every class of first moves whose search alone has ended (BENCHMARKS.md, *The first
-# moves of (4, 12, 7^tr)*: 4 to 80 million nodes); its corner class is open.
+# moves of (4, 12, 7^tr)*: 4 to 80 million nodes); its corner class is open. (4, 13)
+# gets 20 million, about an hour of CPU for its 28 classes (BENCHMARKS.md, *The first
+# moves of (4, 13, 7^tr)*).
 M1 = (1_000_000, "256")
 CORNERS = (150_000_000, "2048")
 CORNERS_12 = (100_000_000, "4096")
+M13 = (20_000_000, "2048")
 
 # The publication's solver (Czifra, Csóka, Zombori, Makay, "Towards solving the
 # 7-in-a-row game", IEEE CoG 2021; best-first proof-number search, built and run on a
@@ -53,7 +56,7 @@ GAMES = [
     ("strip7tr-10", M1, "Maker (Czifra et al. 2021)", PUB_10),
     ("strip7tr-11", CORNERS, "Maker (Czifra et al. 2021)", PUB_11),
     ("strip7tr-12", CORNERS_12, "Maker (Czifra et al. 2021)", PUB_12),
-    ("strip7tr-13", M1, "Maker (Czifra et al. 2021)", NO_PUB),
+    ("strip7tr-13", M13, "Maker (Czifra et al. 2021)", NO_PUB),
     ("strip7tr-14", M1, "Maker (Czifra et al. 2021)", NO_PUB),
 ]
 

@@ -556,7 +556,7 @@ pub struct RootMoveDoc {
     /// The cell's label.
     pub cell: String,
     /// Who wins after the move, when the parts decide it.
-    pub winner: Option<&'static str>,
+    pub winner: Option<super::Side>,
     /// Undecided frontier positions below the move that could still change its value.
     pub open: usize,
 }

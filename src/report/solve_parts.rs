@@ -75,7 +75,7 @@ pub fn merge_doc(
             .iter()
             .map(|m| RootMoveDoc {
                 cell: label(m.cell),
-                winner: m.winner.map(Side::word),
+                winner: m.winner,
                 open: m.open,
             })
             .collect(),

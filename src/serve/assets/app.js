@@ -449,12 +449,12 @@ async function play(text, side, out) {
 // winner, root and nodes by number (the server has checked the file).
 function parseStrategy(text) {
   const s = { winner: null, root: null, nodes: new Map() };
+  // Node numbers as numbers (a file may write 007 for 7).
+  const id = w => String(Number(w));
   for (const raw of text.split("\n")) {
     const words = raw.split("#")[0].trim().split(/[ \t]+/).filter(w => w);
     if (!words.length) continue;
     const [kw, ...rest] = words;
-    // Node numbers as numbers (a file may write 007 for 7).
-    const id = w => String(Number(w));
     if (kw === "winner") s.winner = rest[0];
     else if (kw === "game") s.game = rest[0];
     else if (kw === "root") s.root = id(rest[0]);

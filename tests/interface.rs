@@ -262,6 +262,62 @@ fn every_subcommand_follows_the_shared_rules() {
         ),
         case("tight --t 2 --k 5 --lattice '4,0 0,4'", 1, Text, &[]),
         case("covering --t 5 --k 6 --lattice '5,0 2,1'", 0, Text, &[]),
+        // --json: the answer's document (search.schema.json), the object inside it
+        // and in --out FILE when asked, never a second document on stdout.
+        case("search --board square5 --json", 0, Json, &[]),
+        case("search --board square5 --node-limit 2 --json", 1, Json, &[]),
+        case(
+            "search --board square5 --json --out out/p.txt",
+            0,
+            Json,
+            &["out/p.txt"],
+        ),
+        case("search --board square5 --json --out -", 2, Empty, &[]),
+        case("tight --t 3 --k 7 --lattice '6,0 0,6' --json", 0, Json, &[]),
+        case(
+            "tight --t 3 --k 7 --lattice '6,0 0,6' --count --json",
+            0,
+            Json,
+            &[],
+        ),
+        case(
+            "tight --t 3 --k 7 --max-index 12 --json --progress none",
+            1,
+            Json,
+            &[],
+        ),
+        case(
+            "tight --t 4 --k 5 --plane --json --progress none",
+            1,
+            Json,
+            &[],
+        ),
+        case("tight --t 2 --k 5 --lattice '4,0 0,4' --json", 1, Json, &[]),
+        case(
+            "covering --t 5 --k 6 --lattice '5,0 2,1' --json",
+            0,
+            Json,
+            &[],
+        ),
+        case("covering --t 2 --k 5 --max-index 3 --json", 1, Json, &[]),
+        case(
+            "search --t 3 --k 7 --lattice '6,0 0,6' --json",
+            0,
+            Json,
+            &[],
+        ),
+        case(
+            "enumerate --t 3 --k 7 --lattice '6,0 0,6' --json",
+            0,
+            Json,
+            &[],
+        ),
+        case(
+            "scan --t 3 --k 7 --max-index 12 --json --progress none",
+            0,
+            Json,
+            &[],
+        ),
         case(
             "blocking --t-max 3 --k-max 4 --json --progress none",
             0,

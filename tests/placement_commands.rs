@@ -135,3 +135,104 @@ fn search_enumerate_and_scan_answer_about_placements_with_t_and_k() {
         assert!(stderr.contains(expect), "{args:?}: {stderr}");
     }
 }
+
+/// `--json` prints the same answer as the text: the same exit status, the object the
+/// text prints (which the independent checker accepts, and which `--out FILE` holds
+/// byte for byte), and a verdict that agrees with it, lattice by lattice.
+#[test]
+fn a_json_answer_says_what_the_text_says() {
+    let dir = common::temp_dir("json-answers");
+    // The command, and the game (t, k) of a placement found (none: a pairing).
+    type Case<'a> = (&'a [&'a str], Option<(&'a str, &'a str)>);
+    let cases: [Case; 8] = [
+        (&["search", "--board", "square5"], None),
+        (&["search", "--board", "square5", "--node-limit", "2"], None),
+        (
+            &["tight", "--t", "3", "--k", "7", "--lattice", "6,0 0,6"],
+            Some(("3", "7")),
+        ),
+        (
+            &[
+                "tight",
+                "--t",
+                "3",
+                "--k",
+                "5",
+                "--lattice",
+                "3,0 0,3",
+                "--count",
+            ],
+            Some(("3", "5")),
+        ),
+        (
+            &[
+                "tight",
+                "--t",
+                "3",
+                "--k",
+                "7",
+                "--min-index",
+                "30",
+                "--max-index",
+                "36",
+            ],
+            Some(("3", "7")),
+        ),
+        (&["tight", "--t", "4", "--k", "5", "--plane"], None),
+        (
+            &["covering", "--t", "5", "--k", "6", "--max-index", "5"],
+            Some(("5", "6")),
+        ),
+        (
+            &["search", "--t", "2", "--k", "5", "--lattice", "4,0 0,4"],
+            None,
+        ),
+    ];
+    for (i, (args, game)) in cases.into_iter().enumerate() {
+        let (text, _, code) = run(args);
+        let file = dir.join(format!("found-{i}.txt"));
+        let with_json = [args, &["--json", "--out", file.to_str().unwrap()]].concat();
+        let (json, stderr, json_code) = run(&with_json);
+        let what = format!("amoba {}: {stderr}", args.join(" "));
+        assert_eq!(code, json_code, "{what}");
+        let doc = common::schema::assert_valid_text(&json);
+        assert_eq!(doc["exit_code"], code, "{what}");
+        assert!(text.contains(doc["message"].as_str().unwrap().trim_end_matches('\n')));
+        let answer = doc["answer"].as_str().unwrap();
+        match doc["found"].as_str() {
+            Some(found) => {
+                assert_eq!(answer, "found", "{what}");
+                assert!(text.ends_with(found), "{what}: the text's object");
+                assert_eq!(std::fs::read_to_string(&file).unwrap(), found, "{what}");
+                let (report, checked) = match game {
+                    Some((t, k)) => verify_placement(&file, t, k),
+                    None => {
+                        let mut verify = amoba();
+                        let o = verify.args(["verify", "--board", "square5"]).arg(&file);
+                        let (report, _, checked) = output_text(&o.output().unwrap());
+                        (report, checked)
+                    }
+                };
+                assert_eq!(checked, 0, "{what}: {report}");
+            }
+            None => {
+                assert_ne!(answer, "found", "{what}");
+                assert!(!file.exists(), "{what}");
+            }
+        }
+        // Each lattice's verdict adds up to the answer.
+        let lattices = doc["lattices"].as_array().unwrap();
+        let some = |a: &str| lattices.iter().any(|l| l["answer"] == a);
+        match answer {
+            "found" => assert!(some("found"), "{what}"),
+            "unknown" => assert!(some("unknown") && !some("found"), "{what}"),
+            _ => assert!(!some("found") && !some("unknown"), "{what}"),
+        }
+        let proved = doc["proved"].as_bool().unwrap();
+        assert_eq!(
+            proved,
+            answer == "found" || (answer == "none" && lattices.iter().all(|l| l["proved"] == true)),
+            "{what}"
+        );
+    }
+}

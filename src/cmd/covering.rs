@@ -11,13 +11,15 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
+use super::tight::To;
 use amoba::core::board::lattice::Lattice;
 use amoba::placement::engine::{self, Kinds, cover_on};
 use amoba::placement::setup;
 use amoba::placement::tight::Tightness;
 use amoba::report::covering::{self as report, Tally};
+use amoba::report::search_doc::{Question, json_provenance};
 use std::io::Write;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
 /// Conflicts the SAT solver may spend on each lattice unless `--conflicts` says
@@ -29,7 +31,8 @@ pub const CONFLICTS: u64 = 200_000;
     amoba covering --t 6 --k 5 --max-index 6                  # found on the first lattice of index 6\n  \
     amoba covering --t 4 --k 6 --lattice \"4,0 0,4\"            # four cookies on the 4x4 torus\n  \
     amoba covering --t 4 --k 6 --lattice \"2,0 0,2\" --per-cell 0   # every cookie: none, proved\n  \
-    amoba covering --t 4 --k 5 --directions \"1,0 0,1 1,1\" --max-index 8\n\n\
+    amoba covering --t 4 --k 5 --directions \"1,0 0,1 1,1\" --max-index 8\n  \
+    amoba covering --t 6 --k 5 --max-index 6 --json | jq -r .found > p.txt\n\n\
     Exit status: 0 found, 1 none found (the message says whether that is a proof), 2 \
     usage or input error.")]
 pub struct Args {
@@ -64,12 +67,19 @@ pub struct Args {
     /// Run a cookie census the estimate puts out of reach.
     #[arg(long)]
     pub force: bool,
+    /// Print the answer as JSON (docs/schemas/search.schema.json) on stdout instead of
+    /// its text, with each lattice searched and the placement found inside it (and in
+    /// --out FILE if given).
+    #[arg(long)]
+    pub json: bool,
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let out = args.out.as_deref();
+    let json = json_provenance(args.json, out, "plane", &super::command_line())?;
     let game = args.game.game()?;
     let (text, min, max) = (args.lattice.as_deref(), args.min_index, args.max_index);
     let lattices = super::listing(args.progress, |p| setup::lattices(&game, text, min, max, p))?;
@@ -77,8 +87,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         .per_cell
         .unwrap_or_else(|| engine::default_per_cell(&game));
     let kinds = Kinds::new(&game, args.game.t, per_cell, args.force)?;
-    let (conflicts, all, out) = (args.conflicts, args.all, args.out.as_deref());
-    let status = search(&lattices, &kinds, conflicts, all, out, args.progress)?;
+    let (conflicts, all) = (args.conflicts, args.all);
+    let question = match args.max_index {
+        Some(_) => Question::Scan,
+        None => Question::Find,
+    };
+    let to = To::new(out, json.as_ref());
+    let status = search(
+        &lattices,
+        &kinds,
+        (question, conflicts, all),
+        to,
+        args.progress,
+    )?;
     Ok(ExitCode::from(status))
 }
 
@@ -87,31 +108,33 @@ pub fn undecided(lattice: &Lattice, conflicts: u64) {
     note!("lattice {lattice}: {conflicts} conflicts, undecided");
 }
 
-/// The covering search on each of `lattices` with the cookie types of `kinds`, each
-/// allowed `conflicts`, up to the first placement found (every lattice with `all`);
-/// the first written to `out` (stdout when `None`). Returns the exit status: 0 found,
-/// 1 none (or none by counting).
+/// The covering search on each of `lattices` (`question`: one lattice, or a scan)
+/// with the cookie types of `kinds`, each allowed `conflicts`, up to the first
+/// placement found (every lattice with `all`); a line per lattice on stdout unless
+/// `--json`, then the answer printed where `to` says. Returns the exit status: 0
+/// found, 1 none (or none by counting).
 pub fn search(
     lattices: &[Lattice],
     kinds: &Kinds,
-    conflicts: u64,
-    all: bool,
-    out: Option<&Path>,
+    (question, conflicts, all): (Question, u64, bool),
+    to: To,
     mode: Mode,
 ) -> anyhow::Result<u8> {
-    let mut stdout = amoba::core::io::stdout();
     if kinds.cookies.tightness == Tightness::Below {
-        writeln!(stdout, "{}", amoba::report::tight::below(&kinds.cookies))?;
-        return Ok(1);
+        return super::tight::print(report::below(kinds, question), to);
     }
     note!("{}", report::types_note(kinds));
+    let mut stdout = amoba::core::io::stdout();
     let mut first: Option<String> = None;
     let mut tally = Tally::default();
     let progress = Progress::counting(mode, "covering", "lattices");
     for (i, l) in lattices.iter().enumerate() {
         progress.update(i as u64, lattices.len() as u64);
         let searched = cover_on(kinds, l, conflicts, &mut |c| undecided(l, c))?;
-        writeln!(stdout, "{}", tally.line(l, &searched, kinds))?;
+        let line = tally.line(l, &searched, kinds);
+        if to.json.is_none() {
+            writeln!(stdout, "{line}")?;
+        }
         if first.is_none() {
             first = report::found(searched);
             if first.is_some() && !all {
@@ -120,15 +143,7 @@ pub fn search(
         }
     }
     progress.finish();
-    match &first {
-        Some(text) => {
-            writeln!(stdout, "{}", report::found_line(kinds, out.is_none()))?;
-            super::write_product(out, text)?;
-            Ok(0)
-        }
-        None => {
-            writeln!(stdout, "{}", tally.summary(lattices.len(), kinds))?;
-            Ok(1)
-        }
-    }
+    let follows = to.out.is_none() && to.json.is_none();
+    let answer = tally.answer(kinds, question, lattices.len(), first, follows);
+    super::tight::print(answer, to)
 }

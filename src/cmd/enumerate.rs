@@ -42,7 +42,8 @@ pub struct Args {
     #[arg(long, value_name = "DIR", default_value = OUT_DIR)]
     pub out_dir: PathBuf,
     /// Print the summary JSON (docs/schemas/enumerate.schema.json) on stdout instead of
-    /// the human summary (the files are written all the same).
+    /// the human summary (the files are written all the same); with --t, the answer
+    /// (docs/schemas/search.schema.json).
     #[arg(long, conflicts_with = "shard")]
     pub json: bool,
     /// Worker threads (0 = all cores).
@@ -72,7 +73,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--threads", args.threads != 0),
             ("--parts-dir", args.parts_dir.is_some()),
             ("--out-dir", args.out_dir != Path::new(OUT_DIR)),
-            ("--json", args.json),
         ])?;
         let (directions, lattice) = board_game(&args.board)?;
         let (lattice, out) = (Some(lattice), args.out);
@@ -83,6 +83,7 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             Job::Count,
             out,
             args.force,
+            args.json,
         );
     }
     super::directory_option(&args.out_dir, "--out-dir")?;

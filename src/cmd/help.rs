@@ -140,7 +140,8 @@ pub const TIGHT: &str = "Examples:\n  \
     amoba tight --t 3 --k 7 --lattice \"6,0 0,6\" --count    # its classes and labelled count\n  \
     amoba tight --t 3 --k 7 --max-index 72                 # every lattice up to index 72\n  \
     amoba tight --t 4 --k 5 --plane                        # none in the plane: a 5x5 square\n  \
-    amoba tight --t 3 --k 4 --directions \"1,0 0,1\" --lattice \"3,0 0,3\"\n\n\
+    amoba tight --t 3 --k 4 --directions \"1,0 0,1\" --lattice \"3,0 0,3\"\n  \
+    amoba tight --t 3 --k 7 --max-index 36 --json | jq '.lattices[] | select(.answer == \"found\")'\n\n\
     Exit status: 0 found (with --plane: not excluded), 1 none exists (where, and the \
-    nodes of the exhaustive search), 2 usage or input error, or good placements of this \
-    game need not be tight.";
+    nodes of the exhaustive search), 2 usage or input error, good placements of this \
+    game need not be tight, or with --plane a square undecided at the node limit.";

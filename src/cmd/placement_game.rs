@@ -14,10 +14,11 @@
 
 use super::covering;
 use super::progress::Mode;
-use super::tight::{self, Question};
+use super::tight::{self, Question as Tight, To};
 use amoba::placement::engine::{self, Kinds};
 use amoba::placement::route::{self, Engine};
 use amoba::placement::setup;
+use amoba::report::search_doc::{Question, json_provenance};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -47,8 +48,9 @@ pub fn board_game(board: &super::BoardArgs) -> anyhow::Result<(String, String)> 
 
 /// Answers `job` for the game `placement` with `directions` on `lattice` (`None`: a
 /// scan, which has no lattice), by the engine the cookie census calls for
-/// ([`Job::engine`]), the placement found written to `out` (stdout when `None`). Exit
-/// status: [`Job::status`].
+/// ([`Job::engine`]), the placement found written to `out` (stdout when `None`), with
+/// `json` the answer's document on stdout instead of its text. Exit status:
+/// [`Job::status`].
 ///
 /// *Errors*: a game or lattice the placement commands reject; a job the engine that
 /// answers refuses.
@@ -59,47 +61,54 @@ pub fn run(
     job: Job,
     out: Option<PathBuf>,
     force: bool,
+    json: bool,
 ) -> anyhow::Result<ExitCode> {
     let (Some(t), Some(k)) = (placement.t, placement.k) else {
         anyhow::bail!("--t and --k go together");
+    };
+    let out = out.as_deref();
+    let json = json_provenance(json, out, "plane", &super::command_line())?;
+    let to = To {
+        job: Some(job),
+        ..To::new(out, json.as_ref())
     };
     let game = setup::game(&directions, k, t)?;
     // One census serves both engines: the cookies blocking at least one set per cell
     // and direction, with the best of every size.
     let kinds = Kinds::new(&game, t, engine::default_per_cell(&game), force)?;
-    let (mode, out) = (Mode::Auto, out.as_deref());
+    let mode = Mode::Auto;
     let status = match job.engine(&kinds, t, k)? {
         Engine::Covering => {
-            let (min, max) = match job {
-                Job::Scan { min, max, .. } => (min, Some(max)),
-                _ => (1, None),
+            let (min, max, question) = match job {
+                Job::Scan { min, max, .. } => (min, Some(max), Question::Scan),
+                _ => (1, None, Question::Find),
             };
             let text = lattice.as_deref().filter(|_| max.is_none());
             let lattices = super::listing(mode, |p| setup::lattices(&game, text, min, max, p))?;
             let conflicts = covering::CONFLICTS;
-            covering::search(&lattices, &kinds, conflicts, false, out, mode)?
+            covering::search(&lattices, &kinds, (question, conflicts, false), to, mode)?
         }
-        Engine::Tight => match tight::not_tight(&kinds.cookies)? {
+        Engine::Tight => match tight::not_tight(&kinds.cookies, to)? {
             Some(status) => status,
-            None => tight::ask(&kinds.cookies, question(job, lattice)?, out, mode)?,
+            None => tight::ask(&kinds.cookies, question(job, lattice)?, to, mode)?,
         },
     };
-    Ok(ExitCode::from(job.status(status)))
+    Ok(ExitCode::from(status))
 }
 
 /// The question the tight engine answers for `job`, on `lattice` unless it scans.
-fn question(job: Job, lattice: Option<String>) -> anyhow::Result<Question> {
+fn question(job: Job, lattice: Option<String>) -> anyhow::Result<Tight> {
     let on = || setup::one_lattice(lattice.as_deref());
     Ok(match job {
         Job::Scan {
             min,
             max,
             node_limit,
-        } => Question::Scan(min, max, node_limit),
-        Job::Find { node_limit } => Question::Find(
+        } => Tight::Scan(min, max, node_limit),
+        Job::Find { node_limit } => Tight::Find(
             on()?,
             node_limit.unwrap_or(amoba::placement::tight::NODE_LIMIT),
         ),
-        Job::Count => Question::Count(on()?),
+        Job::Count => Tight::Count(on()?),
     })
 }

@@ -65,7 +65,7 @@ pub struct Args {
     #[arg(long, default_value = "-")]
     pub out: PathBuf,
     /// Print the JSON document (docs/schemas/scan.schema.json) on stdout instead of the
-    /// Markdown report.
+    /// Markdown report; with --t, the answer (docs/schemas/search.schema.json).
     #[arg(long)]
     pub json: bool,
     /// Also write the JSON document here (`-` = stdout, in place of the report).
@@ -93,7 +93,6 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             ("--dims", args.dims.is_some()),
             ("--count", args.count),
             ("--shard", args.shard.is_some()),
-            ("--json", args.json),
             ("--json-out", args.json_out.is_some()),
             ("--out", !amoba::core::io::is_dash(&args.out)),
             ("--threads", args.threads != 0),
@@ -108,7 +107,15 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             max,
             node_limit: args.node_limit,
         };
-        return run(&args.placement, directions, None, job, None, args.force);
+        return run(
+            &args.placement,
+            directions,
+            None,
+            job,
+            None,
+            args.force,
+            args.json,
+        );
     }
     if let Some(files) = &args.merge {
         let parts: Vec<(String, ScanDoc)> = super::read_json_docs(files, "scan document")?;

@@ -1,10 +1,9 @@
 //! `amoba search`: one good pairing of a board, found fast, or the exhaustive proof
 //! that the board has none (docs/spec.md §8, §9).
 
-use super::note;
 use super::progress::{Mode, Progress};
 use amoba::core::board::pairing::Pairing;
-use std::io::Write;
+use amoba::report::search_doc::{self, json_provenance};
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -12,7 +11,8 @@ use std::process::ExitCode;
 #[command(after_help = "Examples:\n  \
     amoba search --board hex7\n  \
     amoba search --directions \"1,0 0,1 1,2 2,1\" --lattice \"8,0 0,8\"\n  \
-    amoba search --board my-game.toml --out found.txt\n\n\
+    amoba search --board my-game.toml --out found.txt\n  \
+    amoba search --board hex7 --json | jq -r .found\n\n\
     Exit status: 0 a good pairing was found, 1 none was found (the board has none: the \
     search was exhaustive on this board; or --node-limit stopped it, which the message \
     says), 2 usage or input error.")]
@@ -32,6 +32,11 @@ pub struct Args {
     /// there exits 1 and says that whether a pairing exists is not known.
     #[arg(long, value_name = "N")]
     pub node_limit: Option<u64>,
+    /// Print the answer as JSON (docs/schemas/search.schema.json) on stdout instead of
+    /// its text, with the pairing (or placement) found inside it (and in --out FILE if
+    /// given).
+    #[arg(long)]
+    pub json: bool,
     /// How to show progress (nodes searched and the rate) on stderr.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
@@ -45,9 +50,19 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             node_limit: args.node_limit,
         };
         let (lattice, out) = (Some(lattice), args.out);
-        return run(&args.placement, directions, lattice, job, out, args.force);
+        return run(
+            &args.placement,
+            directions,
+            lattice,
+            job,
+            out,
+            args.force,
+            args.json,
+        );
     }
     let board = args.board.load()?;
+    let out = args.out.as_deref();
+    let json = json_provenance(args.json, out, board.name(), &super::command_line())?;
     amoba::pairing::search::searchable(&board, false)
         .map_err(|e| anyhow::anyhow!("board {}: {e}", board.name()))?;
     let start = std::time::Instant::now();
@@ -58,45 +73,18 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
         });
     progress.finish();
     let seconds = start.elapsed().as_secs_f64();
-    let mut stdout = amoba::core::io::stdout();
-    match found {
+    let found = match found {
         Some(codes) => {
             let p = Pairing::from_codes(codes);
             // The engine's own check; the tests also run the independent verifier.
             p.check(&board).map_err(|e| {
                 anyhow::anyhow!("the search returned a pairing that is not good: {e}")
             })?;
-            note!(
-                "board {}: a good pairing, found after {} in {seconds:.3} s",
-                board.name(),
-                super::counted(stats.nodes as usize, "search node", "search nodes")
-            );
-            super::write_product(args.out.as_deref(), &format!("{}\n", p.to_line()))?;
-            Ok(ExitCode::SUCCESS)
+            Some(p.to_line())
         }
-        None if stats.cut => {
-            writeln!(
-                stdout,
-                "board {}: no good pairing found within {} (--node-limit): the search \
-                 stopped before finishing, so whether one exists on this board is not known.",
-                board.name(),
-                super::counted(stats.nodes as usize, "node", "nodes")
-            )?;
-            Ok(ExitCode::from(1))
-        }
-        None => {
-            writeln!(
-                stdout,
-                "board {}: no good pairing exists on this board (lattice {}, {} directions, \
-                 k = {}): the search was exhaustive, {}. This says nothing about other \
-                 lattices.",
-                board.name(),
-                board.lattice(),
-                board.nfamilies(),
-                board.k(),
-                super::counted(stats.nodes as usize, "node", "nodes")
-            )?;
-            Ok(ExitCode::from(1))
-        }
-    }
+        None => None,
+    };
+    let answer = search_doc::pairing(&board, found, stats.cut, stats.nodes, seconds);
+    let to = super::tight::To::new(out, json.as_ref());
+    Ok(ExitCode::from(super::tight::print(answer, to)?))
 }

@@ -8,8 +8,11 @@
 
 use super::note;
 use super::progress::{Mode, Progress};
+use amoba::core::provenance::Provenance;
+use amoba::placement::route::Job;
 use amoba::placement::setup;
 use amoba::placement::tight::{Cookies, NODE_LIMIT};
+use amoba::report::search_doc::json_provenance;
 pub use amoba::report::tight::answer::Question;
 use amoba::report::tight::answer::{self, Answer, ByCounting};
 use std::io::Write;
@@ -51,46 +54,74 @@ pub struct Args {
     /// Run a cookie census the estimate puts out of reach.
     #[arg(long)]
     pub force: bool,
+    /// Print the answer as JSON (docs/schemas/search.schema.json) on stdout instead of
+    /// its text, with the placement found inside it (and in --out FILE if given).
+    #[arg(long)]
+    pub json: bool,
     /// Progress display.
     #[arg(long, value_enum, default_value_t = Mode::Auto)]
     pub progress: Mode,
 }
 
 pub fn run(args: Args) -> anyhow::Result<ExitCode> {
+    let (limit, out, mode) = (args.node_limit, args.out.as_deref(), args.progress);
+    let json = json_provenance(args.json, out, "plane", &super::command_line())?;
     let game = args.game.game()?;
     setup::reachable_census(&game, args.game.t, args.force)?;
     let cookies = Cookies::new(&game, args.game.t);
-    if let Some(status) = not_tight(&cookies)? {
+    if let Some(status) = not_tight(&cookies, To::new(out, json.as_ref()))? {
         return Ok(ExitCode::from(status));
     }
-    let (limit, out, mode) = (args.node_limit, args.out.as_deref(), args.progress);
     let (plane, lattice) = (args.plane.then_some(args.side), args.lattice.as_deref());
     let scan = args.max_index.map(|max| (args.min_index, max));
     let question = Question::of_options(plane, scan, args.count, lattice, limit)?;
-    Ok(ExitCode::from(ask(&cookies, question, out, mode)?))
+    let to = To::new(out, json.as_ref());
+    Ok(ExitCode::from(ask(&cookies, question, to, mode)?))
+}
+
+/// Where an answer goes: the object found to `out` (stdout when `None`), and with
+/// `json` (the run's provenance) the document on stdout instead of the text; `job`,
+/// the question of `search`, `enumerate` or `scan` with `--t`, whose exit status it
+/// is ([`Job::status`]).
+#[derive(Clone, Copy)]
+pub struct To<'a> {
+    /// `--out`.
+    pub out: Option<&'a Path>,
+    /// `--json`: the provenance of the run.
+    pub json: Option<&'a Provenance>,
+    /// The job of a pairing command with `--t`.
+    pub job: Option<Job>,
+}
+
+impl<'a> To<'a> {
+    /// The answer of `amoba tight` or `covering`: to `out`, as JSON with `json`.
+    pub fn new(out: Option<&'a Path>, json: Option<&'a Provenance>) -> Self {
+        To {
+            out,
+            json,
+            job: None,
+        }
+    }
 }
 
 /// Answers `question` about `cookies` ([`answer`]: `find`, `count`, `scan` with a line
-/// printed per lattice found or undecided, `plane`), the placement found or the least
-/// class written to `out` (stdout when `None`), with progress in `mode`. Returns the
-/// answer's exit status.
-pub fn ask(
-    cookies: &Cookies,
-    question: Question,
-    out: Option<&Path>,
-    mode: Mode,
-) -> anyhow::Result<u8> {
+/// printed per lattice found or undecided unless `--json`, `plane`), the placement
+/// found or the least class written where `to` says, with progress in `mode`. Returns
+/// the answer's exit status.
+pub fn ask(cookies: &Cookies, question: Question, to: To, mode: Mode) -> anyhow::Result<u8> {
+    // The text says a placement follows only when it does follow on stdout.
+    let follows = to.out.is_none() && to.json.is_none();
     match question {
-        Question::Find(lattice, limit) => answered(mode, ("tight", "searches"), out, |p| {
+        Question::Find(lattice, limit) => answered(mode, ("tight", "searches"), to, |p| {
             // One search with no count of its own: the log line still says it is running.
             p.update(0, 1);
             answer::find(&lattice, cookies, limit)
         }),
-        Question::Count(lattice) => answered(mode, ("tight placements", "classes"), out, |p| {
-            answer::count(&lattice, cookies, out.is_none(), &mut |n| p.update_open(n))
+        Question::Count(lattice) => answered(mode, ("tight placements", "classes"), to, |p| {
+            answer::count(&lattice, cookies, follows, &mut |n| p.update_open(n))
         }),
         Question::Plane(side, limit) => {
-            answered(mode, ("tight --plane", "square sides"), out, |p| {
+            answered(mode, ("tight --plane", "square sides"), to, |p| {
                 answer::plane(cookies, side, limit, &mut |m| {
                     p.update(m as u64 - 1, side as u64)
                 })
@@ -98,15 +129,15 @@ pub fn ask(
         }
         Question::Scan(min, max, limit) => {
             let lattices = super::listing(mode, |p| setup::candidates(&cookies.game, min, max, p))?;
-            answered(mode, ("tight", "lattices"), out, |p| {
+            answered(mode, ("tight", "lattices"), to, |p| {
                 let mut stdout = amoba::core::io::stdout();
                 let each = &mut |searched, line: Option<&str>| {
                     p.update_open(searched);
-                    if let Some(line) = line {
+                    if let Some(line) = line.filter(|_| to.json.is_none()) {
                         let _ = writeln!(stdout, "{line}");
                     }
                 };
-                answer::scan(cookies, &lattices, (min, max), limit, out.is_none(), each)
+                answer::scan(cookies, &lattices, (min, max), limit, follows, each)
             })
         }
     }
@@ -117,27 +148,31 @@ pub fn ask(
 fn answered<E: Into<anyhow::Error>>(
     mode: Mode,
     (what, unit): (&str, &'static str),
-    out: Option<&Path>,
+    to: To,
     ask: impl FnOnce(&Progress) -> Result<Answer, E>,
 ) -> anyhow::Result<u8> {
     let progress = Progress::counting(mode, what, unit);
     let answer = ask(&progress);
     progress.finish();
-    print(answer.map_err(Into::into)?, out)
+    print(answer.map_err(Into::into)?, to)
 }
 
-/// Prints `answer` ([`Answer::emit`]), the placement by the rule of `--out` (`out`;
-/// stdout when `None`). Returns its status.
-fn print(answer: Answer, out: Option<&Path>) -> anyhow::Result<u8> {
-    Ok(answer.emit(out, &|s| note!("{s}"))?)
+/// Prints `answer` ([`Answer::emit`]) where `to` says, with the exit status of its
+/// job if it has one. Returns that status.
+pub fn print(mut answer: Answer, to: To) -> anyhow::Result<u8> {
+    if let Some(job) = to.job {
+        answer.status = job.status(answer.status);
+    }
+    Ok(answer.emit(to.out, &|s| note!("{s}"), to.json)?)
 }
 
 /// What the census says when it answers alone ([`answer::by_counting`]): none by
-/// counting, printed (exit status 1); `None` when the pieces are tight (with a note naming
-/// them). *Errors*: good placements need not be tight.
-pub fn not_tight(cookies: &Cookies) -> anyhow::Result<Option<u8>> {
+/// counting, printed where `to` says (exit status 1, or its job's); `None` when the
+/// pieces are tight (with a note naming them). *Errors*: good placements need not be
+/// tight.
+pub fn not_tight(cookies: &Cookies, to: To) -> anyhow::Result<Option<u8>> {
     match answer::by_counting(cookies)? {
-        ByCounting::None(answer) => Ok(Some(print(answer, None)?)),
+        ByCounting::None(answer) => Ok(Some(print(*answer, to)?)),
         ByCounting::Tight(pieces) => {
             note!("{pieces}");
             Ok(None)

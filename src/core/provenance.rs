@@ -200,8 +200,17 @@ pub const GAMES: JsonFormat = JsonFormat {
     schema: "games.schema.json",
 };
 
+/// `amoba search --json`, `tight --json`, `covering --json` (and `search`,
+/// `enumerate`, `scan` with `--t --json`): the answer of a search for one good pairing
+/// or placement, with each lattice searched.
+pub const SEARCH: JsonFormat = JsonFormat {
+    name: "amoba-search",
+    version: 1,
+    schema: "search.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 21] = [
+pub const JSON_FORMATS: [JsonFormat; 22] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -223,6 +232,7 @@ pub const JSON_FORMATS: [JsonFormat; 21] = [
     GAME_INFO,
     GAME_POWER,
     GAMES,
+    SEARCH,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

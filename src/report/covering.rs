@@ -2,27 +2,38 @@
 //! need not be tight): one per lattice searched, saying what the covering search of
 //! [`crate::placement::engine::cover_on`] concluded there, then either the placement
 //! found or a count of the lattices without one, and whether that count is a proof
-//! (it is when every irreducible cookie was searched, [`Kinds::complete`]).
+//! (it is when every irreducible cookie was searched, [`Kinds::complete`]). The
+//! [`Tally`] of the lattices searched becomes the command's [`Answer`], with the facts
+//! of its JSON document ([`crate::report::search_doc`]).
 
 use crate::core::board::lattice::Lattice;
 use crate::core::text::counted;
 use crate::core::verdict::Verdict;
 use crate::placement::engine::{Kinds, Searched};
+use crate::report::search_doc::{Answer, Engine, Facts, LatticeEntry, Object, Question, Said};
 
-/// The lattices searched so far without a placement: those where there is none, and
-/// those left undecided.
-#[derive(Clone, Copy, Debug, Default)]
+/// The lattices searched so far: how many without a placement, those where there is
+/// none and those left undecided, and an entry for each.
+#[derive(Clone, Debug, Default)]
 pub struct Tally {
     /// Lattices with no placement.
     pub none: usize,
     /// Lattices undecided within the conflicts.
     pub unknown: usize,
+    /// Each lattice searched, in order.
+    pub entries: Vec<LatticeEntry>,
 }
 
 impl Tally {
     /// The line of `lattice` after its search `searched` (with the cookies of
     /// `kinds`), counted when it found nothing.
     pub fn line(&mut self, lattice: &Lattice, searched: &Searched, kinds: &Kinds) -> String {
+        let conflicts = searched.stats.conflicts;
+        (self.entries).push(LatticeEntry::of_conflicts(
+            lattice,
+            &searched.verdict,
+            conflicts,
+        ));
         match searched.none_text(kinds) {
             Some(why) => {
                 if searched.verdict.is_unknown() {
@@ -50,6 +61,64 @@ impl Tally {
             self.unknown
         )
     }
+}
+
+impl Tally {
+    /// The answer of the covering search with the cookies of `kinds` over `lattices`
+    /// lattices (`question`: one lattice, or a scan of an index range), now that it
+    /// has ended with the first placement found, `first`, if any (announced as
+    /// following on standard output when `follows`): exit 0 with the placement, else
+    /// 1 with the [`Tally::summary`].
+    pub fn answer(
+        self,
+        kinds: &Kinds,
+        question: Question,
+        lattices: usize,
+        first: Option<String>,
+        follows: bool,
+    ) -> Answer {
+        let (answer, proved) = match (&first, self.unknown) {
+            (Some(_), _) => (Said::Found, true),
+            (None, 0) => (Said::None, kinds.complete()),
+            (None, _) => (Said::Unknown, false),
+        };
+        let (text, status) = match first {
+            Some(_) => (found_line(kinds, follows), 0),
+            None => (self.summary(lattices, kinds), 1),
+        };
+        let facts = Facts {
+            lattices_total: Some(lattices),
+            ..facts(kinds, Engine::Covering, question).saying(answer, proved)
+        };
+        Answer {
+            text: format!("{text}\n"),
+            product: first,
+            status,
+            facts: Facts {
+                lattices: self.entries,
+                ..facts
+            },
+            ..Answer::default()
+        }
+    }
+}
+
+/// The answer when the census says alone that no good placement exists: the best
+/// cookies of `kinds` block too few winning sets per cell (exit 1, a proof).
+pub fn below(kinds: &Kinds, question: Question) -> Answer {
+    let facts = facts(kinds, Engine::Counting, question).saying(Said::None, true);
+    Answer {
+        text: format!("{}\n", crate::report::tight::below(&kinds.cookies)),
+        status: 1,
+        facts,
+        ..Answer::default()
+    }
+}
+
+/// The facts every answer of the covering search starts from.
+fn facts(kinds: &Kinds, engine: Engine, question: Question) -> Facts {
+    let (game, t) = (&kinds.cookies.game, kinds.cookies.t);
+    Facts::placements(Object::Placement, engine, question, game, t)
 }
 
 /// The placement found by `searched`, if it found one.

@@ -11,8 +11,9 @@
 //! ([`covering`]), the progress display of long runs ([`progress`]), the text of a game search ([`solve`]) and the documents of a split
 //! one ([`solve_parts`]), where a command's reports, documents and products go
 //! ([`output`]), the totals of `amoba verify` ([`verify`]), the check of a strategy
-//! certificate and its verdict ([`strategy_check`]), and the sentences of the searches
-//! for tight placements ([`tight`]).
+//! certificate and its verdict ([`strategy_check`]), the sentences of the searches
+//! for tight placements ([`tight`]), and the answer of a search for one pairing or
+//! placement with its JSON document ([`search_doc`]).
 
 pub mod blocking;
 pub mod blocks;
@@ -31,6 +32,7 @@ pub mod query;
 pub mod reach;
 pub mod results;
 pub mod scan;
+pub mod search_doc;
 pub mod show;
 pub mod solve;
 pub mod solve_parts;

@@ -16,45 +16,13 @@ use crate::core::board::lattice::Lattice;
 use crate::core::verdict::Verdict;
 use crate::placement::engine::{TightCountError, tight_count, tight_on, tight_scan};
 use crate::placement::setup::{self, SetupError};
-use crate::placement::tight::{self, Cookies, Cover, NeedNotBeTight};
-use crate::report::output::OutputError;
-use std::io::Write as _;
-use std::path::Path;
+use crate::placement::tight::{self, Cookies, Cover, NeedNotBeTight, Plane};
+use crate::report::search_doc::{
+    CensusDoc, Engine, Facts, LatticeEntry, Object, PlaneDoc, Question as Asked, Said,
+};
 use std::time::Instant;
 
-/// What one question answers, ready to print in this order: the note on standard
-/// error, the text on standard output, then the placement where `--out` says.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
-pub struct Answer {
-    /// A note for standard error (times go here, never into the text).
-    pub note: Option<String>,
-    /// The text for standard output, whole lines.
-    pub text: String,
-    /// The checked placement to write, when there is one.
-    pub product: Option<String>,
-    /// The exit status: 0 answered yes, 1 none (or none found), 2 not decided.
-    pub status: u8,
-}
-
-impl Answer {
-    /// Prints the answer in its order: the note through `note` (standard error), the
-    /// text on standard output, then the placement by the rule of `--out` (`out`;
-    /// standard output when `None`, [`crate::report::output::product`]). *Returns* the
-    /// exit status.
-    ///
-    /// *Errors*: standard output or the file cannot be written.
-    pub fn emit(&self, out: Option<&Path>, note: &dyn Fn(&str)) -> Result<u8, OutputError> {
-        if let Some(line) = &self.note {
-            note(line);
-        }
-        crate::core::io::stdout().write_all(self.text.as_bytes())?;
-        if let Some(text) = &self.product {
-            let wrote = |p: &Path| note(&format!("wrote {}", p.display()));
-            crate::report::output::product(out, text, &wrote)?;
-        }
-        Ok(self.status)
-    }
-}
+pub use crate::report::search_doc::Answer;
 
 /// What is asked of tight placements (`amoba tight`, and `search`, `enumerate` and
 /// `scan` with `--t`); each search with the node limit given.
@@ -100,7 +68,7 @@ impl Question {
 pub enum ByCounting {
     /// No good placement exists: the best cookies block fewer winning sets per cell
     /// than there are directions ([`below`], exit 1).
-    None(Answer),
+    None(Box<Answer>),
     /// Every good placement is tight, so a search answers; the note names the pieces.
     Tight(String),
 }
@@ -111,11 +79,13 @@ pub enum ByCounting {
 /// per cell and direction (good placements need not be exact covers).
 pub fn by_counting(cookies: &Cookies) -> Result<ByCounting, NeedNotBeTight> {
     if !cookies.exact_cover()? {
-        return Ok(ByCounting::None(Answer {
+        let facts = facts(cookies, Engine::Counting, Asked::Find).saying(Said::None, true);
+        return Ok(ByCounting::None(Box::new(Answer {
             text: format!("{}\n", below(cookies)),
             status: 1,
+            facts,
             ..Answer::default()
-        }));
+        })));
     }
     Ok(ByCounting::Tight(pieces(cookies)))
 }
@@ -131,10 +101,20 @@ pub fn find(lattice: &Lattice, cookies: &Cookies, node_limit: u64) -> Result<Ans
     let start = Instant::now();
     let (verdict, stats) = tight_on(&board, Some(node_limit))?;
     let seconds = start.elapsed().as_secs_f64();
+    let entry = LatticeEntry::of_nodes(lattice, None, &verdict, stats.nodes);
+    let facts = Facts {
+        lattices_total: Some(1),
+        ..facts(cookies, Engine::Tight, Asked::Find).saying(entry.answer, entry.proved)
+    };
+    let facts = Facts {
+        lattices: vec![entry],
+        ..facts
+    };
     if let Verdict::Found(text) = verdict {
         return Ok(Answer {
             note: Some(found(lattice, stats.nodes, seconds)),
             product: Some(text),
+            facts,
             ..Answer::default()
         });
     }
@@ -142,6 +122,7 @@ pub fn find(lattice: &Lattice, cookies: &Cookies, node_limit: u64) -> Result<Ans
     Ok(Answer {
         text: format!("{}\n", not_found(lattice, cookies, stopped, stats.nodes)),
         status: 1,
+        facts,
         ..Answer::default()
     })
 }
@@ -162,11 +143,35 @@ pub fn count(
     let start = Instant::now();
     let counted = tight_count(&board, progress)?;
     let seconds = start.elapsed().as_secs_f64();
+    let some = counted.least.is_some();
+    let c = &counted.census;
+    let answer = if some { Said::Found } else { Said::None };
+    let facts = Facts {
+        lattices_total: Some(1),
+        lattices: vec![LatticeEntry {
+            lattice: lattice.basis().to_vec(),
+            index: lattice.index(),
+            orbit: None,
+            answer,
+            proved: true,
+            nodes: Some(c.stats.nodes),
+            conflicts: None,
+        }],
+        census: Some(CensusDoc {
+            symmetries: counted.symmetries,
+            classes: c.classes,
+            labelled: c.labelled,
+            classes_by_stabiliser_order: c.by_stabiliser.clone(),
+            nodes: c.stats.nodes,
+        }),
+        ..facts(cookies, Engine::Tight, Asked::Count).saying(answer, true)
+    };
     Ok(Answer {
         note: Some(format!("counted in {seconds:.3} s")),
         text: count_text(&board, &counted, class_follows),
-        status: if counted.least.is_some() { 0 } else { 1 },
+        status: if some { 0 } else { 1 },
         product: counted.least,
+        facts,
     })
 }
 
@@ -187,20 +192,38 @@ pub fn scan(
     each: &mut dyn FnMut(u64, Option<&str>),
 ) -> Result<Answer, CertifyError> {
     let mut searched = 0;
+    let mut entries = Vec::new();
     let scan = tight_scan(
         cookies,
         lattices,
         Some(node_limit),
         &mut |c, verdict, nodes| {
             searched += 1;
+            entries.push(LatticeEntry::of_nodes(
+                &c.lattice,
+                Some(c.orbit),
+                verdict,
+                nodes,
+            ));
             each(searched, scan_line(c, verdict, nodes).as_deref());
         },
     )?;
     let end = scan_end(lattices.len(), min, max, &scan, first_follows);
+    let (answer, proved) = match (scan.found, scan.unknown) {
+        (0, 0) => (Said::None, true),
+        (0, _) => (Said::Unknown, false),
+        _ => (Said::Found, true),
+    };
+    let facts = Facts {
+        lattices_total: Some(lattices.len()),
+        lattices: entries,
+        ..facts(cookies, Engine::Tight, Asked::Scan).saying(answer, proved)
+    };
     Ok(Answer {
         text: format!("{end}\n"),
         status: scan_status(&scan),
         product: scan.first,
+        facts,
         ..Answer::default()
     })
 }
@@ -220,11 +243,30 @@ pub fn plane(
 ) -> Result<Answer, SetupError> {
     setup::side(side)?;
     let plane = tight::plane(cookies, side, Some(node_limit), on_side);
+    let (answer, proved, last) = match plane {
+        Plane::Excluded { side, nodes, total } => {
+            (Said::None, true, (side, Some(nodes), Some(total)))
+        }
+        Plane::Undecided { side, nodes } => (Said::Unknown, false, (side, Some(nodes), None)),
+        Plane::Covered { side, total } => (Said::Covered, false, (side, None, Some(total))),
+    };
+    let (side, nodes, total) = last;
+    let facts = Facts {
+        plane: Some(PlaneDoc { side, nodes, total }),
+        ..facts(cookies, Engine::Tight, Asked::Plane).saying(answer, proved)
+    };
     Ok(Answer {
         text: format!("{}\n", plane_text(cookies, &plane)),
         status: plane_status(&plane),
+        facts,
         ..Answer::default()
     })
+}
+
+/// The facts every answer about tight placements of `cookies` starts from.
+fn facts(cookies: &Cookies, engine: Engine, question: Asked) -> Facts {
+    let object = Object::TightPlacement;
+    Facts::placements(object, engine, question, &cookies.game, cookies.t)
 }
 
 #[cfg(test)]

@@ -583,6 +583,20 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
         "not an object",
         "the two texts as an array",
     );
+    // A certificate the page could not send back with its game, the two over the
+    // limit of a body together: a 422 that says so, not a text the page cannot use.
+    let comment = format!("# {}\n", "x".repeat(62));
+    let padded = comment.repeat((1 << 20) / comment.len() - 4) + seven.as_str();
+    assert!(padded.len() < 1 << 20);
+    let (st, ct, body) = post(&a, &s.url("/api/strategy/solve"), padded.as_bytes());
+    assert_error(
+        st,
+        &ct,
+        &body,
+        422,
+        "the explorer's limit",
+        "a certificate too large to send back with its game",
+    );
     let (st, ct, body) = post(&a, &s.url("/api/strategy/solve"), b"this is not a game\n");
     assert_error(
         st,

@@ -566,3 +566,82 @@ fn enumerations_out_of_reach_are_refused_up_front() {
     assert!(t.elapsed().as_secs() < 10, "the estimate is quick");
     assert!(!dir.join("results").exists(), "nothing written");
 }
+
+/// `amoba directions --json`: each matrix does what the document says of it, checked
+/// by plain arithmetic here — the matrix takes the directions, up to sign, onto the
+/// normal form, each symmetry takes the set onto itself, each is unimodular — and the
+/// text counts the same symmetries and classes.
+#[test]
+fn directions_json_matrices_do_what_they_say() {
+    type Vectors = Vec<Vec<i64>>;
+    let vectors = |v: &serde_json::Value| -> Vectors { serde_json::from_value(v.clone()).unwrap() };
+    let apply = |m: &Vectors, v: &[i64]| -> Vec<i64> {
+        m.iter()
+            .map(|row| row.iter().zip(v).map(|(a, b)| a * b).sum())
+            .collect()
+    };
+    let up_to_sign = |s: &Vectors| -> std::collections::BTreeSet<Vec<i64>> {
+        s.iter()
+            .map(|v| {
+                let neg: Vec<i64> = v.iter().map(|x| -x).collect();
+                v.clone().max(neg)
+            })
+            .collect()
+    };
+    let det = |m: &Vectors| -> i64 {
+        match m.len() {
+            2 => m[0][0] * m[1][1] - m[0][1] * m[1][0],
+            _ => (0..3)
+                .map(|j| {
+                    let minor = m[1][(j + 1) % 3] * m[2][(j + 2) % 3]
+                        - m[1][(j + 2) % 3] * m[2][(j + 1) % 3];
+                    m[0][j] * minor
+                })
+                .sum(),
+        }
+    };
+    for set in [
+        "1,0 0,1 1,1 1,-1",
+        "1,0 0,1 1,2 2,1",
+        "1,0,0 0,1,0 0,0,1 1,1,1",
+    ] {
+        let o = amoba()
+            .args(["directions", set, "--json"])
+            .output()
+            .unwrap();
+        let (json, err, code) = common::output_text(&o);
+        assert_eq!(code, 0, "{err}");
+        let doc = common::schema::assert_valid_text(&json);
+        let given = vectors(&doc["directions"]);
+        let m = vectors(&doc["matrix"]);
+        assert_eq!(det(&m).abs(), 1, "{set}");
+        let mapped: Vectors = given.iter().map(|v| apply(&m, v)).collect();
+        assert_eq!(
+            up_to_sign(&mapped),
+            up_to_sign(&vectors(&doc["normal_form"]))
+        );
+        let symmetries = doc["symmetries"].as_array().unwrap();
+        for s in symmetries {
+            let s = vectors(s);
+            assert_eq!(det(&s).abs(), 1, "{set}");
+            let image: Vectors = given.iter().map(|v| apply(&s, v)).collect();
+            assert_eq!(up_to_sign(&image), up_to_sign(&given), "{set}: {s:?}");
+        }
+        let text = String::from_utf8((amoba().args(["directions", set]).output().unwrap()).stdout)
+            .unwrap();
+        let line = format!("symmetries   {} matrices", symmetries.len());
+        assert!(text.contains(&line), "{text}");
+    }
+    let all = ["directions", "--all", "5", "--box", "2"];
+    let o = amoba().args(all).arg("--json").output().unwrap();
+    let doc = common::schema::assert_valid_text(&common::output_text(&o).0);
+    let classes = doc["classes"].as_array().unwrap();
+    let o = amoba()
+        .args(["directions", "--all", "5", "--box", "2"])
+        .output();
+    let text = String::from_utf8(o.unwrap().stdout).unwrap();
+    assert!(
+        text.starts_with(&format!("{} classes of 5", classes.len())),
+        "{text}"
+    );
+}

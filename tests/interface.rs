@@ -229,6 +229,8 @@ fn every_subcommand_follows_the_shared_rules() {
             &[],
         ),
         case("directions '1,0 0,1 1,1 1,-1'", 0, Text, &[]),
+        case("directions '1,0 0,1 1,2 2,1' --box 2 --json", 0, Json, &[]),
+        case("directions --all 4 --box 1 --json", 0, Json, &[]),
         case(
             "scan --directions '1,0 0,1 1,2 2,1' --max-index 12 --json --progress none",
             0,

@@ -209,8 +209,16 @@ pub const SEARCH: JsonFormat = JsonFormat {
     schema: "search.schema.json",
 };
 
+/// `amoba directions --json`: a set of directions up to `GL(d, Z)`, or every class of
+/// the sets of a box.
+pub const DIRECTIONS: JsonFormat = JsonFormat {
+    name: "amoba-directions",
+    version: 1,
+    schema: "directions.schema.json",
+};
+
 /// Every JSON format amoba writes.
-pub const JSON_FORMATS: [JsonFormat; 22] = [
+pub const JSON_FORMATS: [JsonFormat; 23] = [
     ENUMERATE,
     GRAPH_EXPORT,
     ANALYSIS,
@@ -233,6 +241,7 @@ pub const JSON_FORMATS: [JsonFormat; 22] = [
     GAME_POWER,
     GAMES,
     SEARCH,
+    DIRECTIONS,
 ];
 
 /// The schema of the provenance block itself, referenced by every other schema.

@@ -10,7 +10,8 @@
 //! table of good placements ([`placement_table`]), the lines of the covering search
 //! ([`covering`]), the progress display of long runs ([`progress`]), the text of a game search ([`solve`]) and the documents of a split
 //! one ([`solve_parts`]), where a command's reports, documents and products go
-//! ([`output`]), the totals of `amoba verify` ([`verify`]), the check of a strategy
+//! ([`output`]), what `amoba directions` says of a set of directions
+//! ([`directions`]), the totals of `amoba verify` ([`verify`]), the check of a strategy
 //! certificate and its verdict ([`strategy_check`]), the sentences of the searches
 //! for tight placements ([`tight`]), and the answer of a search for one pairing or
 //! placement with its JSON document ([`search_doc`]).
@@ -19,6 +20,7 @@ pub mod blocking;
 pub mod blocks;
 pub mod count;
 pub mod covering;
+pub mod directions;
 pub mod draw;
 pub mod enumerate;
 pub mod export;

@@ -478,7 +478,7 @@ pub struct MoveDoc {
     pub cell: String,
     /// `maker`, `breaker`, or null when its search stopped at the node limit or was
     /// interrupted.
-    pub winner: Option<&'static str>,
+    pub winner: Option<Side>,
     /// Nodes of its search (0 when it took the winner of another move's search).
     pub nodes: u64,
     /// The proof number (Maker's side) of the position after it at the end of its
@@ -535,7 +535,7 @@ pub struct SolveDoc {
     /// Automorphisms folded into the table.
     pub symmetries: usize,
     /// `maker`, `breaker`, or null when not decided.
-    pub winner: Option<&'static str>,
+    pub winner: Option<Side>,
     /// Nodes of every search.
     pub nodes: u64,
     /// The root's proof number.
@@ -588,7 +588,7 @@ impl SolveDoc {
                 breaker: game.labels_of(game.breaker).map(String::from).collect(),
             },
             symmetries: answer.symmetries,
-            winner: answer.root.winner.map(Side::word),
+            winner: answer.root.winner,
             nodes: answer.total_nodes(),
             proof_number: answer.root.pn,
             disproof_number: answer.root.dn,
@@ -596,7 +596,7 @@ impl SolveDoc {
                 m.iter()
                     .map(|v| MoveDoc {
                         cell: game.label(v.cell).to_string(),
-                        winner: v.outcome.winner.map(Side::word),
+                        winner: v.outcome.winner,
                         nodes: v.outcome.nodes,
                         proof_number: v.outcome.pn,
                         disproof_number: v.outcome.dn,

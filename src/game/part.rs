@@ -536,7 +536,7 @@ pub struct PartsDoc {
     /// Positions kept from an earlier run of the same shard.
     pub resumed: usize,
     /// The game's winner (a merge that decides it); null otherwise.
-    pub winner: Option<&'static str>,
+    pub winner: Option<super::Side>,
     /// Nodes of the searches (a merge: of every part's).
     pub nodes: u64,
     /// The part file written (a shard).

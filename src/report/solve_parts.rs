@@ -66,7 +66,7 @@ pub fn merge_doc(
         0.0,
     );
     doc.positions = merged.positions;
-    doc.winner = merged.winner.map(Side::word);
+    doc.winner = merged.winner;
     doc.certificate = certificate;
     let label = |c: u8| loaded.game.labels[c as usize].clone();
     doc.moves = Some(

@@ -527,9 +527,26 @@ function walkStrategy(text, certText, doc, out) {
   const other = side => side === "maker" ? "breaker" : "maker";
   const isFree = (p, c) => g.cells.includes(c) && !p.maker.includes(c) && !p.breaker.includes(c);
   // The checker's rules are about the minimal winning sets: those containing no other
-  // (of two equal sets, the first is kept).
-  const minimal = g.sets.filter((set, i) => !g.sets.some((t, j) => j !== i
-    && t.every(c => set.includes(c)) && (t.length < set.length || j < i)));
+  // (of two equal sets, the first is kept). A set's supersets all lie among the sets
+  // through its rarest cell, so each set is compared with those alone.
+  const through = new Map();
+  g.sets.forEach((set, i) => set.forEach(c => {
+    if (!through.has(c)) through.set(c, []);
+    through.get(c).push(i);
+  }));
+  const cellsOf = g.sets.map(set => new Set(set));
+  const everyIndex = g.sets.map((_, i) => i);
+  const covers = new Set();
+  g.sets.forEach((t, j) => {
+    const candidates = t.reduce((best, c) => {
+      const list = through.get(c) || [];
+      return list.length < best.length ? list : best;
+    }, everyIndex);
+    for (const i of candidates) {
+      if (i !== j && (t.length < g.sets[i].length || j < i) && t.every(c => cellsOf[i].has(c))) covers.add(i);
+    }
+  });
+  const minimal = g.sets.filter((_, i) => !covers.has(i));
   const liveSets = p => minimal.filter(set => !set.some(c => p.breaker.includes(c)));
   const played = (p, side, c, why) => ({ ...p, [side]: [...p[side], c], toMove: other(side), moves: [...p.moves, [side, c, why]] });
   // Maker completes a set after Breaker's `c`: the cell that does it, or null.

@@ -7,7 +7,7 @@ use common::amoba;
 mod independent;
 
 use amoba::check::{Verdict, check_strategy};
-use amoba::game::decide::{Request, after_move_file, decide};
+use amoba::game::decide::{Request, after_move_file, decide, decide_reporting};
 use amoba::game::solve::{Options, Position, Solver};
 use amoba::game::{Side, file};
 use common::schema::assert_valid_text;
@@ -37,7 +37,13 @@ fn agree_with(
     what: &str,
 ) -> usize {
     let game = file::parse(text).unwrap();
-    let answer = decide(&game, &WHOLE, None).unwrap();
+    // Each first move's strategy, as the search reports it when it ends: once per move.
+    let told = std::sync::Mutex::new(std::collections::BTreeMap::new());
+    let tell = |cell: usize, c: &amoba::game::certificate::Certificate| {
+        let again = told.lock().unwrap().insert(cell, c.clone());
+        assert!(again.is_none(), "{what}: move {cell} reported twice");
+    };
+    let answer = decide_reporting(&game, &WHOLE, None, Some(&tell)).unwrap();
     let want = side(winner);
     assert_eq!(answer.root.winner, Some(want), "{what}: winner\n{text}");
     let first_moves = answer.moves.unwrap();
@@ -47,6 +53,16 @@ fn agree_with(
         .collect();
     let expected: Vec<(usize, Side)> = moves.into_iter().map(|(c, s)| (c, side(s))).collect();
     assert_eq!(values, expected, "{what}: first moves\n{text}");
+    let told = told.into_inner().unwrap();
+    assert_eq!(told.len(), first_moves.len(), "{what}: moves reported");
+    for m in &first_moves {
+        assert_eq!(
+            told.get(&m.cell),
+            m.certificate.as_ref(),
+            "{what}: {}",
+            m.cell
+        );
+    }
     let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
     let root = answer.certificate.unwrap();
     check_certificate(text.as_bytes(), &game, &sha, &root, want, what);
@@ -472,4 +488,81 @@ fn solve_exit_codes_follow_the_convention() {
     assert!(out.contains("not decided"), "{out}");
     // Nothing was written.
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+}
+
+/// `solve --moves --move-certificates` writes each first move's strategy as its search
+/// ends: a run killed outright (SIGKILL, no chance to write anything at its end) keeps
+/// the strategies of the moves decided so far, each a proof for the game beside it.
+#[cfg(unix)]
+#[test]
+fn a_killed_first_move_table_keeps_the_strategies_written() {
+    let dir = common::temp_dir("killed-moves");
+    let out = dir.join("moves");
+    let strategies = |out: &std::path::Path| -> Vec<std::path::PathBuf> {
+        let Ok(entries) = std::fs::read_dir(out) else {
+            return Vec::new();
+        };
+        let mut v: Vec<_> = entries
+            .map(|e| e.unwrap().path())
+            .filter(|p| p.extension().is_some_and(|x| x == "strategy"))
+            .collect();
+        v.sort();
+        v
+    };
+    let game = format!("{}/data/games/strip4-12.game", env!("CARGO_MANIFEST_DIR"));
+    let cmd = || {
+        let mut c = amoba();
+        c.arg("solve").arg(&game).args([
+            "--moves",
+            "--node-limit",
+            "1",
+            "--move-node-limit",
+            "2000000",
+            "--memory",
+            "64",
+            "--threads",
+            "1",
+            "--progress",
+            "none",
+            "--move-certificates",
+        ]);
+        c.arg(&out);
+        c
+    };
+    // Killed as soon as a first strategy is on disk (the search of a move takes
+    // seconds, the whole table minutes).
+    let mut child = cmd()
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    let start = std::time::Instant::now();
+    while strategies(&out).is_empty() && start.elapsed() < std::time::Duration::from_secs(120) {
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the table ended before the kill"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+    child.kill().unwrap();
+    let o = child.wait_with_output().unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    use std::os::unix::process::ExitStatusExt;
+    assert_eq!(o.status.signal(), Some(9), "{stderr}");
+    let written = strategies(&out);
+    assert!(
+        !written.is_empty(),
+        "no strategy written before the kill: {stderr}"
+    );
+    for s in written {
+        let after = s.with_extension("game");
+        let o = amoba()
+            .args(["verify", "--strategy"])
+            .arg(&after)
+            .arg(&s)
+            .output()
+            .unwrap();
+        let (report, err, code) = common::output_text(&o);
+        assert_eq!(code, 0, "{}: {report}{err}", s.display());
+    }
 }

@@ -8,7 +8,9 @@
 use super::note;
 use super::progress::Mode;
 use amoba::game::Game;
-use amoba::game::decide::{Answer, CertificateDoc, Request, SolveDoc, after_move_file, decide};
+use amoba::game::certificate::Certificate;
+use amoba::game::decide::{Answer, CertificateDoc, OnMove, Request, SolveDoc};
+use amoba::game::decide::{after_move_file, decide_reporting};
 use amoba::game::file;
 use amoba::game::solve::Progress;
 use amoba::pairing::search::shard::Shard;
@@ -37,8 +39,9 @@ pub struct Args {
     /// With --moves: for each first move decided, write into DIR the game after it
     /// (after-LABEL.game, as `amoba game after GAME --moves LABEL` writes it) and the
     /// winner's strategy from there (after-LABEL.strategy), for `amoba verify
-    /// --strategy`; DIR is made (before the searches) if missing. Refused for a game
-    /// Maker has already won at its start.
+    /// --strategy`, as soon as the move's search ends (a run killed later keeps
+    /// them); DIR is made (before the searches) if missing. Refused for a game Maker
+    /// has already won at its start.
     #[arg(long, value_name = "DIR", requires = "moves")]
     pub move_certificates: Option<PathBuf>,
     /// Print one JSON document on stdout instead of the text.
@@ -124,7 +127,21 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let show = search_progress(name, &game.labels, None);
     let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
-    let answer = super::with_threads(threads, || Ok(decide(game, &request, progress)?))?;
+    // Each first move's strategy is written as soon as its search ends, so that a run
+    // killed before its end keeps what it has proved.
+    let file_name = a.game.display().to_string();
+    let written = Mutex::new(std::collections::BTreeMap::new());
+    let write = |cell: usize, c: &Certificate| {
+        if let Some(dir) = &a.move_certificates {
+            let done = write_move_certificate(dir, &file_name, game, cell, c);
+            let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
+            written.insert(cell, done.map_err(|e| format!("{e:#}")));
+        }
+    };
+    let on_move: Option<OnMove> = a.move_certificates.is_some().then_some(&write);
+    let answer = super::with_threads(threads, || {
+        Ok(decide_reporting(game, &request, progress, on_move)?)
+    })?;
     let seconds = start.elapsed().as_secs_f64();
     let cert = match (&a.certificate, &answer.certificate) {
         (Some(path), Some(c)) => {
@@ -139,7 +156,10 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         _ => None,
     };
     let written = match &a.move_certificates {
-        Some(dir) => write_move_certificates(dir, &a.game, game, &answer)?,
+        Some(dir) => {
+            let done = written.into_inner().unwrap_or_else(|e| e.into_inner());
+            move_certificates_written(dir, &answer, done)?
+        }
         None => Vec::new(),
     };
     if a.json {
@@ -163,33 +183,46 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     Ok(ExitCode::from(report::status(&answer)))
 }
 
-/// Writes, for each first move of `answer` with a certificate, the game after it and
-/// the certificate into `dir` ([`after_move_file`]); returns what was written for each
-/// move, in the order of `answer.moves`.
-fn write_move_certificates(
+/// Writes the game after the first move `cell` of `game` (read from `file`) and the
+/// strategy `c` from there into `dir` ([`after_move_file`]), as
+/// `after-LABEL.game` and `after-LABEL.strategy`.
+fn write_move_certificate(
     dir: &Path,
-    file: &Path,
+    file: &str,
     game: &Game,
+    cell: usize,
+    c: &Certificate,
+) -> anyhow::Result<CertificateDoc> {
+    let (after, bytes, sha) = after_move_file(game, file, cell)?;
+    let stem = format!("after-{}", game.label(cell));
+    let game_path = dir.join(format!("{stem}.game"));
+    amoba::core::io::write_atomic(&game_path, |w| w.write_all(&bytes))?;
+    let path = dir.join(format!("{stem}.strategy"));
+    amoba::core::io::write_atomic(&path, |w| c.write(&after, &sha, w))?;
+    Ok(CertificateDoc {
+        file: path.display().to_string(),
+        nodes: c.nodes.len(),
+        depth: c.depth(),
+    })
+}
+
+/// What was written into `dir` for each first move of `answer`, in its order, from
+/// the writes made as the moves were decided (`done`, by cell); a note says how many.
+///
+/// *Errors*: the first write that failed.
+fn move_certificates_written(
+    dir: &Path,
     answer: &Answer,
+    mut done: std::collections::BTreeMap<usize, Result<CertificateDoc, String>>,
 ) -> anyhow::Result<Vec<Option<CertificateDoc>>> {
     let moves = answer.moves.as_deref().unwrap_or_default();
     let mut written = Vec::with_capacity(moves.len());
     for m in moves {
-        let Some(c) = &m.certificate else {
-            written.push(None);
-            continue;
-        };
-        let (after, bytes, sha) = after_move_file(game, &file.display().to_string(), m.cell)?;
-        let stem = format!("after-{}", game.label(m.cell));
-        let game_path = dir.join(format!("{stem}.game"));
-        amoba::core::io::write_atomic(&game_path, |w| w.write_all(&bytes))?;
-        let path = dir.join(format!("{stem}.strategy"));
-        amoba::core::io::write_atomic(&path, |w| c.write(&after, &sha, w))?;
-        written.push(Some(CertificateDoc {
-            file: path.display().to_string(),
-            nodes: c.nodes.len(),
-            depth: c.depth(),
-        }));
+        match done.remove(&m.cell) {
+            Some(Ok(doc)) => written.push(Some(doc)),
+            Some(Err(e)) => anyhow::bail!("--move-certificates: {e}"),
+            None => written.push(None),
+        }
     }
     let n = written.iter().flatten().count();
     if n > 0 {

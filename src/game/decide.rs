@@ -203,6 +203,29 @@ pub fn decide(
     request: &Request,
     progress: Option<&(dyn Fn(&Progress) + Sync)>,
 ) -> Result<Answer, CertificateError> {
+    decide_reporting(game, request, progress, None)
+}
+
+/// A first move decided, as soon as its search has ended: the cell and its winner's
+/// strategy from the position after it ([`MoveValue::certificate`]), called from the
+/// thread of that search.
+pub type OnMove<'a> = &'a (dyn Fn(usize, &Certificate) + Sync);
+
+/// [`decide`], with `on_move` told of each first move's strategy as soon as its search
+/// ends (with [`Request::move_certificates`]): the move searched, then each move an
+/// automorphism joins to it, with the strategy renamed — the same strategies, in some
+/// order, that the answer holds at the end. A caller that writes them keeps what a
+/// long run has proved even if the run is killed before its end.
+///
+/// # Errors
+///
+/// Those of [`decide`].
+pub fn decide_reporting(
+    game: &Game,
+    request: &Request,
+    progress: Option<&(dyn Fn(&Progress) + Sync)>,
+    on_move: Option<OnMove>,
+) -> Result<Answer, CertificateError> {
     let options = Options {
         memory: request.memory,
         node_limit: request.node_limit,
@@ -253,6 +276,15 @@ pub fn decide(
                                 source: Box::new(e),
                             }
                         })?;
+                    if let (Some(tell), Some(cert)) = (on_move, &certificate) {
+                        tell(c, cert);
+                        let joined = classes
+                            .iter()
+                            .filter(|&&(cell, rep, _)| rep == c && cell != c);
+                        for (cell, _, map) in joined {
+                            tell(*cell, &cert.mapped(&inverse(map)));
+                        }
+                    }
                     Ok(Searched {
                         outcome,
                         certificate,

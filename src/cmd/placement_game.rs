@@ -88,10 +88,13 @@ pub fn run(
             let conflicts = covering::CONFLICTS;
             covering::search(&lattices, &kinds, (question, conflicts, false), to, mode)?
         }
-        Engine::Tight => match tight::not_tight(&kinds.cookies, to)? {
-            Some(status) => status,
-            None => tight::ask(&kinds.cookies, question(job, lattice)?, to, mode)?,
-        },
+        Engine::Tight => {
+            let question = question(job, lattice)?;
+            match tight::not_tight(&kinds.cookies, &question, to)? {
+                Some(status) => status,
+                None => tight::ask(&kinds.cookies, question, to, mode)?,
+            }
+        }
     };
     Ok(ExitCode::from(status))
 }

@@ -128,14 +128,18 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
     // Each first move's strategy is written as soon as its search ends, so that a run
-    // killed before its end keeps what it has proved.
+    // killed before its end keeps what it has proved; one move's two files at a time,
+    // and a failure said at once (the run ends with it, exit 2).
     let file_name = a.game.display().to_string();
     let written = Mutex::new(std::collections::BTreeMap::new());
     let write = |cell: usize, c: &Certificate| {
         if let Some(dir) = &a.move_certificates {
-            let done = write_move_certificate(dir, &file_name, game, cell, c);
             let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
-            written.insert(cell, done.map_err(|e| format!("{e:#}")));
+            let done = write_move_certificate(dir, &file_name, game, cell, c);
+            if let Err(e) = &done {
+                note!("--move-certificates: {e:#}; the searches go on, the run will end with it");
+            }
+            written.insert(cell, done);
         }
     };
     let on_move: Option<OnMove> = a.move_certificates.is_some().then_some(&write);
@@ -213,14 +217,14 @@ fn write_move_certificate(
 fn move_certificates_written(
     dir: &Path,
     answer: &Answer,
-    mut done: std::collections::BTreeMap<usize, Result<CertificateDoc, String>>,
+    mut done: std::collections::BTreeMap<usize, anyhow::Result<CertificateDoc>>,
 ) -> anyhow::Result<Vec<Option<CertificateDoc>>> {
     let moves = answer.moves.as_deref().unwrap_or_default();
     let mut written = Vec::with_capacity(moves.len());
     for m in moves {
         match done.remove(&m.cell) {
             Some(Ok(doc)) => written.push(Some(doc)),
-            Some(Err(e)) => anyhow::bail!("--move-certificates: {e}"),
+            Some(Err(e)) => return Err(e.context("--move-certificates")),
             None => written.push(None),
         }
     }

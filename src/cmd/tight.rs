@@ -69,13 +69,13 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
     let game = args.game.game()?;
     setup::reachable_census(&game, args.game.t, args.force)?;
     let cookies = Cookies::new(&game, args.game.t);
-    if let Some(status) = not_tight(&cookies, To::new(out, json.as_ref()))? {
-        return Ok(ExitCode::from(status));
-    }
     let (plane, lattice) = (args.plane.then_some(args.side), args.lattice.as_deref());
     let scan = args.max_index.map(|max| (args.min_index, max));
     let question = Question::of_options(plane, scan, args.count, lattice, limit)?;
     let to = To::new(out, json.as_ref());
+    if let Some(status) = not_tight(&cookies, &question, to)? {
+        return Ok(ExitCode::from(status));
+    }
     Ok(ExitCode::from(ask(&cookies, question, to, mode)?))
 }
 
@@ -166,12 +166,12 @@ pub fn print(mut answer: Answer, to: To) -> anyhow::Result<u8> {
     Ok(answer.emit(to.out, &|s| note!("{s}"), to.json)?)
 }
 
-/// What the census says when it answers alone ([`answer::by_counting`]): none by
-/// counting, printed where `to` says (exit status 1, or its job's); `None` when the
-/// pieces are tight (with a note naming them). *Errors*: good placements need not be
-/// tight.
-pub fn not_tight(cookies: &Cookies, to: To) -> anyhow::Result<Option<u8>> {
-    match answer::by_counting(cookies)? {
+/// What the census says when it answers `question` alone ([`answer::by_counting`]):
+/// none by counting, printed where `to` says (exit status 1, or its job's); `None`
+/// when the pieces are tight (with a note naming them). *Errors*: good placements need
+/// not be tight.
+pub fn not_tight(cookies: &Cookies, question: &Question, to: To) -> anyhow::Result<Option<u8>> {
+    match answer::by_counting(cookies, question)? {
         ByCounting::None(answer) => Ok(Some(print(*answer, to)?)),
         ByCounting::Tight(pieces) => {
             note!("{pieces}");

@@ -108,7 +108,7 @@ pub struct LatticeEntry {
     pub proved: bool,
     /// Nodes of the backtracking search, when it counts nodes.
     pub nodes: Option<u64>,
-    /// Conflicts the SAT solver was allowed, when it answered.
+    /// Conflicts the SAT solver ran, in whole rounds, when it answered.
     pub conflicts: Option<u64>,
 }
 

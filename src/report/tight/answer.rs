@@ -63,6 +63,18 @@ impl Question {
     }
 }
 
+impl Question {
+    /// The question in the words of the JSON document.
+    pub fn asked(&self) -> Asked {
+        match self {
+            Question::Find(..) => Asked::Find,
+            Question::Count(..) => Asked::Count,
+            Question::Scan(..) => Asked::Scan,
+            Question::Plane(..) => Asked::Plane,
+        }
+    }
+}
+
 /// What the cookie census says before any search.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ByCounting {
@@ -73,13 +85,17 @@ pub enum ByCounting {
     Tight(String),
 }
 
-/// What the census of `cookies` says alone: none by counting, or tight pieces.
+/// What the census of `cookies` says alone, asked `question`: none by counting (no good
+/// placement at all, so the answer holds for the whole plane whatever was asked), or
+/// tight pieces.
 ///
 /// *Errors*: [`NeedNotBeTight`] when the best cookies block more than one winning set
 /// per cell and direction (good placements need not be exact covers).
-pub fn by_counting(cookies: &Cookies) -> Result<ByCounting, NeedNotBeTight> {
+pub fn by_counting(cookies: &Cookies, question: &Question) -> Result<ByCounting, NeedNotBeTight> {
     if !cookies.exact_cover()? {
-        let facts = facts(cookies, Engine::Counting, Asked::Find).saying(Said::None, true);
+        let (game, t, asked) = (&cookies.game, cookies.t, question.asked());
+        let facts = Facts::placements(Object::Placement, Engine::Counting, asked, game, t);
+        let facts = facts.saying(Said::None, true);
         return Ok(ByCounting::None(Box::new(Answer {
             text: format!("{}\n", below(cookies)),
             status: 1,
@@ -280,7 +296,8 @@ mod tests {
     #[test]
     fn too_weak_cookies_answer_none_by_counting() {
         let weak = cookies(setup::FOUR_DIRECTIONS, 7, 2);
-        let ByCounting::None(answer) = by_counting(&weak).unwrap() else {
+        let find = Question::Find(setup::lattice("6,0 0,6").unwrap(), 1);
+        let ByCounting::None(answer) = by_counting(&weak, &find).unwrap() else {
             panic!("expected none by counting");
         };
         assert_eq!(answer.status, 1);
@@ -295,7 +312,11 @@ mod tests {
     #[test]
     fn a_placement_found_is_the_product_and_exits_zero() {
         let c = cookies("1,0 0,1", 4, 3);
-        assert!(matches!(by_counting(&c).unwrap(), ByCounting::Tight(_)));
+        let plane = Question::Plane(4, 1);
+        assert!(matches!(
+            by_counting(&c, &plane).unwrap(),
+            ByCounting::Tight(_)
+        ));
         let answer = find(&setup::lattice("3,0 0,3").unwrap(), &c, 1_000_000).unwrap();
         assert_eq!(answer.status, 0);
         assert!(answer.text.is_empty() && answer.product.is_some());

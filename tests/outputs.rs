@@ -157,6 +157,36 @@ fn dash_is_standard_output() {
         .unwrap();
     assert!(o.status.success());
     assert!(String::from_utf8_lossy(&o.stdout).starts_with("square5 pairing ID 1"));
+    // `-` is standard output even beside a file named `-` that holds the very document
+    // (a JSON file holding the same document is otherwise left as it is).
+    let blocking = [
+        "blocking",
+        "--t-max",
+        "2",
+        "--k-max",
+        "3",
+        "--progress",
+        "none",
+    ];
+    let first = amoba().args(blocking).arg("--json").output().unwrap();
+    assert!(first.status.success() && !first.stdout.is_empty());
+    std::fs::write(dir.join("-"), &first.stdout).unwrap();
+    for json in [&["--json"][..], &["--json-out", "-"][..]] {
+        let o = amoba()
+            .args(blocking)
+            .args(json)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(o.status.success());
+        // The same document; only the command line it records differs.
+        let doc = |b: &[u8]| {
+            let mut v: serde_json::Value = serde_json::from_slice(b).unwrap();
+            v["provenance"]["command"] = serde_json::Value::Null;
+            v
+        };
+        assert_eq!(doc(&o.stdout), doc(&first.stdout), "{json:?}");
+    }
 }
 
 #[test]

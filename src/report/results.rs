@@ -186,9 +186,11 @@ pub fn write_results(
 
 /// Writes `value` as pretty-printed JSON and a final newline, atomically; a file that
 /// holds the same document apart from its command line is left as it is
-/// ([`crate::core::provenance::same_document_but_command`]).
+/// ([`crate::core::provenance::same_document_but_command`]). Standard output (`-`) is
+/// always written, whatever a file of that name in the working directory holds.
 pub fn write_json(path: &Path, value: &impl serde::Serialize) -> Result<(), IoError> {
-    if crate::core::provenance::same_document_but_command(path, value) {
+    let stdout = crate::core::io::is_stdout(path);
+    if !stdout && crate::core::provenance::same_document_but_command(path, value) {
         return Ok(());
     }
     write_atomic(path, |w| {

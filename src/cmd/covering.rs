@@ -143,7 +143,6 @@ pub fn search(
         }
     }
     progress.finish();
-    let follows = to.out.is_none() && to.json.is_none();
-    let answer = tally.answer(kinds, question, lattices.len(), first, follows);
+    let answer = tally.answer(kinds, question, lattices.len(), first, to.follows());
     super::tight::print(answer, to)
 }

@@ -49,13 +49,10 @@ pub fn run(args: Args) -> anyhow::Result<ExitCode> {
             of_set(given, normal, args.box_)?
         }
     };
-    let mut out = amoba::core::io::stdout();
     if args.json {
-        let doc = answer.document(&super::command_line());
-        serde_json::to_writer_pretty(&mut out, &doc)?;
-        writeln!(out)?;
+        super::ask::print_json(&answer.document(&super::command_line()))?;
     } else {
-        out.write_all(answer.text().as_bytes())?;
+        amoba::core::io::stdout().write_all(answer.text().as_bytes())?;
     }
     Ok(ExitCode::SUCCESS)
 }

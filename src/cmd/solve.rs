@@ -7,17 +7,15 @@
 
 use super::note;
 use super::progress::Mode;
-use amoba::game::Game;
 use amoba::game::certificate::Certificate;
-use amoba::game::decide::{Answer, CertificateDoc, OnMove, Request, SolveDoc};
-use amoba::game::decide::{after_move_file, decide_reporting};
+use amoba::game::decide::{CertificateDoc, OnMove, Request, SolveDoc, decide_reporting};
 use amoba::game::file;
 use amoba::game::solve::Progress;
 use amoba::pairing::search::shard::Shard;
-use amoba::report::solve as report;
+use amoba::report::solve::{self as report, MoveFileError, MoveFiles};
 use anyhow::Context as _;
 use std::io::Write as _;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
@@ -128,21 +126,19 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
     // Each first move's strategy is written as soon as its search ends, so that a run
-    // killed before its end keeps what it has proved; one move's two files at a time,
-    // and a failure said at once (the run ends with it, exit 2).
-    let file_name = a.game.display().to_string();
-    let written = Mutex::new(std::collections::BTreeMap::new());
+    // killed before its end keeps what it has proved; a failure is said at once (the
+    // run ends with it, exit 2).
+    let files = (a.move_certificates.as_deref()).map(|dir| MoveFiles::new(dir, &a.game, game));
+    let failed = |e: &MoveFileError| {
+        let e = amoba::core::io::error_chain(e);
+        note!("--move-certificates: {e}; the searches go on, the run will end with it");
+    };
     let write = |cell: usize, c: &Certificate| {
-        if let Some(dir) = &a.move_certificates {
-            let mut written = written.lock().unwrap_or_else(|e| e.into_inner());
-            let done = write_move_certificate(dir, &file_name, game, cell, c);
-            if let Err(e) = &done {
-                note!("--move-certificates: {e:#}; the searches go on, the run will end with it");
-            }
-            written.insert(cell, done);
+        if let Some(files) = &files {
+            files.write(cell, c, &failed);
         }
     };
-    let on_move: Option<OnMove> = a.move_certificates.is_some().then_some(&write);
+    let on_move: Option<OnMove> = files.is_some().then_some(&write);
     let answer = super::with_threads(threads, || {
         Ok(decide_reporting(game, &request, progress, on_move)?)
     })?;
@@ -159,12 +155,20 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
-    let written = match &a.move_certificates {
-        Some(dir) => {
-            let done = written.into_inner().unwrap_or_else(|e| e.into_inner());
-            move_certificates_written(dir, &answer, done)?
+    let written = match (files, &a.move_certificates) {
+        (Some(files), Some(dir)) => {
+            let written = files.finish(&answer).context("--move-certificates")?;
+            let n = written.iter().flatten().count();
+            if n > 0 {
+                note!(
+                    "wrote {n} certificate{} of first moves, each beside its game, in {}",
+                    if n == 1 { "" } else { "s" },
+                    super::shown(dir)
+                );
+            }
+            written
         }
-        None => Vec::new(),
+        _ => Vec::new(),
     };
     if a.json {
         let mut doc = SolveDoc::new(
@@ -185,58 +189,6 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         amoba::core::io::stdout().write_all(text.as_bytes())?;
     }
     Ok(ExitCode::from(report::status(&answer)))
-}
-
-/// Writes the game after the first move `cell` of `game` (read from `file`) and the
-/// strategy `c` from there into `dir` ([`after_move_file`]), as
-/// `after-LABEL.game` and `after-LABEL.strategy`.
-fn write_move_certificate(
-    dir: &Path,
-    file: &str,
-    game: &Game,
-    cell: usize,
-    c: &Certificate,
-) -> anyhow::Result<CertificateDoc> {
-    let (after, bytes, sha) = after_move_file(game, file, cell)?;
-    let stem = format!("after-{}", game.label(cell));
-    let game_path = dir.join(format!("{stem}.game"));
-    amoba::core::io::write_atomic(&game_path, |w| w.write_all(&bytes))?;
-    let path = dir.join(format!("{stem}.strategy"));
-    amoba::core::io::write_atomic(&path, |w| c.write(&after, &sha, w))?;
-    Ok(CertificateDoc {
-        file: path.display().to_string(),
-        nodes: c.nodes.len(),
-        depth: c.depth(),
-    })
-}
-
-/// What was written into `dir` for each first move of `answer`, in its order, from
-/// the writes made as the moves were decided (`done`, by cell); a note says how many.
-///
-/// *Errors*: the first write that failed.
-fn move_certificates_written(
-    dir: &Path,
-    answer: &Answer,
-    mut done: std::collections::BTreeMap<usize, anyhow::Result<CertificateDoc>>,
-) -> anyhow::Result<Vec<Option<CertificateDoc>>> {
-    let moves = answer.moves.as_deref().unwrap_or_default();
-    let mut written = Vec::with_capacity(moves.len());
-    for m in moves {
-        match done.remove(&m.cell) {
-            Some(Ok(doc)) => written.push(Some(doc)),
-            Some(Err(e)) => return Err(e.context("--move-certificates")),
-            None => written.push(None),
-        }
-    }
-    let n = written.iter().flatten().count();
-    if n > 0 {
-        note!(
-            "wrote {n} certificate{} of first moves, each beside its game, in {}",
-            if n == 1 { "" } else { "s" },
-            super::shown(dir)
-        );
-    }
-    Ok(written)
 }
 
 /// The bytes of `--memory MIB`, refused (exit 2) beyond the machine's memory: a table

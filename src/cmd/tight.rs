@@ -102,6 +102,12 @@ impl<'a> To<'a> {
             job: None,
         }
     }
+
+    /// Whether the object found follows the text on standard output, which the text
+    /// then announces: not when it goes to a file, nor inside a JSON document.
+    pub fn follows(&self) -> bool {
+        self.out.is_none() && self.json.is_none()
+    }
 }
 
 /// Answers `question` about `cookies` ([`answer`]: `find`, `count`, `scan` with a line
@@ -109,8 +115,7 @@ impl<'a> To<'a> {
 /// found or the least class written where `to` says, with progress in `mode`. Returns
 /// the answer's exit status.
 pub fn ask(cookies: &Cookies, question: Question, to: To, mode: Mode) -> anyhow::Result<u8> {
-    // The text says a placement follows only when it does follow on stdout.
-    let follows = to.out.is_none() && to.json.is_none();
+    let follows = to.follows();
     match question {
         Question::Find(lattice, limit) => answered(mode, ("tight", "searches"), to, |p| {
             // One search with no count of its own: the log line still says it is running.

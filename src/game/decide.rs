@@ -276,19 +276,27 @@ pub fn decide_reporting(
                                 source: Box::new(e),
                             }
                         })?;
+                    // The moves joined to this one get its strategy renamed, made once,
+                    // here, so that the listener hears of them with it.
+                    let joined: Vec<(usize, Certificate)> = match &certificate {
+                        Some(cert) => classes
+                            .iter()
+                            .filter(|&&(cell, rep, _)| rep == c && cell != c)
+                            .map(|(cell, _, map)| (*cell, cert.mapped(&inverse(map))))
+                            .collect(),
+                        None => Vec::new(),
+                    };
                     if let (Some(tell), Some(cert)) = (on_move, &certificate) {
                         tell(c, cert);
-                        let joined = classes
+                        joined
                             .iter()
-                            .filter(|&&(cell, rep, _)| rep == c && cell != c);
-                        for (cell, _, map) in joined {
-                            tell(*cell, &cert.mapped(&inverse(map)));
-                        }
+                            .for_each(|(cell, renamed)| tell(*cell, renamed));
                     }
                     Ok(Searched {
                         outcome,
                         certificate,
                         certificate_nodes,
+                        joined,
                     })
                 });
                 tally.ended.fetch_add(1, Ordering::Relaxed);
@@ -297,7 +305,7 @@ pub fn decide_reporting(
             .collect::<Result<_, _>>()?;
         let mut values: Vec<MoveValue> = classes
             .iter()
-            .map(|(cell, rep, map)| {
+            .map(|(cell, rep, _)| {
                 let (cell, rep) = (*cell, *rep);
                 let i = searched
                     .binary_search(&rep)
@@ -311,22 +319,22 @@ pub fn decide_reporting(
                         ..o.outcome
                     },
                     same_as: joined.then_some(rep),
-                    // The representatives' own strategies are moved in below, not
-                    // copied: the renamed ones are made from them first.
-                    certificate: o
-                        .certificate
-                        .as_ref()
-                        .filter(|_| joined)
-                        .map(|c| c.mapped(&inverse(map))),
+                    // The strategies are moved in below, not copied.
+                    certificate: None,
                     certificate_nodes: if joined { 0 } else { o.certificate_nodes },
                 }
             })
             .collect();
-        for (&c, s) in searched.iter().zip(searches) {
-            let i = classes
+        let at = |c: usize| {
+            classes
                 .binary_search_by_key(&c, |&(cell, _, _)| cell)
-                .expect("a representative is a free cell");
-            values[i].certificate = s.certificate;
+                .expect("a move searched or joined is a free cell")
+        };
+        for (&c, s) in searched.iter().zip(searches) {
+            values[at(c)].certificate = s.certificate;
+            for (cell, renamed) in s.joined {
+                values[at(cell)].certificate = Some(renamed);
+            }
         }
         Ok(values)
     });
@@ -459,6 +467,8 @@ struct Searched {
     outcome: Outcome,
     certificate: Option<Certificate>,
     certificate_nodes: u64,
+    /// The moves joined to it, each with the strategy renamed.
+    joined: Vec<(usize, Certificate)>,
 }
 
 /// The game file of the position after the first move `cell` — the bytes `amoba game

@@ -121,6 +121,21 @@ impl LatticeEntry {
         v: &Verdict<T, E>,
         nodes: u64,
     ) -> Self {
+        Self::of(lattice, orbit, v, (Some(nodes), None))
+    }
+
+    /// The entry of `lattice` after a covering search's verdict `v` within `conflicts`.
+    pub fn of_conflicts<T, E>(lattice: &Lattice, v: &Verdict<T, E>, conflicts: u64) -> Self {
+        Self::of(lattice, None, v, (None, Some(conflicts)))
+    }
+
+    /// The entry of `lattice` after a verdict `v` that cost `(nodes, conflicts)`.
+    fn of<T, E>(
+        lattice: &Lattice,
+        orbit: Option<usize>,
+        v: &Verdict<T, E>,
+        (nodes, conflicts): (Option<u64>, Option<u64>),
+    ) -> Self {
         let (answer, proved) = said(v);
         LatticeEntry {
             lattice: lattice.basis().to_vec(),
@@ -128,22 +143,8 @@ impl LatticeEntry {
             orbit,
             answer,
             proved,
-            nodes: Some(nodes),
-            conflicts: None,
-        }
-    }
-
-    /// The entry of `lattice` after a covering search's verdict `v` within `conflicts`.
-    pub fn of_conflicts<T, E>(lattice: &Lattice, v: &Verdict<T, E>, conflicts: u64) -> Self {
-        let (answer, proved) = said(v);
-        LatticeEntry {
-            lattice: lattice.basis().to_vec(),
-            index: lattice.index(),
-            orbit: None,
-            answer,
-            proved,
-            nodes: None,
-            conflicts: Some(conflicts),
+            nodes,
+            conflicts,
         }
     }
 }
@@ -234,6 +235,17 @@ impl Facts {
         }
     }
 
+    /// These facts about one lattice, whose `entry`'s verdict is the answer.
+    pub fn on_one_lattice(self, entry: LatticeEntry) -> Facts {
+        Facts {
+            answer: entry.answer,
+            proved: entry.proved,
+            lattices_total: Some(1),
+            lattices: vec![entry],
+            ..self
+        }
+    }
+
     /// These facts with the verdict `answer`, `proved` or not.
     pub fn saying(self, answer: Said, proved: bool) -> Facts {
         Facts {
@@ -311,10 +323,8 @@ impl Answer {
                 if let (Some(text), Some(path)) = (&self.product, out) {
                     crate::report::output::product(Some(path), text, &wrote)?;
                 }
-                let mut w = stdout();
-                serde_json::to_writer_pretty(&mut w, &self.document(provenance))
-                    .map_err(std::io::Error::from)?;
-                w.write_all(b"\n")?;
+                let doc = self.document(provenance);
+                crate::report::results::write_json(Path::new("-"), &doc)?;
             }
             None => {
                 stdout().write_all(self.text.as_bytes())?;
@@ -370,13 +380,9 @@ pub fn pairing(
     let facts = Facts {
         directions: board.directions().to_vec(),
         k: board.k(),
-        lattices_total: Some(1),
-        ..Facts::default().saying(entry.answer, entry.proved)
-    };
-    let facts = Facts {
-        lattices: vec![entry],
-        ..facts
-    };
+        ..Facts::default()
+    }
+    .on_one_lattice(entry);
     let searched = counted(nodes, "search node", "search nodes");
     let (name, nodes) = (board.name(), counted(nodes, "node", "nodes"));
     match verdict {

@@ -1,13 +1,18 @@
 //! What `amoba solve GAME` prints of a whole search ([`crate::game::decide`]): the
 //! text of the answer, the progress line of the root's search, and the exit status
-//! (0 decided, 1 not decided within the limits given). A split search is
-//! [`super::solve_parts`]'s.
+//! (0 decided, 1 not decided within the limits given), and the files of the first
+//! moves decided ([`MoveFiles`]). A split search is [`super::solve_parts`]'s.
 
+use crate::core::io::write_atomic;
 use crate::core::text::counted;
 use crate::game::Game;
-use crate::game::decide::Answer;
+use crate::game::certificate::Certificate;
+use crate::game::decide::{Answer, CertificateDoc, after_move_file};
 use crate::game::solve::{BatchProgress, BatchRoot, Progress};
+use std::collections::BTreeMap;
 use std::fmt::Write as _;
+use std::path::Path;
+use std::sync::Mutex;
 
 /// The exit status of `answer`: 0 when the root is decided, 1 when not. (An
 /// interrupted `amoba solve` ends by its signal instead, after printing.)
@@ -200,5 +205,80 @@ mod tests {
                 )
             );
         }
+    }
+}
+
+/// Why a first move's files could not be written ([`MoveFiles::write`]).
+#[derive(Debug, thiserror::Error)]
+pub enum MoveFileError {
+    /// The game after the move cannot be written as a game file.
+    #[error(transparent)]
+    After(#[from] crate::game::generate::GenerateError),
+    /// A file cannot be written.
+    #[error(transparent)]
+    Io(#[from] crate::core::io::IoError),
+}
+
+/// The files `amoba solve --moves --move-certificates DIR` writes for each first move
+/// decided, as its search ends ([`crate::game::decide::decide_reporting`]): the game
+/// after the move, `DIR/after-LABEL.game` (the bytes of
+/// [`crate::game::decide::after_move_file`]), and the winner's strategy from there,
+/// `DIR/after-LABEL.strategy`. One move's two files are written at a time, so that a
+/// move's game and strategy always go together, and what was written is kept for the
+/// document of the whole run ([`MoveFiles::finish`]).
+pub struct MoveFiles<'a> {
+    dir: &'a Path,
+    file: String,
+    game: &'a Game,
+    written: Mutex<BTreeMap<usize, Result<CertificateDoc, MoveFileError>>>,
+}
+
+impl<'a> MoveFiles<'a> {
+    /// The files of the first moves of `game`, read from `file`, into `dir`.
+    pub fn new(dir: &'a Path, file: &Path, game: &'a Game) -> Self {
+        MoveFiles {
+            dir,
+            file: file.display().to_string(),
+            game,
+            written: Mutex::new(BTreeMap::new()),
+        }
+    }
+
+    /// Writes the two files of the first move `cell` with the strategy `c`; `failed`
+    /// is told at once of a write that fails (which [`MoveFiles::finish`] returns).
+    pub fn write(&self, cell: usize, c: &Certificate, failed: &dyn Fn(&MoveFileError)) {
+        let mut written = self.written.lock().unwrap_or_else(|e| e.into_inner());
+        let done = self.write_one(cell, c);
+        if let Err(e) = &done {
+            failed(e);
+        }
+        written.insert(cell, done);
+    }
+
+    fn write_one(&self, cell: usize, c: &Certificate) -> Result<CertificateDoc, MoveFileError> {
+        let (after, bytes, sha) = after_move_file(self.game, &self.file, cell)?;
+        let stem = format!("after-{}", self.game.label(cell));
+        let game_path = self.dir.join(format!("{stem}.game"));
+        write_atomic(&game_path, |w| w.write_all(&bytes))?;
+        let path = self.dir.join(format!("{stem}.strategy"));
+        write_atomic(&path, |w| c.write(&after, &sha, w))?;
+        Ok(CertificateDoc {
+            file: path.display().to_string(),
+            nodes: c.nodes.len(),
+            depth: c.depth(),
+        })
+    }
+
+    /// What was written for each first move of `answer`, in its order (`None` for a
+    /// move with no strategy).
+    ///
+    /// *Errors*: the first write that failed.
+    pub fn finish(self, answer: &Answer) -> Result<Vec<Option<CertificateDoc>>, MoveFileError> {
+        let mut done = self.written.into_inner().unwrap_or_else(|e| e.into_inner());
+        let moves = answer.moves.as_deref().unwrap_or_default();
+        moves
+            .iter()
+            .map(|m| done.remove(&m.cell).transpose())
+            .collect()
     }
 }

@@ -118,14 +118,7 @@ pub fn find(lattice: &Lattice, cookies: &Cookies, node_limit: u64) -> Result<Ans
     let (verdict, stats) = tight_on(&board, Some(node_limit))?;
     let seconds = start.elapsed().as_secs_f64();
     let entry = LatticeEntry::of_nodes(lattice, None, &verdict, stats.nodes);
-    let facts = Facts {
-        lattices_total: Some(1),
-        ..facts(cookies, Engine::Tight, Asked::Find).saying(entry.answer, entry.proved)
-    };
-    let facts = Facts {
-        lattices: vec![entry],
-        ..facts
-    };
+    let facts = facts(cookies, Engine::Tight, Asked::Find).on_one_lattice(entry);
     if let Verdict::Found(text) = verdict {
         return Ok(Answer {
             note: Some(found(lattice, stats.nodes, seconds)),
@@ -161,18 +154,10 @@ pub fn count(
     let seconds = start.elapsed().as_secs_f64();
     let some = counted.least.is_some();
     let c = &counted.census;
-    let answer = if some { Said::Found } else { Said::None };
+    // The census is exhaustive: a class found, or none on this lattice, proved.
+    let verdict = Verdict::of_search(some.then_some(()), false, c.stats.nodes);
+    let entry = LatticeEntry::of_nodes(lattice, None, &verdict, c.stats.nodes);
     let facts = Facts {
-        lattices_total: Some(1),
-        lattices: vec![LatticeEntry {
-            lattice: lattice.basis().to_vec(),
-            index: lattice.index(),
-            orbit: None,
-            answer,
-            proved: true,
-            nodes: Some(c.stats.nodes),
-            conflicts: None,
-        }],
         census: Some(CensusDoc {
             symmetries: counted.symmetries,
             classes: c.classes,
@@ -180,7 +165,7 @@ pub fn count(
             classes_by_stabiliser_order: c.by_stabiliser.clone(),
             nodes: c.stats.nodes,
         }),
-        ..facts(cookies, Engine::Tight, Asked::Count).saying(answer, true)
+        ..facts(cookies, Engine::Tight, Asked::Count).on_one_lattice(entry)
     };
     Ok(Answer {
         note: Some(format!("counted in {seconds:.3} s")),

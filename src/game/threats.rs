@@ -14,6 +14,17 @@
 //! line intact). A direct-mapped cache keeps the answers per position, because df-pn
 //! comes back to the same positions again and again.
 //!
+//! # Footprints
+//!
+//! A search that ends without a line also gives two *footprints*: the cells of the sets
+//! with two, and with two or three, free cells that it met. A position with more of
+//! Breaker's cells outside the first and at most one more of Maker's outside the second
+//! is searched step for step the same way, so it has no line either
+//! ([`Threats::base`]; docs/spec.md §11.3 (g)). The solver names the position it is
+//! searching with [`Threats::base`], and the searches of its children's first looks
+//! that the footprints cover are answered at once: a third of those of
+//! (4, 12, 7^tr), every answer and node count as before.
+//!
 //! # Two implementations of one search
 //!
 //! Each step of the search plays a pair of cells — Maker's threat `x`, Breaker's forced
@@ -71,9 +82,14 @@ pub struct Line {
     pub sets: Cells,
 }
 
-/// One slot of the cache: Maker's and Breaker's cells and the line found, if any
-/// (`None`: an empty slot).
-type Entry = Option<(Cells, Cells, Option<Line>)>;
+/// One slot of the cache: Maker's and Breaker's cells, the line found, if any, and the
+/// search's two footprints ([`Threats::base`]) (`None`: an empty slot).
+type Entry = Option<(Cells, Cells, Option<Line>, Cells, Cells)>;
+
+/// A position whose search found no line, with its footprints: Maker's and Breaker's
+/// cells, the cells of every set with two free cells the search met, and of every
+/// set with two or three.
+type Base = (Cells, Cells, Cells, Cells);
 
 /// The threat-line search of one game, with its cache.
 pub struct Threats {
@@ -92,6 +108,8 @@ pub struct Threats {
     /// The sets with two free cells met by each level of a search, kept between
     /// calls so that a call does not clear their tables ([`Pairs::level`]).
     stack: RefCell<Vec<Pairs>>,
+    /// A position whose search found no line, and its footprints ([`Threats::base`]).
+    base: std::cell::Cell<Option<Base>>,
 }
 
 /// A position of the bit-sliced search: the cells taken, and the sets still live with
@@ -112,6 +130,7 @@ impl Threats {
             slices: Slices::new(sets),
             cache: RefCell::new(vec![None; THREAT_CACHE]),
             stack: RefCell::new((0..=THREAT_DEPTH).map(|_| Pairs::new()).collect()),
+            base: std::cell::Cell::new(None),
         }
     }
 
@@ -124,6 +143,7 @@ impl Threats {
     /// Forgets every cached answer.
     pub fn clear(&self) {
         self.slots().fill(None);
+        self.base.set(None);
     }
 
     /// A win of Maker's by threats alone from `p` (Maker to move, whatever
@@ -139,15 +159,18 @@ impl Threats {
     /// [`Threats::win`], given the counters of `p` when the caller has them (they
     /// save the search's one pass over the sets).
     pub fn win_from(&self, p: &Position, counters: Option<&Counters>) -> Option<Line> {
+        if self.base.get().is_some_and(|b| Self::covers(&b, p)) {
+            return None;
+        }
         let slot = Self::slot(p);
-        if let Some((maker, breaker, line)) = self.slots()[slot]
+        if let Some((maker, breaker, line, _, _)) = self.slots()[slot]
             && maker == p.maker
             && breaker == p.breaker
         {
             return line;
         }
         let mut budget = THREAT_BUDGET;
-        let found = match &self.slices {
+        let (found, two, three) = match &self.slices {
             None => self.win_scanning(p, &mut budget),
             Some(sl) => {
                 let st = Sliced {
@@ -158,11 +181,65 @@ impl Threats {
                         None => sl.start(self.all & !(p.maker | p.breaker), p.breaker),
                     },
                 };
-                self.sliced(sl, &st, THREAT_DEPTH, &mut budget, &mut self.levels())
+                let mut met = (0, 0);
+                let found = self.sliced(
+                    sl,
+                    &st,
+                    THREAT_DEPTH,
+                    &mut budget,
+                    &mut met,
+                    &mut self.levels(),
+                );
+                if found.is_some() {
+                    (found, 0, 0)
+                } else {
+                    (found, sl.union(met.0), sl.union(met.1))
+                }
             }
         };
-        self.slots()[slot] = Some((p.maker, p.breaker, found));
+        self.slots()[slot] = Some((p.maker, p.breaker, found, two, three));
         found
+    }
+
+    /// Whether the footprints of `base` answer the search of `p`: `p` adds to it
+    /// cells of Breaker's outside the first and at most one of Maker's outside the
+    /// second ([`Threats::base`]).
+    fn covers(&(maker, breaker, two, three): &Base, p: &Position) -> bool {
+        let more = p.maker & !maker;
+        p.maker & maker == maker
+            && p.breaker & breaker == breaker
+            && p.breaker & !breaker & two == 0
+            && more & more.wrapping_sub(1) == 0
+            && more & three == 0
+    }
+
+    /// Lets later searches reuse the answer of `p` (Maker to move), when its search is
+    /// in the cache and found no line. Its two *footprints* are the cells of the sets
+    /// with two free cells, and with two or three, that the search met at any position
+    /// it visited. A position that adds to `p` any cells of Breaker's outside the
+    /// first footprint and at most one cell of Maker's outside the second has no line
+    /// either. At a position with Breaker to move this answers the searches of
+    /// Breaker's moves far from Maker's threats; at one with Maker to move, those of
+    /// Maker's moves far from them (docs/spec.md §11.3 (g)).
+    ///
+    /// Why: a search looks only at the live sets with at most two free cells, and the
+    /// search of `p` met none with fewer than two (it would have found a line). In the
+    /// later search a set through a cell of Breaker's added is dead, and at every
+    /// position the search of `p` visited it had three free cells or more; a live set
+    /// through Maker's added cell had four or more there, so it has three or more.
+    /// Every other set is as it was. So the later search visits the same positions,
+    /// meets the same sets with two free cells in the same order and spends the same
+    /// budget: it ends as that of `p` did, without a line. Two cells of Maker's added
+    /// to one set of four free cells would make a threat, hence the one cell.
+    ///
+    /// Complexity: `O(1)`; every later search pays one test of four words.
+    pub fn base(&self, p: &Position) {
+        if let Some((maker, breaker, None, two, three)) = self.slots()[Self::slot(p)]
+            && maker == p.maker
+            && breaker == p.breaker
+        {
+            self.base.set(Some((maker, breaker, two, three)));
+        }
     }
 
     /// The cache slot of `p`.
@@ -189,21 +266,29 @@ impl Threats {
     }
 
     /// The search by scanning (see the module documentation), uncached.
-    fn win_scanning(&self, p: &Position, budget: &mut u32) -> Option<Line> {
+    /// Returns the line found and, when none is, the search's footprint (the cells of
+    /// the sets with two free cells it met).
+    fn win_scanning(&self, p: &Position, budget: &mut u32) -> (Option<Line>, Cells, Cells) {
         let live: Vec<Cells> = self
             .sets
             .iter()
             .copied()
             .filter(|&s| s & p.breaker == 0)
             .collect();
-        self.scanning(
+        let mut footprint = (0, 0);
+        let found = self.scanning(
             &live,
-            p.maker,
-            p.breaker,
+            (p.maker, p.breaker),
             THREAT_DEPTH,
             budget,
+            &mut footprint,
             &mut self.levels(),
-        )
+        );
+        if found.is_some() {
+            (found, 0, 0)
+        } else {
+            (found, footprint.0, footprint.1)
+        }
     }
 
     /// Maker takes `x` and Breaker `y` in `st`.
@@ -214,13 +299,15 @@ impl Threats {
         sl.maker_takes(&mut st.counters, x);
     }
 
-    /// The bit-sliced search from `st` (see the module documentation).
+    /// The bit-sliced search from `st` (see the module documentation); `met`
+    /// gathers the sets with two free cells it meets.
     fn sliced(
         &self,
         sl: &Slices,
         st: &Sliced,
         depth: u32,
         budget: &mut u32,
+        met: &mut (u128, u128),
         stack: &mut [Pairs],
     ) -> Option<Line> {
         let free_all = self.all & !(st.maker | st.breaker);
@@ -238,6 +325,8 @@ impl Threats {
         };
         let set = |i: usize| self.sets[i];
         let (pairs, stack) = Pairs::level(stack);
+        met.0 |= two;
+        met.1 |= low;
         let mut rest = two;
         while rest != 0 {
             let i = rest.trailing_zeros() as usize;
@@ -255,19 +344,20 @@ impl Threats {
         pairs.deeper(depth, budget, set, |x, y, budget| {
             let mut next = *st;
             Self::play(sl, &mut next, x, y);
-            self.sliced(sl, &next, depth - 1, budget, stack)
+            self.sliced(sl, &next, depth - 1, budget, met, stack)
         })
     }
 
     /// The search by scanning over `live`, the winning sets live at its start
-    /// (Breaker's later cells only remove sets).
+    /// (Breaker's later cells only remove sets), from Maker's and Breaker's cells;
+    /// `footprint` gathers the cells of the sets with two free cells it meets.
     fn scanning(
         &self,
         live: &[Cells],
-        maker: Cells,
-        breaker: Cells,
+        (maker, breaker): (Cells, Cells),
         depth: u32,
         budget: &mut u32,
+        footprint: &mut (Cells, Cells),
         stack: &mut [Pairs],
     ) -> Option<Line> {
         let free_all = self.all & !(maker | breaker);
@@ -282,20 +372,23 @@ impl Threats {
                 // Already won, or a threat Maker completes.
                 0 | 1 => return Some(Line::completing(s, free_all)),
                 2 => {
+                    footprint.0 |= s;
+                    footprint.1 |= s;
                     if let Some(line) = pairs.add(i, free, set) {
                         return Some(line);
                     }
                 }
+                3 => footprint.1 |= s,
                 _ => {}
             }
         }
         pairs.deeper(depth, budget, set, |x, y, budget| {
             self.scanning(
                 live,
-                maker | 1 << x,
-                breaker | 1 << y,
+                (maker | 1 << x, breaker | 1 << y),
                 depth - 1,
                 budget,
+                footprint,
                 stack,
             )
         })
@@ -427,60 +520,131 @@ mod tests {
         }
     }
 
-    /// The two searches give the same answer on random positions of random games
-    /// (sets of 2 to 7 cells, up to 128 of them) and of the strip boards.
-    #[test]
-    fn sliced_and_scanning_searches_agree() {
-        let mut rng = Rng(7);
-        let mut games: Vec<(usize, Vec<Cells>)> = Vec::new();
-        for _ in 0..60 {
-            let n = 8 + rng.below(40) as usize;
-            let m = 2 + rng.below(127) as usize;
-            let sets = (0..m)
-                .map(|_| {
-                    let size = 2 + rng.below(6);
-                    (0..size).fold(0u128, |a, _| a | 1 << rng.below(n as u64))
-                })
-                .collect();
-            games.push((n, sets));
-        }
+    /// `count` random games (8 to 47 cells, 2 to 128 sets of 2 to 7 cells) and the
+    /// (4, n, 7^tr) boards for n = 8, 11, 13: each its number of cells and its sets.
+    fn games(rng: &mut Rng, count: usize) -> Vec<(usize, Vec<Cells>)> {
+        let mut games: Vec<(usize, Vec<Cells>)> = (0..count)
+            .map(|_| {
+                let n = 8 + rng.below(40) as usize;
+                let m = 2 + rng.below(127) as usize;
+                let sets = (0..m)
+                    .map(|_| {
+                        let size = 2 + rng.below(6);
+                        (0..size).fold(0u128, |a, _| a | 1 << rng.below(n as u64))
+                    })
+                    .collect();
+                (n, sets)
+            })
+            .collect();
         for n in [8, 11, 13] {
             let g = crate::game::generate::strip_7tr(n).unwrap();
             games.push((g.ncells(), g.sets.clone()));
         }
+        games
+    }
+
+    /// A random position on cells `0..n`, Maker to move: each cell Maker's with
+    /// chance `1/odds`, Breaker's with chance `1/odds`.
+    fn position(rng: &mut Rng, n: usize, odds: u64) -> Position {
+        let (mut maker, mut breaker) = (0u128, 0u128);
+        for c in 0..n {
+            match rng.below(odds) {
+                0 => maker |= 1 << c,
+                1 => breaker |= 1 << c,
+                _ => {}
+            }
+        }
+        Position {
+            maker,
+            breaker,
+            to_move: Side::Maker,
+        }
+    }
+
+    /// The two searches give the same answer, budget left and footprint on random
+    /// positions of random games and of the strip boards.
+    #[test]
+    fn sliced_and_scanning_searches_agree() {
+        let mut rng = Rng(7);
         let mut found = 0;
-        for (n, sets) in &games {
-            let all = if *n == 128 { !0 } else { (1u128 << n) - 1 };
+        for (n, sets) in &games(&mut rng, 60) {
+            let all = (1u128 << n) - 1;
             let t = Threats::new(sets, all);
             let sl = t.slices().unwrap();
             for _ in 0..300 {
-                let (mut maker, mut breaker) = (0u128, 0u128);
-                for c in 0..*n {
-                    match rng.below(5) {
-                        0 => maker |= 1 << c,
-                        1 => breaker |= 1 << c,
-                        _ => {}
-                    }
-                }
-                let p = Position {
-                    maker,
-                    breaker,
-                    to_move: Side::Maker,
-                };
+                let p = position(&mut rng, *n, 5);
                 let mut b1 = THREAT_BUDGET;
                 let mut b2 = THREAT_BUDGET;
                 let st = Sliced {
-                    maker,
-                    breaker,
-                    counters: sl.start(all & !(maker | breaker), breaker),
+                    maker: p.maker,
+                    breaker: p.breaker,
+                    counters: sl.start(all & !(p.maker | p.breaker), p.breaker),
                 };
-                let a = t.sliced(sl, &st, THREAT_DEPTH, &mut b1, &mut t.levels());
-                let b = t.win_scanning(&p, &mut b2);
-                assert_eq!(a, b, "sets {sets:x?}, maker {maker:x}, breaker {breaker:x}");
+                let mut met = (0, 0);
+                let a = t.sliced(sl, &st, THREAT_DEPTH, &mut b1, &mut met, &mut t.levels());
+                let (b, two, three) = t.win_scanning(&p, &mut b2);
+                assert_eq!(a, b, "sets {sets:x?}, {p:?}");
                 assert_eq!(b1, b2);
+                if a.is_none() {
+                    assert_eq!((sl.union(met.0), sl.union(met.1)), (two, three));
+                }
                 found += usize::from(a.is_some());
             }
         }
         assert!(found > 100, "only {found} lines found");
+    }
+
+    /// A position whose search found no line answers the searches of the positions
+    /// with more of Breaker's cells outside its first footprint and more of Maker's
+    /// outside its second: they find no line either, as a search from scratch
+    /// confirms, on random positions of random games and of the strip boards; the
+    /// other positions are searched as usual.
+    #[test]
+    fn a_footprint_answers_the_moves_outside_it() {
+        let mut rng = Rng(11);
+        let (mut answered, mut searched) = (0, 0);
+        for (n, sets) in &games(&mut rng, 40) {
+            let all = (1u128 << n) - 1;
+            let t = Threats::new(sets, all);
+            for _ in 0..200 {
+                let p = position(&mut rng, *n, 6);
+                if t.win(&p).is_some() {
+                    continue;
+                }
+                t.base(&p);
+                let Some((_, _, two, three)) = t.base.get() else {
+                    panic!("the answer of a search just made is in the cache");
+                };
+                for _ in 0..20 {
+                    // One to three more cells, each Maker's or Breaker's.
+                    let mut q = p;
+                    for _ in 0..1 + rng.below(3) {
+                        let free = all & !(q.maker | q.breaker);
+                        if free == 0 {
+                            break;
+                        }
+                        let c = cells(free).nth(rng.below(free.count_ones().into()) as usize);
+                        let c = 1u128 << c.unwrap();
+                        if rng.below(2) == 0 {
+                            q.maker |= c;
+                        } else {
+                            q.breaker |= c;
+                        }
+                    }
+                    let fresh = Threats::new(sets, all).win(&q);
+                    if Threats::covers(&(p.maker, p.breaker, two, three), &q) {
+                        assert_eq!(fresh, None, "sets {sets:x?}, {p:?}, {q:?}");
+                        answered += 1;
+                    } else {
+                        searched += 1;
+                    }
+                    assert_eq!(t.win(&q), fresh, "sets {sets:x?}, {p:?}, {q:?}");
+                }
+            }
+        }
+        assert!(
+            answered > 1000 && searched > 1000,
+            "{answered} answered, {searched} searched"
+        );
     }
 }

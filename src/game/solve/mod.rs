@@ -673,6 +673,9 @@ impl<'g> Solver<'g> {
             (Eval::Open(m), zone) => (m.cells, zone),
         };
         let or = p.to_move == Side::Maker;
+        // The threat search of the scan above answers those of many of the children's
+        // first looks ([`Threats::base`]).
+        self.threats.base(p);
         // Without counters, the live sets and their cells, for the reduction's steps.
         let (live, rel) = match &node {
             Some(n) => (Vec::new(), n.rel),

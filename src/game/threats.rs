@@ -16,14 +16,14 @@
 //!
 //! # Footprints
 //!
-//! A search that ends without a line also gives two *footprints*: the cells of the sets
-//! with two, and with two or three, free cells that it met. A position with more of
-//! Breaker's cells outside the first and at most one more of Maker's outside the second
-//! is searched step for step the same way, so it has no line either
-//! ([`Threats::base`]; docs/spec.md §11.3 (g)). The solver names the position it is
-//! searching with [`Threats::base`], and the searches of its children's first looks
-//! that the footprints cover are answered at once: a third of those of
-//! (4, 12, 7^tr), every answer and node count as before.
+//! A search that ends without a line also gives two *footprints*: the cells of the live
+//! sets with two, and with two or three, free cells that it met. A position with more
+//! of Breaker's cells outside the first and at most one more of Maker's outside the
+//! second is searched step for step the same way, so it has no line either
+//! ([`Threats::base`]; docs/spec.md §11.3 (g)). After scanning a position it searches,
+//! the solver names it with [`Threats::base`], and the searches of its children's first
+//! looks that the footprints cover are answered at once: on (4, 12, 7^tr), 36 % of all
+//! the searches asked for, every answer and node count as before.
 //!
 //! # Two implementations of one search
 //!
@@ -62,7 +62,7 @@ const THREAT_BUDGET: u32 = 30;
 /// Slots of the cache of [`Threats::win`] (a power of two). Few answers are asked for
 /// again (with 2^14 slots one search in twelve found its answer there), so the cache
 /// pays only while it stays in the processor's second-level cache: 2^11 slots of 96
-/// bytes (BENCHMARKS.md, *A table that doubles when half full*); 2^14 was 4 % slower,
+/// bytes ([`Entry`]) (BENCHMARKS.md, *A table that doubles when half full*); 2^14 was 4 % slower,
 /// 2^17 20 %.
 const THREAT_CACHE: usize = 1 << 11;
 
@@ -82,9 +82,32 @@ pub struct Line {
     pub sets: Cells,
 }
 
-/// One slot of the cache: Maker's and Breaker's cells, the line found, if any, and the
-/// search's two footprints ([`Threats::base`]) (`None`: an empty slot).
-type Entry = Option<(Cells, Cells, Option<Line>, Cells, Cells)>;
+/// What a search found: a line, or none and the search's two footprints
+/// ([`Threats::base`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Found {
+    Line(Line),
+    Nothing {
+        /// The cells of the live sets with two free cells the search met.
+        two: Cells,
+        /// The cells of the live sets with two or three free cells it met.
+        three: Cells,
+    },
+}
+
+impl Found {
+    /// The line found, if any.
+    fn line(self) -> Option<Line> {
+        match self {
+            Found::Line(line) => Some(line),
+            Found::Nothing { .. } => None,
+        }
+    }
+}
+
+/// One slot of the cache: Maker's and Breaker's cells and what the search found
+/// (`None`: an empty slot).
+type Entry = Option<(Cells, Cells, Found)>;
 
 /// A position whose search found no line, with its footprints: Maker's and Breaker's
 /// cells, the cells of every set with two free cells the search met, and of every
@@ -163,14 +186,14 @@ impl Threats {
             return None;
         }
         let slot = Self::slot(p);
-        if let Some((maker, breaker, line, _, _)) = self.slots()[slot]
+        if let Some((maker, breaker, found)) = self.slots()[slot]
             && maker == p.maker
             && breaker == p.breaker
         {
-            return line;
+            return found.line();
         }
         let mut budget = THREAT_BUDGET;
-        let (found, two, three) = match &self.slices {
+        let found = match &self.slices {
             None => self.win_scanning(p, &mut budget),
             Some(sl) => {
                 let st = Sliced {
@@ -182,7 +205,7 @@ impl Threats {
                     },
                 };
                 let mut met = (0, 0);
-                let found = self.sliced(
+                let line = self.sliced(
                     sl,
                     &st,
                     THREAT_DEPTH,
@@ -190,15 +213,17 @@ impl Threats {
                     &mut met,
                     &mut self.levels(),
                 );
-                if found.is_some() {
-                    (found, 0, 0)
-                } else {
-                    (found, sl.union(met.0), sl.union(met.1))
+                match line {
+                    Some(line) => Found::Line(line),
+                    None => Found::Nothing {
+                        two: sl.union(met.0),
+                        three: sl.union(met.1),
+                    },
                 }
             }
         };
-        self.slots()[slot] = Some((p.maker, p.breaker, found, two, three));
-        found
+        self.slots()[slot] = Some((p.maker, p.breaker, found));
+        found.line()
     }
 
     /// Whether the footprints of `base` answer the search of `p`: `p` adds to it
@@ -214,9 +239,9 @@ impl Threats {
     }
 
     /// Lets later searches reuse the answer of `p` (Maker to move), when its search is
-    /// in the cache and found no line. Its two *footprints* are the cells of the sets
-    /// with two free cells, and with two or three, that the search met at any position
-    /// it visited. A position that adds to `p` any cells of Breaker's outside the
+    /// in the cache and found no line. Its two *footprints* are the cells of the live
+    /// sets with two free cells, and with two or three, that the search met at any
+    /// position it visited. A position that adds to `p` any cells of Breaker's outside the
     /// first footprint and at most one cell of Maker's outside the second has no line
     /// either. At a position with Breaker to move this answers the searches of
     /// Breaker's moves far from Maker's threats; at one with Maker to move, those of
@@ -225,8 +250,9 @@ impl Threats {
     /// Why: a search looks only at the live sets with at most two free cells, and the
     /// search of `p` met none with fewer than two (it would have found a line). In the
     /// later search a set through a cell of Breaker's added is dead, and at every
-    /// position the search of `p` visited it had three free cells or more; a live set
-    /// through Maker's added cell had four or more there, so it has three or more.
+    /// position the search of `p` visited it was dead or had three free cells or more;
+    /// a live set through Maker's added cell had four or more there, so it has three or
+    /// more.
     /// Every other set is as it was. So the later search visits the same positions,
     /// meets the same sets with two free cells in the same order and spends the same
     /// budget: it ends as that of `p` did, without a line. Two cells of Maker's added
@@ -234,7 +260,7 @@ impl Threats {
     ///
     /// Complexity: `O(1)`; every later search pays one test of four words.
     pub fn base(&self, p: &Position) {
-        if let Some((maker, breaker, None, two, three)) = self.slots()[Self::slot(p)]
+        if let Some((maker, breaker, Found::Nothing { two, three })) = self.slots()[Self::slot(p)]
             && maker == p.maker
             && breaker == p.breaker
         {
@@ -266,9 +292,8 @@ impl Threats {
     }
 
     /// The search by scanning (see the module documentation), uncached.
-    /// Returns the line found and, when none is, the search's footprint (the cells of
-    /// the sets with two free cells it met).
-    fn win_scanning(&self, p: &Position, budget: &mut u32) -> (Option<Line>, Cells, Cells) {
+    /// Returns the line found, or none and the search's two footprints.
+    fn win_scanning(&self, p: &Position, budget: &mut u32) -> Found {
         let live: Vec<Cells> = self
             .sets
             .iter()
@@ -276,7 +301,7 @@ impl Threats {
             .filter(|&s| s & p.breaker == 0)
             .collect();
         let mut footprint = (0, 0);
-        let found = self.scanning(
+        let line = self.scanning(
             &live,
             (p.maker, p.breaker),
             THREAT_DEPTH,
@@ -284,10 +309,12 @@ impl Threats {
             &mut footprint,
             &mut self.levels(),
         );
-        if found.is_some() {
-            (found, 0, 0)
-        } else {
-            (found, footprint.0, footprint.1)
+        match line {
+            Some(line) => Found::Line(line),
+            None => Found::Nothing {
+                two: footprint.0,
+                three: footprint.1,
+            },
         }
     }
 
@@ -300,7 +327,8 @@ impl Threats {
     }
 
     /// The bit-sliced search from `st` (see the module documentation); `met`
-    /// gathers the sets with two free cells it meets.
+    /// gathers the live sets with two free cells it meets, and those with at most
+    /// three (for the footprints of [`Found::Nothing`]).
     fn sliced(
         &self,
         sl: &Slices,
@@ -350,7 +378,8 @@ impl Threats {
 
     /// The search by scanning over `live`, the winning sets live at its start
     /// (Breaker's later cells only remove sets), from Maker's and Breaker's cells;
-    /// `footprint` gathers the cells of the sets with two free cells it meets.
+    /// `footprint` gathers the cells of the live sets with two free cells it meets,
+    /// and of those with two or three.
     fn scanning(
         &self,
         live: &[Cells],
@@ -561,7 +590,7 @@ mod tests {
         }
     }
 
-    /// The two searches give the same answer, budget left and footprint on random
+    /// The two searches give the same answer, budget left and footprints on random
     /// positions of random games and of the strip boards.
     #[test]
     fn sliced_and_scanning_searches_agree() {
@@ -582,10 +611,10 @@ mod tests {
                 };
                 let mut met = (0, 0);
                 let a = t.sliced(sl, &st, THREAT_DEPTH, &mut b1, &mut met, &mut t.levels());
-                let (b, two, three) = t.win_scanning(&p, &mut b2);
-                assert_eq!(a, b, "sets {sets:x?}, {p:?}");
+                let b = t.win_scanning(&p, &mut b2);
+                assert_eq!(a, b.line(), "sets {sets:x?}, {p:?}");
                 assert_eq!(b1, b2);
-                if a.is_none() {
+                if let Found::Nothing { two, three } = b {
                     assert_eq!((sl.union(met.0), sl.union(met.1)), (two, three));
                 }
                 found += usize::from(a.is_some());
@@ -595,26 +624,38 @@ mod tests {
     }
 
     /// A position whose search found no line answers the searches of the positions
-    /// with more of Breaker's cells outside its first footprint and more of Maker's
-    /// outside its second: they find no line either, as a search from scratch
-    /// confirms, on random positions of random games and of the strip boards; the
-    /// other positions are searched as usual.
+    /// with more of Breaker's cells outside its first footprint and at most one more
+    /// of Maker's outside its second: they find no line either, as a search from
+    /// scratch confirms, on random positions of random games (two of them of more
+    /// than 128 sets, searched by scanning) and of the strip boards; the other
+    /// positions are searched as usual.
     #[test]
     fn a_footprint_answers_the_moves_outside_it() {
         let mut rng = Rng(11);
+        let mut games = games(&mut rng, 40);
+        for m in [150, 200] {
+            let sets = (0..m)
+                .map(|_| (0..2 + rng.below(6)).fold(0u128, |a, _| a | 1 << rng.below(40)))
+                .collect();
+            games.push((40, sets));
+        }
         let (mut answered, mut searched) = (0, 0);
-        for (n, sets) in &games(&mut rng, 40) {
+        for (n, sets) in &games {
             let all = (1u128 << n) - 1;
-            let t = Threats::new(sets, all);
+            let (t, scratch) = (Threats::new(sets, all), Threats::new(sets, all));
             for _ in 0..200 {
                 let p = position(&mut rng, *n, 6);
+                // No base left from the position before: its footprints might answer
+                // the search of `p`, which would then leave none of its own.
+                t.clear();
                 if t.win(&p).is_some() {
                     continue;
                 }
                 t.base(&p);
-                let Some((_, _, two, three)) = t.base.get() else {
+                let Some(base) = t.base.get() else {
                     panic!("the answer of a search just made is in the cache");
                 };
+                assert_eq!((base.0, base.1), (p.maker, p.breaker));
                 for _ in 0..20 {
                     // One to three more cells, each Maker's or Breaker's.
                     let mut q = p;
@@ -631,8 +672,9 @@ mod tests {
                             q.breaker |= c;
                         }
                     }
-                    let fresh = Threats::new(sets, all).win(&q);
-                    if Threats::covers(&(p.maker, p.breaker, two, three), &q) {
+                    scratch.clear();
+                    let fresh = scratch.win(&q);
+                    if Threats::covers(&base, &q) {
                         assert_eq!(fresh, None, "sets {sets:x?}, {p:?}, {q:?}");
                         answered += 1;
                     } else {

@@ -490,6 +490,51 @@ fn solve_exit_codes_follow_the_convention() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
 
+/// A first move's files that `solve --moves --move-certificates` cannot write stop the
+/// table at once: the run ends with exit 2, naming the file, instead of searching the
+/// other moves for a table it would not print. Here the game file of the first move
+/// searched, 0,0, cannot be written (a directory holds its name): only the moves an
+/// automorphism joins to 0,0 may still get their files, not the other 28 of the 32.
+#[test]
+fn a_first_move_file_that_cannot_be_written_stops_the_table() {
+    let dir = common::temp_dir("unwritable-move");
+    let out = dir.join("moves");
+    std::fs::create_dir_all(out.join("after-0,0.game")).unwrap();
+    let game = format!("{}/data/games/strip4-8.game", env!("CARGO_MANIFEST_DIR"));
+    let o = amoba()
+        .arg("solve")
+        .arg(&game)
+        .args([
+            "--moves",
+            "--memory",
+            "64",
+            "--threads",
+            "1",
+            "--progress",
+            "none",
+        ])
+        .arg("--move-certificates")
+        .arg(&out)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&o.stderr);
+    assert_eq!(o.status.code(), Some(2), "{stderr}");
+    assert!(stderr.contains("after-0,0.game"), "{stderr}");
+    assert!(stderr.contains("the searches stop"), "{stderr}");
+    let strategies = std::fs::read_dir(&out)
+        .unwrap()
+        .filter(|e| {
+            let p = e.as_ref().unwrap().path();
+            p.extension().is_some_and(|x| x == "strategy")
+        })
+        .count();
+    assert!(
+        strategies <= 3,
+        "{strategies} strategies written after the failure"
+    );
+    assert!(o.stdout.is_empty(), "a table was printed");
+}
+
 /// `solve --moves --move-certificates` writes each first move's strategy as its search
 /// ends: a run killed outright (SIGKILL, no chance to write anything at its end) keeps
 /// the strategies of the moves decided so far, each a proof for the game beside it.

@@ -18,6 +18,7 @@ use std::io::Write as _;
 use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 #[derive(clap::Args)]
@@ -38,8 +39,8 @@ pub struct Args {
     /// (after-LABEL.game, as `amoba game after GAME --moves LABEL` writes it) and the
     /// winner's strategy from there (after-LABEL.strategy), for `amoba verify
     /// --strategy`, as soon as the move's search ends (a run killed later keeps
-    /// them); DIR is made (before the searches) if missing. Refused for a game Maker
-    /// has already won at its start.
+    /// them; files that cannot be written stop the run, exit 2); DIR is made (before
+    /// the searches) if missing. Refused for a game Maker has already won at its start.
     #[arg(long, value_name = "DIR", requires = "moves")]
     pub move_certificates: Option<PathBuf>,
     /// Print one JSON document on stdout instead of the text.
@@ -97,7 +98,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     }
     let loaded = file::load(&a.game)?;
     let (name, game) = (loaded.title(), &loaded.game);
-    let stop = super::stop_flag();
+    // A first move's files that cannot be written stop the searches: the run ends
+    // with that failure (exit 2), so nothing searched after it would be used.
+    let write_failed = AtomicBool::new(false);
+    let stop: Vec<&AtomicBool> = super::stop_flag()
+        .into_iter()
+        .chain([&write_failed])
+        .collect();
     let request = Request {
         memory: table_bytes(a.memory)?,
         node_limit: a.node_limit,
@@ -105,7 +112,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         move_node_limit: a.move_node_limit,
         certificate: a.certificate.is_some(),
         move_certificates: a.move_certificates.is_some(),
-        stop: stop.as_slice(),
+        stop: &stop,
     };
     if let Some(dir) = &a.move_certificates {
         // Before the searches, so that what cannot be written is refused at once, not
@@ -126,12 +133,13 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
     let progress: Option<&(dyn Fn(&Progress) + Sync)> = (a.progress != Mode::None).then_some(&show);
     let threads = usize::try_from(a.threads)?;
     // Each first move's strategy is written as soon as its search ends, so that a run
-    // killed before its end keeps what it has proved; a failure is said at once (the
-    // run ends with it, exit 2).
+    // killed before its end keeps what it has proved; a failure is said at once and
+    // stops the searches (the run ends with it, exit 2).
     let files = (a.move_certificates.as_deref()).map(|dir| MoveFiles::new(dir, &a.game, game));
     let failed = |e: &MoveFileError| {
         let e = amoba::core::io::error_chain(e);
-        note!("--move-certificates: {e}; the searches go on, the run will end with it");
+        note!("--move-certificates: {e}; the searches stop, and the run ends with it");
+        write_failed.store(true, Ordering::Relaxed);
     };
     let write = |cell: usize, c: &Certificate| {
         if let Some(files) = &files {

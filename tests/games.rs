@@ -490,6 +490,32 @@ fn solve_exit_codes_follow_the_convention() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
 }
 
+/// `amoba solve GAME --moves` on one thread, quietly, with the options `extra`, each
+/// first move's files written into `out`.
+fn first_move_table(game: &str, extra: &[&str], out: &std::path::Path) -> std::process::Command {
+    let mut c = amoba();
+    c.arg("solve")
+        .arg(game)
+        .args(["--moves", "--threads", "1", "--progress", "none"])
+        .args(extra)
+        .arg("--move-certificates")
+        .arg(out);
+    c
+}
+
+/// The strategy files in `dir`, sorted (none when it does not exist).
+fn strategies(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut v: Vec<_> = entries
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|x| x == "strategy"))
+        .collect();
+    v.sort();
+    v
+}
+
 /// A first move's files that `solve --moves --move-certificates` cannot write stop the
 /// table at once: the run ends with exit 2, naming the file, instead of searching the
 /// other moves for a table it would not print. Here the game file of the first move
@@ -501,36 +527,17 @@ fn a_first_move_file_that_cannot_be_written_stops_the_table() {
     let out = dir.join("moves");
     std::fs::create_dir_all(out.join("after-0,0.game")).unwrap();
     let game = format!("{}/data/games/strip4-8.game", env!("CARGO_MANIFEST_DIR"));
-    let o = amoba()
-        .arg("solve")
-        .arg(&game)
-        .args([
-            "--moves",
-            "--memory",
-            "64",
-            "--threads",
-            "1",
-            "--progress",
-            "none",
-        ])
-        .arg("--move-certificates")
-        .arg(&out)
+    let o = first_move_table(&game, &["--memory", "64"], &out)
         .output()
         .unwrap();
     let stderr = String::from_utf8_lossy(&o.stderr);
     assert_eq!(o.status.code(), Some(2), "{stderr}");
     assert!(stderr.contains("after-0,0.game"), "{stderr}");
     assert!(stderr.contains("the searches stop"), "{stderr}");
-    let strategies = std::fs::read_dir(&out)
-        .unwrap()
-        .filter(|e| {
-            let p = e.as_ref().unwrap().path();
-            p.extension().is_some_and(|x| x == "strategy")
-        })
-        .count();
+    let written = strategies(&out).len();
     assert!(
-        strategies <= 3,
-        "{strategies} strategies written after the failure"
+        written <= 3,
+        "{written} strategies written after the failure"
     );
     assert!(o.stdout.is_empty(), "a table was printed");
 }
@@ -543,36 +550,20 @@ fn a_first_move_file_that_cannot_be_written_stops_the_table() {
 fn a_killed_first_move_table_keeps_the_strategies_written() {
     let dir = common::temp_dir("killed-moves");
     let out = dir.join("moves");
-    let strategies = |out: &std::path::Path| -> Vec<std::path::PathBuf> {
-        let Ok(entries) = std::fs::read_dir(out) else {
-            return Vec::new();
-        };
-        let mut v: Vec<_> = entries
-            .map(|e| e.unwrap().path())
-            .filter(|p| p.extension().is_some_and(|x| x == "strategy"))
-            .collect();
-        v.sort();
-        v
-    };
     let game = format!("{}/data/games/strip4-12.game", env!("CARGO_MANIFEST_DIR"));
     let cmd = || {
-        let mut c = amoba();
-        c.arg("solve").arg(&game).args([
-            "--moves",
-            "--node-limit",
-            "1",
-            "--move-node-limit",
-            "2000000",
-            "--memory",
-            "64",
-            "--threads",
-            "1",
-            "--progress",
-            "none",
-            "--move-certificates",
-        ]);
-        c.arg(&out);
-        c
+        first_move_table(
+            &game,
+            &[
+                "--node-limit",
+                "1",
+                "--move-node-limit",
+                "2000000",
+                "--memory",
+                "64",
+            ],
+            &out,
+        )
     };
     // Killed as soon as a first strategy is on disk (the search of a move takes
     // seconds, the whole table minutes).

@@ -89,10 +89,7 @@ pub fn target(geom: &Geometry, arg: &Path, pick: usize) -> anyhow::Result<Target
 
 /// Prints a document as pretty JSON on stdout.
 pub fn print_json(doc: &impl serde::Serialize) -> anyhow::Result<()> {
-    use std::io::Write as _;
-    let mut out = amoba::core::io::stdout();
-    serde_json::to_writer_pretty(&mut out, doc)?;
-    writeln!(out)?;
+    amoba::report::results::write_json(std::path::Path::new("-"), doc)?;
     Ok(())
 }
 

@@ -163,8 +163,9 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         }
         _ => None,
     };
-    let written = match (files, &a.move_certificates) {
-        (Some(files), Some(dir)) => {
+    let written = match files {
+        Some(files) => {
+            let dir = files.dir();
             let written = files.finish(&answer).context("--move-certificates")?;
             let n = written.iter().flatten().count();
             if n > 0 {
@@ -176,7 +177,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
             }
             written
         }
-        _ => Vec::new(),
+        None => Vec::new(),
     };
     if a.json {
         let mut doc = SolveDoc::new(

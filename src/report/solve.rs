@@ -244,6 +244,11 @@ impl<'a> MoveFiles<'a> {
         }
     }
 
+    /// The directory the files go into.
+    pub fn dir(&self) -> &'a Path {
+        self.dir
+    }
+
     /// Writes the two files of the first move `cell` with the strategy `c`; `failed`
     /// is told at once of a write that fails (which [`MoveFiles::finish`] returns).
     pub fn write(&self, cell: usize, c: &Certificate, failed: &dyn Fn(&MoveFileError)) {

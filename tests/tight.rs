@@ -252,6 +252,18 @@ fn the_plane_excludes_tight_4_placements_of_5_in_a_row_and_the_brute_force_agree
         "the 4×4 square can be covered"
     );
     assert!(!brute_local(&pieces, &FOUR, 5, 5), "the 5×5 square cannot");
+    // Stopped by the node limit before a square is decided: nothing found, exit 1 (as
+    // any search its limit stops), and the document says the square is not decided.
+    let out = amoba()
+        .args(["tight", "--t", "4", "--k", "5", "--plane", "--json"])
+        .args(["--node-limit", "100", "--progress", "none"])
+        .output()
+        .unwrap();
+    let (stdout, stderr, code) = output_text(&out);
+    assert_eq!(code, 1, "{stderr}");
+    let doc: serde_json::Value = serde_json::from_str(&stdout).unwrap();
+    assert_eq!(doc["answer"], "unknown", "{stdout}");
+    assert_eq!(doc["exit_code"], 1, "{stdout}");
 }
 
 #[test]

@@ -143,5 +143,6 @@ pub const TIGHT: &str = "Examples:\n  \
     amoba tight --t 3 --k 4 --directions \"1,0 0,1\" --lattice \"3,0 0,3\"\n  \
     amoba tight --t 3 --k 7 --max-index 36 --json | jq '.lattices[] | select(.answer == \"found\")'\n\n\
     Exit status: 0 found (with --plane: not excluded), 1 none exists (where, and the \
-    nodes of the exhaustive search), 2 usage or input error, good placements of this \
-    game need not be tight, or with --plane a square undecided at the node limit.";
+    nodes of the exhaustive search) or none found before the node limit (with --plane: \
+    a square undecided at it; the message says which), 2 usage or input error, or good \
+    placements of this game need not be tight.";

@@ -267,7 +267,7 @@ pub struct Answer {
     pub text: String,
     /// The checked object to write, when there is one.
     pub product: Option<String>,
-    /// The exit status: 0 answered yes, 1 none (or none found), 2 not decided.
+    /// The exit status: 0 answered yes, 1 none (or none found before a limit).
     pub status: u8,
     /// What the text words, for the document.
     pub facts: Facts,

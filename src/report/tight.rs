@@ -178,11 +178,11 @@ pub fn scan_status(scan: &TightScan) -> u8 {
 }
 
 /// The exit status of `tight --plane`: 1 when a square excludes tight placements from
-/// the plane, 2 when the node limit stopped a square, 0 when every square is covered.
+/// the plane or the node limit stopped a square (as a search stopped by its limit
+/// says 1: nothing found, the text saying which), 0 when every square is covered.
 pub fn plane_status(plane: &Plane) -> u8 {
     match plane {
-        Plane::Excluded { .. } => 1,
-        Plane::Undecided { .. } => 2,
+        Plane::Excluded { .. } | Plane::Undecided { .. } => 1,
         Plane::Covered { .. } => 0,
     }
 }

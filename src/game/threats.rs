@@ -6,13 +6,25 @@
 //! # What it computes
 //!
 //! [`Threats::win`] looks for such a *threat line* from a position with Maker to
-//! move: depth first over Maker's threats, at most `THREAT_DEPTH` threats deep and
-//! `THREAT_BUDGET` positions per call. It returns the first line found in a fixed
+//! move: depth first over Maker's threats, at most `THREAT_DEPTH` threats deep and at
+//! most a *budget* of positions per call ([`THREAT_BUDGET`] unless the caller gives
+//! another, [`Threats::win_from`]). It returns the first line found in a fixed
 //! order — Maker's first move, the cells of the line (Maker's moves, Breaker's forced
 //! replies and the free cells of the final double threat) and the winning sets the
 //! line uses, united (its *zone*: a Breaker move outside the line's cells leaves the
 //! line intact). A direct-mapped cache keeps the answers per position, because df-pn
 //! comes back to the same positions again and again.
+//!
+//! # Budgets
+//!
+//! The budget only cuts the search short: every budget visits the same positions in
+//! the same order, as far as it goes. So one search tells the answer for other budgets
+//! too. If it found a line after charging `u` positions, every budget of at least `u`
+//! finds that line and every smaller one finds none; if it ended without a line and
+//! with budget left, no budget finds one; if its budget ran out, no budget up to its
+//! own finds one, and a larger one must search again. The cache keeps the charge and
+//! answers exactly as a search from scratch with the budget asked for would, so it
+//! changes the time of a search, never its result, whatever budgets came before.
 //!
 //! # Footprints
 //!
@@ -56,14 +68,15 @@ use std::cell::RefCell;
 /// How many threats deep [`Threats::win`] looks.
 const THREAT_DEPTH: u32 = 8;
 
-/// Positions [`Threats::win`] may visit per call.
-const THREAT_BUDGET: u32 = 30;
+/// Positions [`Threats::win`] may visit per call: the budget of every search but those
+/// whose caller gives its own ([`Threats::win_from`]).
+pub const THREAT_BUDGET: u32 = 30;
 
 /// Slots of the cache of [`Threats::win`] (a power of two). Few answers are asked for
 /// again (with 2^14 slots one search in twelve found its answer there), so the cache
 /// pays only while it stays in the processor's second-level cache: 2^11 slots of 96
-/// bytes ([`Entry`]) (BENCHMARKS.md, *A table that doubles when half full*); 2^14 was 4 % slower,
-/// 2^17 20 %.
+/// bytes ([`Entry`]) (BENCHMARKS.md, *A table that doubles when half full*); 2^14 was
+/// 4 % slower, 2^17 20 %.
 const THREAT_CACHE: usize = 1 << 11;
 
 /// The most sets the bit-sliced search handles (one bit each in a `u128`).
@@ -82,25 +95,57 @@ pub struct Line {
     pub sets: Cells,
 }
 
-/// What a search found: a line, or none and the search's two footprints
-/// ([`Threats::base`]).
+/// What a search found, and the positions it charged to its budget before it
+/// returned: a line, or none with the search's two footprints ([`Threats::base`]) and
+/// whether the budget stopped it (the module documentation, *Budgets*, says what each
+/// tells of other budgets).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Found {
-    Line(Line),
+    Line {
+        line: Line,
+        used: u32,
+    },
     Nothing {
         /// The cells of the live sets with two free cells the search met.
         two: Cells,
         /// The cells of the live sets with two or three free cells it met.
         three: Cells,
+        used: u32,
+        /// The budget ran out (taken to be so whenever nothing of it is left).
+        cut: bool,
     },
 }
 
 impl Found {
+    /// What a search within `asked` positions that returned `line`, with `left` of its
+    /// budget left and footprints `(two, three)`, found.
+    fn new(line: Option<Line>, (two, three): (Cells, Cells), asked: u32, left: u32) -> Found {
+        let used = asked - left;
+        match line {
+            Some(line) => Found::Line { line, used },
+            None => Found::Nothing {
+                two,
+                three,
+                used,
+                cut: left == 0,
+            },
+        }
+    }
+
     /// The line found, if any.
     fn line(self) -> Option<Line> {
         match self {
-            Found::Line(line) => Some(line),
+            Found::Line { line, .. } => Some(line),
             Found::Nothing { .. } => None,
+        }
+    }
+
+    /// What a search of the same position within `budget` positions finds: `None` when
+    /// only a new search can tell (a budget larger than one that ran out).
+    fn answer(self, budget: u32) -> Option<Option<Line>> {
+        match self {
+            Found::Line { line, used } => Some((budget >= used).then_some(line)),
+            Found::Nothing { used, cut, .. } => (!cut || budget <= used).then_some(None),
         }
     }
 }
@@ -111,8 +156,9 @@ type Entry = Option<(Cells, Cells, Found)>;
 
 /// A position whose search found no line, with its footprints: Maker's and Breaker's
 /// cells, the cells of every set with two free cells the search met, and of every
-/// set with two or three.
-type Base = (Cells, Cells, Cells, Cells);
+/// set with two or three; and the most budget the footprints answer for (`u32::MAX`
+/// when the search ended with budget left).
+type Base = (Cells, Cells, Cells, Cells, u32);
 
 /// The threat-line search of one game, with its cache.
 pub struct Threats {
@@ -170,31 +216,32 @@ impl Threats {
     }
 
     /// A win of Maker's by threats alone from `p` (Maker to move, whatever
-    /// `p.to_move` says), or `None` when none is found within the depth and the
-    /// budget. See the module documentation.
+    /// `p.to_move` says), or `None` when none is found within the depth and
+    /// [`THREAT_BUDGET`]. See the module documentation.
     ///
     /// Complexity: at most `THREAT_BUDGET` + 1 positions, each `O(log s)` words
     /// plus its sets with two free cells (bit slices), or `O(m)` (scanning).
     pub fn win(&self, p: &Position) -> Option<Line> {
-        self.win_from(p, None)
+        self.win_from(p, None, THREAT_BUDGET)
     }
 
-    /// [`Threats::win`], given the counters of `p` when the caller has them (they
-    /// save the search's one pass over the sets).
-    pub fn win_from(&self, p: &Position, counters: Option<&Counters>) -> Option<Line> {
-        if self.base.get().is_some_and(|b| Self::covers(&b, p)) {
+    /// [`Threats::win`] within `budget` positions, given the counters of `p` when the
+    /// caller has them (they save the search's one pass over the sets). The answer is
+    /// that of a search from scratch with this budget, whatever the cache holds.
+    pub fn win_from(&self, p: &Position, counters: Option<&Counters>, budget: u32) -> Option<Line> {
+        if self.base.get().is_some_and(|b| Self::covers(&b, p, budget)) {
             return None;
         }
         let slot = Self::slot(p);
         if let Some((maker, breaker, found)) = self.slots()[slot]
             && maker == p.maker
             && breaker == p.breaker
+            && let Some(answer) = found.answer(budget)
         {
-            return found.line();
+            return answer;
         }
-        let mut budget = THREAT_BUDGET;
         let found = match &self.slices {
-            None => self.win_scanning(p, &mut budget),
+            None => self.win_scanning(p, budget),
             Some(sl) => {
                 let st = Sliced {
                     maker: p.maker,
@@ -204,34 +251,34 @@ impl Threats {
                         None => sl.start(self.all & !(p.maker | p.breaker), p.breaker),
                     },
                 };
-                let mut met = (0, 0);
+                let (mut met, mut left) = ((0, 0), budget);
                 let line = self.sliced(
                     sl,
                     &st,
                     THREAT_DEPTH,
-                    &mut budget,
+                    &mut left,
                     &mut met,
                     &mut self.levels(),
                 );
-                match line {
-                    Some(line) => Found::Line(line),
-                    None => Found::Nothing {
-                        two: sl.union(met.0),
-                        three: sl.union(met.1),
-                    },
-                }
+                let footprints = match line {
+                    Some(_) => (0, 0),
+                    None => (sl.union(met.0), sl.union(met.1)),
+                };
+                Found::new(line, footprints, budget, left)
             }
         };
         self.slots()[slot] = Some((p.maker, p.breaker, found));
         found.line()
     }
 
-    /// Whether the footprints of `base` answer the search of `p`: `p` adds to it
-    /// cells of Breaker's outside the first and at most one of Maker's outside the
-    /// second ([`Threats::base`]).
-    fn covers(&(maker, breaker, two, three): &Base, p: &Position) -> bool {
+    /// Whether the footprints of `base` answer the search of `p` within `budget`: `p`
+    /// adds to it cells of Breaker's outside the first and at most one of Maker's
+    /// outside the second, and the budget is one the footprints answer for
+    /// ([`Threats::base`]).
+    fn covers(&(maker, breaker, two, three, most): &Base, p: &Position, budget: u32) -> bool {
         let more = p.maker & !maker;
-        p.maker & maker == maker
+        budget <= most
+            && p.maker & maker == maker
             && p.breaker & breaker == breaker
             && p.breaker & !breaker & two == 0
             && more & more.wrapping_sub(1) == 0
@@ -254,17 +301,30 @@ impl Threats {
     /// a live set through Maker's added cell had four or more there, so it has three or
     /// more.
     /// Every other set is as it was. So the later search visits the same positions,
-    /// meets the same sets with two free cells in the same order and spends the same
-    /// budget: it ends as that of `p` did, without a line. Two cells of Maker's added
-    /// to one set of four free cells would make a threat, hence the one cell.
+    /// meets the same sets with two free cells in the same order and charges the same
+    /// positions to its budget: it ends as that of `p` did, without a line, or its
+    /// budget runs out sooner. Hence the footprints answer for every budget when the
+    /// search of `p` ended with budget left, and for budgets up to its own when that
+    /// ran out. Two cells of Maker's added to one set of four free cells would make a
+    /// threat, hence the one cell.
     ///
     /// Complexity: `O(1)`; every later search pays one test of four words.
     pub fn base(&self, p: &Position) {
-        if let Some((maker, breaker, Found::Nothing { two, three })) = self.slots()[Self::slot(p)]
+        if let Some((
+            maker,
+            breaker,
+            Found::Nothing {
+                two,
+                three,
+                used,
+                cut,
+            },
+        )) = self.slots()[Self::slot(p)]
             && maker == p.maker
             && breaker == p.breaker
         {
-            self.base.set(Some((maker, breaker, two, three)));
+            let most = if cut { used } else { u32::MAX };
+            self.base.set(Some((maker, breaker, two, three, most)));
         }
     }
 
@@ -291,31 +351,25 @@ impl Threats {
         self.cache.borrow_mut()
     }
 
-    /// The search by scanning (see the module documentation), uncached.
-    /// Returns the line found, or none and the search's two footprints.
-    fn win_scanning(&self, p: &Position, budget: &mut u32) -> Found {
+    /// The search by scanning (see the module documentation) within `budget`
+    /// positions, uncached.
+    fn win_scanning(&self, p: &Position, budget: u32) -> Found {
         let live: Vec<Cells> = self
             .sets
             .iter()
             .copied()
             .filter(|&s| s & p.breaker == 0)
             .collect();
-        let mut footprint = (0, 0);
+        let (mut footprints, mut left) = ((0, 0), budget);
         let line = self.scanning(
             &live,
             (p.maker, p.breaker),
             THREAT_DEPTH,
-            budget,
-            &mut footprint,
+            &mut left,
+            &mut footprints,
             &mut self.levels(),
         );
-        match line {
-            Some(line) => Found::Line(line),
-            None => Found::Nothing {
-                two: footprint.0,
-                three: footprint.1,
-            },
-        }
+        Found::new(line, footprints, budget, left)
     }
 
     /// Maker takes `x` and Breaker `y` in `st`.
@@ -603,7 +657,6 @@ mod tests {
             for _ in 0..300 {
                 let p = position(&mut rng, *n, 5);
                 let mut b1 = THREAT_BUDGET;
-                let mut b2 = THREAT_BUDGET;
                 let st = Sliced {
                     maker: p.maker,
                     breaker: p.breaker,
@@ -611,12 +664,11 @@ mod tests {
                 };
                 let mut met = (0, 0);
                 let a = t.sliced(sl, &st, THREAT_DEPTH, &mut b1, &mut met, &mut t.levels());
-                let b = t.win_scanning(&p, &mut b2);
-                assert_eq!(a, b.line(), "sets {sets:x?}, {p:?}");
-                assert_eq!(b1, b2);
-                if let Found::Nothing { two, three } = b {
-                    assert_eq!((sl.union(met.0), sl.union(met.1)), (two, three));
-                }
+                let b = t.win_scanning(&p, THREAT_BUDGET);
+                assert_eq!(
+                    b,
+                    Found::new(a, (sl.union(met.0), sl.union(met.1)), THREAT_BUDGET, b1)
+                );
                 found += usize::from(a.is_some());
             }
         }
@@ -625,9 +677,10 @@ mod tests {
 
     /// A position whose search found no line answers the searches of the positions
     /// with more of Breaker's cells outside its first footprint and at most one more
-    /// of Maker's outside its second: they find no line either, as a search from
-    /// scratch confirms, on random positions of random games (two of them of more
-    /// than 128 sets, searched by scanning) and of the strip boards; the other
+    /// of Maker's outside its second, within the budgets it answers for: they find no
+    /// line either, as a search from scratch with the same budget confirms, on random
+    /// positions of random games (two of them of more than 128 sets, searched by
+    /// scanning) and of the strip boards, each search with a random budget; the other
     /// positions are searched as usual.
     #[test]
     fn a_footprint_answers_the_moves_outside_it() {
@@ -648,7 +701,8 @@ mod tests {
                 // No base left from the position before: its footprints might answer
                 // the search of `p`, which would then leave none of its own.
                 t.clear();
-                if t.win(&p).is_some() {
+                let budget = rng.below(2 * u64::from(THREAT_BUDGET)) as u32;
+                if t.win_from(&p, None, budget).is_some() {
                     continue;
                 }
                 t.base(&p);
@@ -672,21 +726,66 @@ mod tests {
                             q.breaker |= c;
                         }
                     }
+                    let budget = rng.below(2 * u64::from(THREAT_BUDGET)) as u32;
                     scratch.clear();
-                    let fresh = scratch.win(&q);
-                    if Threats::covers(&base, &q) {
+                    let fresh = scratch.win_from(&q, None, budget);
+                    if Threats::covers(&base, &q, budget) {
                         assert_eq!(fresh, None, "sets {sets:x?}, {p:?}, {q:?}");
                         answered += 1;
                     } else {
                         searched += 1;
                     }
-                    assert_eq!(t.win(&q), fresh, "sets {sets:x?}, {p:?}, {q:?}");
+                    let cached = t.win_from(&q, None, budget);
+                    assert_eq!(cached, fresh, "sets {sets:x?}, {p:?}, {q:?}, {budget}");
                 }
             }
         }
         assert!(
             answered > 1000 && searched > 1000,
             "{answered} answered, {searched} searched"
+        );
+    }
+
+    /// The cache answers a search within any budget as a search from scratch with
+    /// that budget would, whatever budgets the same position was asked with before:
+    /// random budgets in random order on random positions of random games and of the
+    /// strip boards, each without a line at the position itself. Some positions must
+    /// have a line that a smaller budget misses.
+    #[test]
+    fn the_cache_answers_every_budget_as_a_search_from_scratch() {
+        let mut rng = Rng(13);
+        let (mut lines, mut missed) = (0, 0);
+        for (n, sets) in &games(&mut rng, 40) {
+            let all = (1u128 << n) - 1;
+            let (t, scratch) = (Threats::new(sets, all), Threats::new(sets, all));
+            for _ in 0..400 {
+                let p = position(&mut rng, *n, 5);
+                // A line at the position itself is found within any budget.
+                scratch.clear();
+                if scratch.win_from(&p, None, 0).is_some() {
+                    continue;
+                }
+                let mut seen = (false, false);
+                for _ in 0..8 {
+                    // Small budgets half the time: most lines are found within a few.
+                    let most = [6, 2 * u64::from(THREAT_BUDGET)][rng.below(2) as usize];
+                    let budget = rng.below(most) as u32;
+                    scratch.clear();
+                    let fresh = scratch.win_from(&p, None, budget);
+                    assert_eq!(
+                        t.win_from(&p, None, budget),
+                        fresh,
+                        "sets {sets:x?}, {p:?}, budget {budget}"
+                    );
+                    seen = (seen.0 || fresh.is_some(), seen.1 || fresh.is_none());
+                }
+                lines += usize::from(seen.0);
+                missed += usize::from(seen.0 && seen.1);
+            }
+        }
+        assert!(
+            lines > 100 && missed > 50,
+            "{lines} with lines, {missed} missed by a budget"
         );
     }
 }

@@ -212,8 +212,8 @@ impl View for Counted<'_> {
             .sum()
     }
 
-    fn threat_line(&self, threats: &Threats, p: &Position) -> Option<Line> {
-        threats.win_from(p, Some(&self.node.counters))
+    fn threat_line(&self, threats: &Threats, p: &Position, budget: u32) -> Option<Line> {
+        threats.win_from(p, Some(&self.node.counters), budget)
     }
 
     fn undominated(&self, candidates: Cells) -> Cells {

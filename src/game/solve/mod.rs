@@ -61,9 +61,10 @@
 //!   `scan.rs`). The moves are ordered by their weight `Σ 2^(−f)` over
 //!   the live sets through them, heaviest first.
 //!
-//! A child the table lacks is scanned at once (a win by threats included): decided
-//! children get their final numbers, open ones first numbers from their mobility and
-//! potential (`open_numbers`). The one exception is a Breaker move outside the zone
+//! A child the table lacks is scanned at once (a win by threats included, its search
+//! on half the budget when Breaker is to move: there the line only narrows the moves
+//! counted; `scan.rs`): decided children get their final numbers, open ones first
+//! numbers from their mobility and potential (`open_numbers`). The one exception is a Breaker move outside the zone
 //! of a move already refuted at that node (below): it is refuted with that move and
 //! is not looked at.
 //!
@@ -123,10 +124,10 @@
 //! two free cells), a table probe per child, and for each child the table lacks
 //! (Breaker's moves outside a refuted move's zone aside) its own look — its
 //! counters follow from the parent's in `O(log s)` words for sets of at most `s`
-//! cells — and a search for a line of threats
-//! ([`super::threats`]: at most 31 positions, each a few word operations on the same
-//! counters); where the matching's precondition holds, `O(m · n)` for the pairing
-//! test. The number of nodes is what the heuristics are for; BENCHMARKS.md gives it
+//! cells — and a search for a line of threats ([`super::threats`]: at most 31
+//! positions, 16 at the first look at a child with Breaker to move, each a few word
+//! operations on the same counters); where the matching's precondition holds,
+//! `O(m · n)` for the pairing test. The number of nodes is what the heuristics are for; BENCHMARKS.md gives it
 //! for the strip boards.
 
 pub use super::stops::{pairing, potential_below};

@@ -96,8 +96,8 @@ impl View for Scanned<'_> {
         self.weight[c]
     }
 
-    fn threat_line(&self, threats: &Threats, p: &Position) -> Option<Line> {
-        threats.win(p)
+    fn threat_line(&self, threats: &Threats, p: &Position, budget: u32) -> Option<Line> {
+        threats.win_from(p, None, budget)
     }
 
     fn undominated(&self, candidates: Cells) -> Cells {

@@ -19,10 +19,10 @@ import time
 
 # The first-move table's limits: each first move's search stops after so many nodes,
 # with a table of so many MiB. (4, 11) gets enough for its corner moves, which take
-# about 60 million nodes (its other moves take at most 2.1 million), and (4, 12) enough
+# about 53 million nodes (its other moves take at most 2.2 million), and (4, 12) enough
 # for every class of first moves whose search alone has ended (BENCHMARKS.md, *The first
-# moves of (4, 12, 7^tr)*: 4 to 80 million nodes); its corner class is open. (4, 13)
-# gets 20 million, about an hour of CPU for its 28 classes (BENCHMARKS.md, *The first
+# moves of (4, 12, 7^tr)*: 1 to 80 million nodes); its corner class is open. (4, 13)
+# gets 20 million, about half an hour of CPU for its 28 classes (BENCHMARKS.md, *The first
 # moves of (4, 13, 7^tr)*).
 M1 = (1_000_000, "256")
 CORNERS = (150_000_000, "2048")

@@ -31,11 +31,13 @@
 //! A search that ends without a line also gives two *footprints*: the cells of the live
 //! sets with two, and with two or three, free cells that it met. A position with more
 //! of Breaker's cells outside the first and at most one more of Maker's outside the
-//! second is searched step for step the same way, so it has no line either
+//! second is searched step for step the same way, so it has no line either within the
+//! same budget — within any budget if the first search ended with budget left
 //! ([`Threats::base`]; docs/spec.md §11.3 (g)). After scanning a position it searches,
 //! the solver names it with [`Threats::base`], and the searches of its children's first
 //! looks that the footprints cover are answered at once: on (4, 12, 7^tr), 36 % of all
-//! the searches asked for, every answer and node count as before.
+//! the searches asked for (measured with one budget for every search), every answer
+//! and node count as a search would give.
 //!
 //! # Two implementations of one search
 //!
@@ -170,9 +172,10 @@ pub struct Threats {
     /// has more than [`SLICED_SETS`] sets or a set of more than 15 cells, which are
     /// searched by scanning).
     slices: Option<Slices>,
-    /// Earlier answers, direct mapped by a hash of the position (an answer depends
-    /// only on its position, so the cache changes the time of a search, never its
-    /// result).
+    /// Earlier answers, direct mapped by a hash of the position, with the positions
+    /// each search charged (an answer depends only on its position and its budget,
+    /// and the cache answers a budget only where that charge tells the answer, so it
+    /// changes the time of a search, never its result).
     cache: RefCell<Vec<Entry>>,
     /// The sets with two free cells met by each level of a search, kept between
     /// calls so that a call does not clear their tables ([`Pairs::level`]).
@@ -228,6 +231,8 @@ impl Threats {
     /// [`Threats::win`] within `budget` positions, given the counters of `p` when the
     /// caller has them (they save the search's one pass over the sets). The answer is
     /// that of a search from scratch with this budget, whatever the cache holds.
+    ///
+    /// Complexity: at most `budget` + 1 positions, each as in [`Threats::win`].
     pub fn win_from(&self, p: &Position, counters: Option<&Counters>, budget: u32) -> Option<Line> {
         if self.base.get().is_some_and(|b| Self::covers(&b, p, budget)) {
             return None;
@@ -626,6 +631,19 @@ mod tests {
         games
     }
 
+    /// Two random games on 40 cells of more than 128 sets (150 and 200), which the
+    /// scanning search handles.
+    fn scanned_games(rng: &mut Rng) -> Vec<(usize, Vec<Cells>)> {
+        [150, 200]
+            .map(|m| {
+                let sets = (0..m)
+                    .map(|_| (0..2 + rng.below(6)).fold(0u128, |a, _| a | 1 << rng.below(40)))
+                    .collect();
+                (40, sets)
+            })
+            .into()
+    }
+
     /// A random position on cells `0..n`, Maker to move: each cell Maker's with
     /// chance `1/odds`, Breaker's with chance `1/odds`.
     fn position(rng: &mut Rng, n: usize, odds: u64) -> Position {
@@ -645,7 +663,7 @@ mod tests {
     }
 
     /// The two searches give the same answer, budget left and footprints on random
-    /// positions of random games and of the strip boards.
+    /// positions of random games and of the strip boards, each within a random budget.
     #[test]
     fn sliced_and_scanning_searches_agree() {
         let mut rng = Rng(7);
@@ -656,18 +674,21 @@ mod tests {
             let sl = t.slices().unwrap();
             for _ in 0..300 {
                 let p = position(&mut rng, *n, 5);
-                let mut b1 = THREAT_BUDGET;
+                let budget = rng.below(2 * u64::from(THREAT_BUDGET)) as u32;
+                let mut left = budget;
                 let st = Sliced {
                     maker: p.maker,
                     breaker: p.breaker,
                     counters: sl.start(all & !(p.maker | p.breaker), p.breaker),
                 };
                 let mut met = (0, 0);
-                let a = t.sliced(sl, &st, THREAT_DEPTH, &mut b1, &mut met, &mut t.levels());
-                let b = t.win_scanning(&p, THREAT_BUDGET);
+                let a = t.sliced(sl, &st, THREAT_DEPTH, &mut left, &mut met, &mut t.levels());
+                let b = t.win_scanning(&p, budget);
+                let footprints = (sl.union(met.0), sl.union(met.1));
                 assert_eq!(
                     b,
-                    Found::new(a, (sl.union(met.0), sl.union(met.1)), THREAT_BUDGET, b1)
+                    Found::new(a, footprints, budget, left),
+                    "sets {sets:x?}, {p:?}, budget {budget}"
                 );
                 found += usize::from(a.is_some());
             }
@@ -686,12 +707,7 @@ mod tests {
     fn a_footprint_answers_the_moves_outside_it() {
         let mut rng = Rng(11);
         let mut games = games(&mut rng, 40);
-        for m in [150, 200] {
-            let sets = (0..m)
-                .map(|_| (0..2 + rng.below(6)).fold(0u128, |a, _| a | 1 << rng.below(40)))
-                .collect();
-            games.push((40, sets));
-        }
+        games.extend(scanned_games(&mut rng));
         let (mut answered, mut searched) = (0, 0);
         for (n, sets) in &games {
             let all = (1u128 << n) - 1;
@@ -748,14 +764,17 @@ mod tests {
 
     /// The cache answers a search within any budget as a search from scratch with
     /// that budget would, whatever budgets the same position was asked with before:
-    /// random budgets in random order on random positions of random games and of the
-    /// strip boards, each without a line at the position itself. Some positions must
+    /// random budgets in random order on random positions of random games (two of
+    /// them of more than 128 sets, searched by scanning) and of the strip boards, each
+    /// without a line at the position itself. Some positions must
     /// have a line that a smaller budget misses.
     #[test]
     fn the_cache_answers_every_budget_as_a_search_from_scratch() {
         let mut rng = Rng(13);
+        let mut games = games(&mut rng, 40);
+        games.extend(scanned_games(&mut rng));
         let (mut lines, mut missed) = (0, 0);
-        for (n, sets) in &games(&mut rng, 40) {
+        for (n, sets) in &games {
             let all = (1u128 << n) - 1;
             let (t, scratch) = (Threats::new(sets, all), Threats::new(sets, all));
             for _ in 0..400 {

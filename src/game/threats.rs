@@ -631,17 +631,17 @@ mod tests {
         games
     }
 
-    /// Two random games on 40 cells of more than 128 sets (150 and 200), which the
-    /// scanning search handles.
-    fn scanned_games(rng: &mut Rng) -> Vec<(usize, Vec<Cells>)> {
-        [150, 200]
-            .map(|m| {
-                let sets = (0..m)
-                    .map(|_| (0..2 + rng.below(6)).fold(0u128, |a, _| a | 1 << rng.below(40)))
-                    .collect();
-                (40, sets)
-            })
-            .into()
+    /// The games of [`games`], then two random games on 40 cells of more than 128
+    /// sets (150 and 200), which the scanning search handles.
+    fn games_and_scanned(rng: &mut Rng, count: usize) -> Vec<(usize, Vec<Cells>)> {
+        let mut all = games(rng, count);
+        for m in [150, 200] {
+            let sets = (0..m)
+                .map(|_| (0..2 + rng.below(6)).fold(0u128, |a, _| a | 1 << rng.below(40)))
+                .collect();
+            all.push((40, sets));
+        }
+        all
     }
 
     /// A random position on cells `0..n`, Maker to move: each cell Maker's with
@@ -706,10 +706,8 @@ mod tests {
     #[test]
     fn a_footprint_answers_the_moves_outside_it() {
         let mut rng = Rng(11);
-        let mut games = games(&mut rng, 40);
-        games.extend(scanned_games(&mut rng));
         let (mut answered, mut searched) = (0, 0);
-        for (n, sets) in &games {
+        for (n, sets) in &games_and_scanned(&mut rng, 40) {
             let all = (1u128 << n) - 1;
             let (t, scratch) = (Threats::new(sets, all), Threats::new(sets, all));
             for _ in 0..200 {
@@ -766,15 +764,13 @@ mod tests {
     /// that budget would, whatever budgets the same position was asked with before:
     /// random budgets in random order on random positions of random games (two of
     /// them of more than 128 sets, searched by scanning) and of the strip boards, each
-    /// without a line at the position itself. Some positions must
-    /// have a line that a smaller budget misses.
+    /// without a line at the position itself. Some positions must have a line that a
+    /// smaller budget misses.
     #[test]
     fn the_cache_answers_every_budget_as_a_search_from_scratch() {
         let mut rng = Rng(13);
-        let mut games = games(&mut rng, 40);
-        games.extend(scanned_games(&mut rng));
         let (mut lines, mut missed) = (0, 0);
-        for (n, sets) in &games {
+        for (n, sets) in &games_and_scanned(&mut rng, 40) {
             let all = (1u128 << n) - 1;
             let (t, scratch) = (Threats::new(sets, all), Threats::new(sets, all));
             for _ in 0..400 {

@@ -313,7 +313,7 @@ impl Threats {
     /// ran out. Two cells of Maker's added to one set of four free cells would make a
     /// threat, hence the one cell.
     ///
-    /// Complexity: `O(1)`; every later search pays one test of four words.
+    /// Complexity: `O(1)`; every later search pays one test of a few words.
     pub fn base(&self, p: &Position) {
         if let Some((
             maker,
@@ -662,6 +662,17 @@ mod tests {
         }
     }
 
+    /// A random budget, from 0 to twice [`THREAT_BUDGET`].
+    fn random_budget(rng: &mut Rng) -> u32 {
+        rng.below(2 * u64::from(THREAT_BUDGET)) as u32
+    }
+
+    /// The search of `p` within `budget` by `t` emptied first: a search from scratch.
+    fn from_scratch(t: &Threats, p: &Position, budget: u32) -> Option<Line> {
+        t.clear();
+        t.win_from(p, None, budget)
+    }
+
     /// The two searches give the same answer, budget left and footprints on random
     /// positions of random games and of the strip boards, each within a random budget.
     #[test]
@@ -674,7 +685,7 @@ mod tests {
             let sl = t.slices().unwrap();
             for _ in 0..300 {
                 let p = position(&mut rng, *n, 5);
-                let budget = rng.below(2 * u64::from(THREAT_BUDGET)) as u32;
+                let budget = random_budget(&mut rng);
                 let mut left = budget;
                 let st = Sliced {
                     maker: p.maker,
@@ -715,7 +726,7 @@ mod tests {
                 // No base left from the position before: its footprints might answer
                 // the search of `p`, which would then leave none of its own.
                 t.clear();
-                let budget = rng.below(2 * u64::from(THREAT_BUDGET)) as u32;
+                let budget = random_budget(&mut rng);
                 if t.win_from(&p, None, budget).is_some() {
                     continue;
                 }
@@ -740,9 +751,8 @@ mod tests {
                             q.breaker |= c;
                         }
                     }
-                    let budget = rng.below(2 * u64::from(THREAT_BUDGET)) as u32;
-                    scratch.clear();
-                    let fresh = scratch.win_from(&q, None, budget);
+                    let budget = random_budget(&mut rng);
+                    let fresh = from_scratch(&scratch, &q, budget);
                     if Threats::covers(&base, &q, budget) {
                         assert_eq!(fresh, None, "sets {sets:x?}, {p:?}, {q:?}");
                         answered += 1;
@@ -776,8 +786,7 @@ mod tests {
             for _ in 0..400 {
                 let p = position(&mut rng, *n, 5);
                 // A line at the position itself is found within any budget.
-                scratch.clear();
-                if scratch.win_from(&p, None, 0).is_some() {
+                if from_scratch(&scratch, &p, 0).is_some() {
                     continue;
                 }
                 let mut seen = (false, false);
@@ -785,8 +794,7 @@ mod tests {
                     // Small budgets half the time: most lines are found within a few.
                     let most = [6, 2 * u64::from(THREAT_BUDGET)][rng.below(2) as usize];
                     let budget = rng.below(most) as u32;
-                    scratch.clear();
-                    let fresh = scratch.win_from(&p, None, budget);
+                    let fresh = from_scratch(&scratch, &p, budget);
                     assert_eq!(
                         t.win_from(&p, None, budget),
                         fresh,

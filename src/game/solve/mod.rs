@@ -62,11 +62,11 @@
 //!   the live sets through them, heaviest first.
 //!
 //! A child the table lacks is scanned at once (a win by threats included, its search
-//! on half the budget when Breaker is to move: there the line only narrows the moves
+//! on a smaller budget when Breaker is to move: there the line only narrows the moves
 //! counted; `scan.rs`): decided children get their final numbers, open ones first
-//! numbers from their mobility and potential (`open_numbers`). The one exception is a Breaker move outside the zone
-//! of a move already refuted at that node (below): it is refuted with that move and
-//! is not looked at.
+//! numbers from their mobility and potential (`open_numbers`). The one exception is a
+//! Breaker move outside the zone of a move already refuted at that node (below): it is
+//! refuted with that move and is not looked at.
 //!
 //! The decided children go into the table, and so do the open ones with Breaker to
 //! move, so that the parent's next visit does not scan them again. An open child with
@@ -127,8 +127,8 @@
 //! cells — and a search for a line of threats ([`super::threats`]: at most 31
 //! positions, 16 at the first look at a child with Breaker to move, each a few word
 //! operations on the same counters); where the matching's precondition holds,
-//! `O(m · n)` for the pairing test. The number of nodes is what the heuristics are for; BENCHMARKS.md gives it
-//! for the strip boards.
+//! `O(m · n)` for the pairing test. The number of nodes is what the heuristics are
+//! for; BENCHMARKS.md gives it for the strip boards.
 
 pub use super::stops::{pairing, potential_below};
 use super::symmetry::automorphisms;

@@ -54,7 +54,10 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> (Side, Vec<(String
         .moves
         .iter()
         .map(|r| {
-            assert_eq!(r.open, 0, "a decided move has nothing open below it");
+            assert!(
+                r.open.is_empty(),
+                "a decided move has nothing open below it"
+            );
             let w = r.winner.expect("every position decided settles every move");
             (game.labels[r.cell as usize].clone(), w)
         })
@@ -239,6 +242,13 @@ fn a_merge_gives_each_move_at_the_root_and_what_is_open_below_it() {
     let mut open_moves = 0;
     for m in moves {
         let open = m["open"].as_u64().unwrap();
+        let lines = m["open_lines"].as_array().unwrap();
+        assert_eq!(lines.len() as u64, open, "{m}");
+        for line in lines {
+            // The moves from the root, this one first, at most the split depth of them.
+            let labels: Vec<&str> = line.as_str().unwrap().split(' ').collect();
+            assert!(labels[0] == m["cell"] && labels.len() <= 2, "{m}");
+        }
         if m["winner"].is_null() {
             assert!(open >= 1 && open <= undecided, "{m}");
             open_moves += 1;
@@ -252,6 +262,20 @@ fn a_merge_gives_each_move_at_the_root_and_what_is_open_below_it() {
         text.contains("not decided, ") && text.contains(" below it open"),
         "{text}"
     );
+    // Where a move has at most three open positions, the text names their lines.
+    for m in moves
+        .iter()
+        .filter(|m| (1..=3).contains(&m["open"].as_u64().unwrap()))
+    {
+        let lines: Vec<&str> = m["open_lines"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l.as_str().unwrap())
+            .collect();
+        let want = format!(" below it open: {}\n", lines.join("; "));
+        assert!(text.contains(&want), "{want}\n{text}");
+    }
 
     let (_, err, code) = shard(&game, 0, 1, 2, &dir, &[]);
     assert_eq!(code, 0, "{err}");
@@ -271,6 +295,7 @@ fn a_merge_gives_each_move_at_the_root_and_what_is_open_below_it() {
     let table = assert_valid_text(&table);
     for m in doc["moves"].as_array().unwrap() {
         assert_eq!(m["open"], 0, "{m}");
+        assert_eq!(m["open_lines"], serde_json::json!([]), "{m}");
         let want = table["moves"]
             .as_array()
             .unwrap()

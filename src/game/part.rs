@@ -559,6 +559,9 @@ pub struct RootMoveDoc {
     pub winner: Option<super::Side>,
     /// Undecided frontier positions below the move that could still change its value.
     pub open: usize,
+    /// Each of them as the moves that reach it from the root (this move first), cell
+    /// labels separated by blanks, as `amoba game after --moves` takes them.
+    pub open_lines: Vec<String>,
 }
 
 impl PartsDoc {

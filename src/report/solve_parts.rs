@@ -76,7 +76,15 @@ pub fn merge_doc(
             .map(|m| RootMoveDoc {
                 cell: label(m.cell),
                 winner: m.winner,
-                open: m.open,
+                open: m.open.len(),
+                open_lines: m
+                    .open
+                    .iter()
+                    .map(|line| {
+                        let labels: Vec<String> = line.iter().map(|&c| label(c)).collect();
+                        labels.join(" ")
+                    })
+                    .collect(),
             })
             .collect(),
     );
@@ -152,17 +160,32 @@ pub fn text(loaded: &Loaded, doc: &PartsDoc, root: Option<Option<Side>>) -> Stri
     }
     if doc.moves.as_ref().is_some_and(|m| !m.is_empty()) {
         out += "each move at the root (undecided: the undecided positions below it that could \
-                still change its value):\n";
+                still change its value, and the moves that reach them where they are at most \
+                3):\n";
     }
     for m in doc.moves.iter().flatten() {
         out += &match m.winner {
             Some(w) => format!("  after {}: {w} wins\n", m.cell),
             None => format!(
-                "  after {}: not decided, {} below it open\n",
+                "  after {}: not decided, {} below it open{}\n",
                 m.cell,
-                counted(m.open as u64, "position", "positions")
+                counted(m.open as u64, "position", "positions"),
+                shown_lines(&m.open_lines)
             ),
         };
     }
     out
 }
+
+/// The open lines below a move at the root that the text names: all of them when
+/// there are at most [`LINES_SHOWN`], else none (the JSON document lists them all).
+fn shown_lines(lines: &[String]) -> String {
+    if lines.is_empty() || lines.len() > LINES_SHOWN {
+        String::new()
+    } else {
+        format!(": {}", lines.join("; "))
+    }
+}
+
+/// The most open lines below a move that the text lists.
+const LINES_SHOWN: usize = 3;

@@ -24,16 +24,19 @@ pub struct Merged {
 }
 
 /// A move at the root of a split, as the parts leave it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct RootMove {
     /// The cell taken.
     pub cell: u8,
     /// Who wins after it, when the decided positions settle it.
     pub winner: Option<Side>,
     /// The undecided frontier positions below it whose values could still change its
-    /// own: those reached through positions that are themselves undecided (0 when it
-    /// is decided). Where they are few, more search is best spent on them.
-    pub open: usize,
+    /// own: those reached through positions that are themselves undecided (none when
+    /// it is decided), each as the moves that reach it from the root — this move
+    /// first, in the root's frame — by the first such line in cell order. Where they
+    /// are few, more search is best spent on them: `amoba game after GAME --moves
+    /// LINE` writes the game from one of them.
+    pub open: Vec<Vec<u8>>,
 }
 
 /// Merges `parts` (each with its name, for messages) of a game whose file has digest
@@ -138,12 +141,14 @@ pub fn merge(
 }
 
 /// The root's moves with their values and their open positions below ([`RootMove`]):
-/// for each, a walk of the links below it through undecided nodes only, each top node
-/// and frontier position counted once (marked with the move's number).
+/// for each, a depth-first walk of the links below it through undecided nodes only,
+/// children in cell order, each top node and frontier position met once (marked with
+/// the move's number), the line of moves that first reaches each open frontier
+/// position kept.
 ///
-/// *Complexity*: `O(m · (t + p))` for `m` moves at the root, `t` top nodes and `p`
-/// frontier positions.
-fn root_moves(
+/// *Complexity*: `O(m · (t + p · D))` for `m` moves at the root, `t` top nodes, `p`
+/// frontier positions and split depth `D`.
+pub(super) fn root_moves(
     f: &Frontier,
     values: &[Option<Side>],
     memo: &mut [Option<Option<Side>>],
@@ -155,21 +160,26 @@ fn root_moves(
     let mut moves = Vec::with_capacity(f.top[root as usize].children.len());
     for (mark, &(cell, link)) in (1u32..).zip(&f.top[root as usize].children) {
         let winner = value(f, values, memo, link);
-        let mut open = 0;
-        let mut stack = vec![link];
-        while let Some(l) = stack.pop() {
+        let mut open = Vec::new();
+        // Each entry: a link, the move that reaches it and its depth below the root.
+        let mut stack = vec![(link, cell, 1)];
+        let mut line = Vec::new();
+        while let Some((l, c, depth)) = stack.pop() {
             if value(f, values, memo, l).is_some() {
                 continue;
             }
+            line.truncate(depth - 1);
+            line.push(c);
             match l {
                 Link::Leaf { index, .. } => {
                     if std::mem::replace(&mut leaf_mark[index as usize], mark) != mark {
-                        open += 1;
+                        open.push(line.clone());
                     }
                 }
                 Link::Top(t) => {
                     if std::mem::replace(&mut top_mark[t as usize], mark) != mark {
-                        stack.extend(f.top[t as usize].children.iter().map(|&(_, c)| c));
+                        let children = &f.top[t as usize].children;
+                        stack.extend(children.iter().rev().map(|&(c, l)| (l, c, depth + 1)));
                     }
                 }
             }

@@ -483,12 +483,6 @@ impl Solver<'_> {
             zone,
         }
     }
-
-    /// A win of Maker's by threats alone from `p` (Maker to move), if the search of
-    /// [`Threats::win`](crate::game::threats::Threats::win) finds one.
-    pub fn threat_win(&self, p: &Position) -> Option<Line> {
-        self.threats.win(p)
-    }
 }
 
 /// The Erdős–Selfridge potential from the numbers of live sets by free cells.

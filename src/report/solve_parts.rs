@@ -159,9 +159,11 @@ pub fn text(loaded: &Loaded, doc: &PartsDoc, root: Option<Option<Side>>) -> Stri
         None => {}
     }
     if doc.moves.as_ref().is_some_and(|m| !m.is_empty()) {
-        out += "each move at the root (undecided: the undecided positions below it that could \
-                still change its value, and the moves that reach them where they are at most \
-                3):\n";
+        out += &format!(
+            "each move at the root (undecided: the undecided positions below it that could \
+             still change its value, and the moves that reach them where they are at most \
+             {LINES_SHOWN}):\n"
+        );
     }
     for m in doc.moves.iter().flatten() {
         out += &match m.winner {

@@ -220,7 +220,8 @@ def main():
            "BENCHMARKS.md gives how far the runs on them got; `amoba solve --node-limit N",
            "--progress log` shows how far a run gets. So does BENCHMARKS.md for a first",
            "move left undecided in the first-move tables above (*The first moves of",
-           "(4, 12, 7^tr)*: its corner class).", ""]
+           "(4, 12, 7^tr)*: its corner class; *The first moves of (4, 13, 7^tr)*: the",
+           "classes left open here, each searched alone with more nodes).", ""]
     tiles = [tile(args.amoba, *t) for t in TILES]
     md += ["## Sub-boards known by the sizes of their sets", "",
            "The blocking power and counting bound of a sub-board follow from the sizes of",

@@ -54,10 +54,8 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> (Side, Vec<(String
         .moves
         .iter()
         .map(|r| {
-            assert!(
-                r.open.is_empty(),
-                "a decided move has nothing open below it"
-            );
+            assert_eq!(r.open, 0, "a decided move has nothing open below it");
+            assert!(r.open_lines.is_empty());
             let w = r.winner.expect("every position decided settles every move");
             (game.labels[r.cell as usize].clone(), w)
         })
@@ -243,7 +241,7 @@ fn a_merge_gives_each_move_at_the_root_and_what_is_open_below_it() {
     for m in moves {
         let open = m["open"].as_u64().unwrap();
         let lines = m["open_lines"].as_array().unwrap();
-        assert_eq!(lines.len() as u64, open, "{m}");
+        assert_eq!(lines.len() as u64, open.min(100), "{m}");
         for line in lines {
             // The moves from the root, this one first, at most the split depth of them.
             let labels: Vec<&str> = line.as_str().unwrap().split(' ').collect();

@@ -559,7 +559,8 @@ pub struct RootMoveDoc {
     pub winner: Option<super::Side>,
     /// Undecided frontier positions below the move that could still change its value.
     pub open: usize,
-    /// Each of them as the moves that reach it from the root (this move first), cell
+    /// The first [`MAX_OPEN_LINES`](super::shard::MAX_OPEN_LINES) of them, each as the
+    /// moves that reach a member of its orbit from the root (this move first), cell
     /// labels separated by blanks, as `amoba game after --moves` takes them.
     pub open_lines: Vec<String>,
 }

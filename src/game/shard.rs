@@ -71,7 +71,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 mod merge;
 
-pub use merge::{Merged, RootMove, merge};
+pub use merge::{MAX_OPEN_LINES, Merged, RootMove, merge};
 
 /// The deepest split.
 pub const MAX_SPLIT_DEPTH: usize = 8;

@@ -11,7 +11,7 @@ use crate::game::decide::CertificateDoc;
 use crate::game::file::Loaded;
 use crate::game::job::Job;
 use crate::game::part::RootMoveDoc;
-use crate::game::shard::{Frontier, Merged, Part, PartsDoc, Solved};
+use crate::game::shard::{Frontier, MAX_OPEN_LINES, Merged, Part, PartsDoc, Solved};
 use std::collections::BTreeMap;
 
 /// The document of the shard of `job` (of `frontier`, a split of `loaded`): `solved`
@@ -76,9 +76,9 @@ pub fn merge_doc(
             .map(|m| RootMoveDoc {
                 cell: label(m.cell),
                 winner: m.winner,
-                open: m.open.len(),
+                open: m.open,
                 open_lines: m
-                    .open
+                    .open_lines
                     .iter()
                     .map(|line| {
                         let labels: Vec<String> = line.iter().map(|&c| label(c)).collect();
@@ -162,7 +162,7 @@ pub fn text(loaded: &Loaded, doc: &PartsDoc, root: Option<Option<Side>>) -> Stri
         out += &format!(
             "each move at the root (undecided: the undecided positions below it that could \
              still change its value, and the moves that reach them where they are at most \
-             {LINES_SHOWN}):\n"
+             {LINES_SHOWN}; --json lists up to {MAX_OPEN_LINES}):\n"
         );
     }
     for m in doc.moves.iter().flatten() {
@@ -180,7 +180,8 @@ pub fn text(loaded: &Loaded, doc: &PartsDoc, root: Option<Option<Side>>) -> Stri
 }
 
 /// The open lines below a move at the root that the text names: all of them when
-/// there are at most [`LINES_SHOWN`], else none (the JSON document lists them all).
+/// there are at most [`LINES_SHOWN`], else none (the JSON document lists up to
+/// [`MAX_OPEN_LINES`]).
 fn shown_lines(lines: &[String]) -> String {
     if lines.is_empty() || lines.len() > LINES_SHOWN {
         String::new()

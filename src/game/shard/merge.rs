@@ -31,13 +31,20 @@ pub struct RootMove {
     /// Who wins after it, when the decided positions settle it.
     pub winner: Option<Side>,
     /// The undecided frontier positions below it whose values could still change its
-    /// own: those reached through positions that are themselves undecided (none when
-    /// it is decided), each as the moves that reach it from the root — this move
-    /// first, in the root's frame — by the first such line in cell order. Where they
-    /// are few, more search is best spent on them: `amoba game after GAME --moves
-    /// LINE` writes the game from one of them.
-    pub open: Vec<Vec<u8>>,
+    /// own: those reached through positions that are themselves undecided (0 when it
+    /// is decided). Where they are few, more search is best spent on them.
+    pub open: usize,
+    /// The first [`MAX_OPEN_LINES`] of them (all, where there are no more), each as
+    /// the moves that first reach a member of its orbit from the root — this move
+    /// first, in the root's frame, children taken in cell order, so the lines come in
+    /// lexicographic order: `amoba game after GAME --moves LINE` writes the game from
+    /// there, which has the open position's value.
+    pub open_lines: Vec<Vec<u8>>,
 }
+
+/// The most open lines [`RootMove::open_lines`] keeps for one move: enough to search
+/// where they are few, and a bound on a merge's memory where they are many.
+pub const MAX_OPEN_LINES: usize = 100;
 
 /// Merges `parts` (each with its name, for messages) of a game whose file has digest
 /// `game_sha256`, split as `frontier`.
@@ -143,11 +150,11 @@ pub fn merge(
 /// The root's moves with their values and their open positions below ([`RootMove`]):
 /// for each, a depth-first walk of the links below it through undecided nodes only,
 /// children in cell order, each top node and frontier position met once (marked with
-/// the move's number), the line of moves that first reaches each open frontier
-/// position kept.
+/// the move's number), the line of moves that first reaches each of the first
+/// [`MAX_OPEN_LINES`] open frontier positions kept.
 ///
-/// *Complexity*: `O(m · (t + p · D))` for `m` moves at the root, `t` top nodes, `p`
-/// frontier positions and split depth `D`.
+/// *Complexity*: `O(m · (l + p))` for `m` moves at the root, `l` links between the
+/// top nodes and to the frontier positions, and `p` frontier positions.
 pub(super) fn root_moves(
     f: &Frontier,
     values: &[Option<Side>],
@@ -160,7 +167,7 @@ pub(super) fn root_moves(
     let mut moves = Vec::with_capacity(f.top[root as usize].children.len());
     for (mark, &(cell, link)) in (1u32..).zip(&f.top[root as usize].children) {
         let winner = value(f, values, memo, link);
-        let mut open = Vec::new();
+        let (mut open, mut open_lines) = (0, Vec::new());
         // Each entry: a link, the move that reaches it and its depth below the root.
         let mut stack = vec![(link, cell, 1)];
         let mut line = Vec::new();
@@ -173,7 +180,10 @@ pub(super) fn root_moves(
             match l {
                 Link::Leaf { index, .. } => {
                     if std::mem::replace(&mut leaf_mark[index as usize], mark) != mark {
-                        open.push(line.clone());
+                        open += 1;
+                        if open_lines.len() < MAX_OPEN_LINES {
+                            open_lines.push(line.clone());
+                        }
                     }
                 }
                 Link::Top(t) => {
@@ -184,7 +194,12 @@ pub(super) fn root_moves(
                 }
             }
         }
-        moves.push(RootMove { cell, winner, open });
+        moves.push(RootMove {
+            cell,
+            winner,
+            open,
+            open_lines,
+        });
     }
     moves
 }

@@ -252,16 +252,18 @@ pub struct Progress {
     pub table_used: u64,
     /// Capacity of the table in entries.
     pub table_capacity: u64,
-    /// The root's proof and disproof numbers when last known: combined at the root
-    /// when its current move's search last returned, or, while the nodes from the
-    /// root down have one move left open each, at the deepest of them, whose numbers
-    /// are the root's.
+    /// The root's proof number as it stands: combined up the line being searched,
+    /// from each node's children, the child searched now counting with the numbers
+    /// just combined below it (the deepest with those it had when its search began).
+    /// A search returns to the root only when its move's numbers cross their
+    /// thresholds, which on a hard move can take hours; these numbers move as the
+    /// searches below return.
     pub root_pn: u32,
-    /// The root's disproof number when last known.
+    /// The root's disproof number, likewise.
     pub root_dn: u32,
     /// The root's moves searched (those of its moves the rules leave to search).
     pub root_moves: u32,
-    /// Of those, the moves decided so far.
+    /// Of those, the moves decided so far (the move searched now as it stands).
     pub root_settled: u32,
     /// The first moves (cells) of the line from the root to the position being
     /// searched: `path[..depth.min(PATH_SHOWN)]`. While a certificate is extracted,
@@ -334,12 +336,9 @@ pub struct Solver<'g> {
     limit: u64,
     stopped: bool,
     start: Instant,
-    root_numbers: (u32, u32),
-    /// The depth down to which every node on the path has one move left open: a node
-    /// at this depth or above has the root's numbers, and records them.
-    root_chain: usize,
-    /// The root's moves to search and how many of them are decided.
-    root_moves: (u32, u32),
+    /// The nodes from the root to the position being searched, each with its
+    /// children as they stand: what progress reports combine into the root's numbers.
+    frames: Vec<Frame>,
     /// The moves from the root to the position being searched.
     path: Vec<u8>,
     /// The root of this search in its batch, with the batch's tally, for progress
@@ -358,6 +357,15 @@ pub struct Solver<'g> {
 #[derive(Clone, Copy)]
 struct Hashes {
     h: [u64; MAX_SYMMETRIES],
+}
+
+/// A node of the line being searched: its children with their numbers as they stand,
+/// Breaker's moves still to refute, and the child searched now.
+struct Frame {
+    children: Vec<Child>,
+    or: bool,
+    must: Cells,
+    best: usize,
 }
 
 /// A child of a node during the search.
@@ -396,9 +404,7 @@ impl<'g> Solver<'g> {
             limit: options.node_limit.unwrap_or(u64::MAX),
             stopped: false,
             start: Instant::now(),
-            root_numbers: (1, 1),
-            root_chain: 0,
-            root_moves: (0, 0),
+            frames: Vec::new(),
             path: Vec::new(),
             batch: None,
             progress: options.progress,
@@ -427,9 +433,7 @@ impl<'g> Solver<'g> {
         self.limit = node_limit.unwrap_or(u64::MAX);
         self.stopped = false;
         self.start = Instant::now();
-        self.root_numbers = (1, 1);
-        self.root_chain = 0;
-        self.root_moves = (0, 0);
+        self.frames.clear();
         self.path.clear();
         self.batch = None;
     }
@@ -495,7 +499,7 @@ impl<'g> Solver<'g> {
         self.stopped = self.stop_requested();
         let h = self.hashes(p);
         let node = self.node_of(p);
-        let (pn, dn, _) = self.mid(p, &h, node, INF, INF, 0);
+        let (pn, dn, _) = self.mid(p, &h, node, INF, INF);
         let winner = match (pn, dn) {
             (0, _) => Some(Side::Maker),
             (_, 0) => Some(Side::Breaker),
@@ -523,6 +527,40 @@ impl<'g> Solver<'g> {
         stop_set(self.stop)
     }
 
+    /// The root's numbers as they stand, and its moves to search with how many of
+    /// them are decided: each node on the line being searched combines its children's
+    /// numbers, the child searched now counting with the numbers just combined below
+    /// it, and the deepest with those it had when its search began. These are the
+    /// numbers the root would have if every search on the line returned now; a search
+    /// returns to the root only when its move's numbers cross their thresholds, which
+    /// on a hard move can take hours. `O(d · b)` for a line of `d` nodes of at most `b`
+    /// moves each; `((1, 1), (0, 0))` before the root has its moves.
+    fn root_as_it_stands(&self) -> ((u32, u32), (u32, u32)) {
+        let mut below: Option<(u32, u32)> = None;
+        let mut scratch = Vec::new();
+        let mut settled = 0;
+        for (depth, f) in self.frames.iter().enumerate().rev() {
+            scratch.clear();
+            scratch.extend_from_slice(&f.children);
+            if let Some((pn, dn)) = below {
+                scratch[f.best].pn = pn;
+                scratch[f.best].dn = dn;
+            }
+            below = Some(combine(&scratch, f.or, f.must));
+            if depth == 0 {
+                settled = scratch
+                    .iter()
+                    .filter(|c| {
+                        let (pn, dn) = numbers(c, f.must);
+                        pn == 0 || dn == 0
+                    })
+                    .count();
+            }
+        }
+        let moves = self.frames.first().map_or(0, |f| f.children.len());
+        (below.unwrap_or((1, 1)), (moves as u32, settled as u32))
+    }
+
     fn tick(&mut self) {
         if self.nodes >= self.limit
             || (self.nodes.is_multiple_of(STOP_EVERY) && self.stop_requested())
@@ -533,6 +571,7 @@ impl<'g> Solver<'g> {
             && let Some(f) = self.progress
         {
             let (used, cap) = self.table.fill();
+            let ((root_pn, root_dn), (root_moves, root_settled)) = self.root_as_it_stands();
             let mut path = [0; PATH_SHOWN];
             let shown = self.path.len().min(PATH_SHOWN);
             path[..shown].copy_from_slice(&self.path[..shown]);
@@ -541,10 +580,10 @@ impl<'g> Solver<'g> {
                 seconds: self.start.elapsed().as_secs_f64(),
                 table_used: used,
                 table_capacity: cap,
-                root_pn: self.root_numbers.0,
-                root_dn: self.root_numbers.1,
-                root_moves: self.root_moves.0,
-                root_settled: self.root_moves.1,
+                root_pn,
+                root_dn,
+                root_moves,
+                root_settled,
                 path,
                 depth: self.path.len() as u32,
                 batch: self.batch.map(|(root, tally)| BatchProgress {
@@ -657,7 +696,6 @@ impl<'g> Solver<'g> {
         node: Option<Node>,
         thpn: u32,
         thdn: u32,
-        depth: usize,
     ) -> (u32, u32, Cells) {
         self.nodes += 1;
         self.tick();
@@ -688,49 +726,44 @@ impl<'g> Solver<'g> {
         };
         // Breaker's moves still to be refuted: those inside every proved move's zone.
         let mut must: Cells = !0;
-        let mut children = self.children(p, h, &moves, node.as_ref(), (rel, &live), &mut must);
+        let children = self.children(p, h, &moves, node.as_ref(), (rel, &live), &mut must);
+        // The node joins the line for the progress reports while its children are
+        // searched ([`Solver::root_as_it_stands`]).
+        let at = self.frames.len();
+        self.frames.push(Frame {
+            children,
+            or,
+            must,
+            best: 0,
+        });
         let (mut pn, mut dn);
         loop {
-            (pn, dn) = combine(&children, or, must);
-            if depth <= self.root_chain {
-                // What progress reports show of the root, from its first numbers on. A
-                // node with one move left open has that move's numbers (the least, the
-                // sum and the weak number of one open child are its own), so below a
-                // root whose moves all but one are decided, or forced, the numbers of
-                // the deepest such node on the path are the root's as they stand now.
-                self.root_numbers = (pn, dn);
-                let settled = children
-                    .iter()
-                    .filter(|c| {
-                        let (pn, dn) = numbers(c, must);
-                        pn == 0 || dn == 0
-                    })
-                    .count();
-                if depth == 0 {
-                    self.root_moves = (children.len() as u32, settled as u32);
-                }
-                self.root_chain = depth + usize::from(settled + 1 == children.len());
-            }
+            let f = &self.frames[at];
+            (pn, dn) = combine(&f.children, or, must);
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || self.stopped {
                 break;
             }
-            let (best, second) = select(&children, or, must);
-            let c = children[best];
+            let (best, second) = select(&f.children, or, must);
+            let c = f.children[best];
             let (cth_pn, cth_dn) =
-                child_thresholds(&children, or, must, pn, (thpn, thdn), &c, second);
+                child_thresholds(&f.children, or, must, pn, (thpn, thdn), &c, second);
+            self.frames[at].best = best;
             let cp = p.play(c.cell as usize);
             let (step, child_node) = self.step_at(p, node.as_ref(), rel, &live, c.cell as usize);
             let chh = self.child_hashes(h, &step);
             self.path.push(c.cell);
-            let (cpn, cdn, czone) = self.mid(&cp, &chh, child_node, cth_pn, cth_dn, depth + 1);
+            let (cpn, cdn, czone) = self.mid(&cp, &chh, child_node, cth_pn, cth_dn);
             self.path.pop();
-            children[best].pn = cpn;
-            children[best].dn = cdn;
-            children[best].zone = czone;
+            let f = &mut self.frames[at];
+            f.children[best].pn = cpn;
+            f.children[best].dn = cdn;
+            f.children[best].zone = czone;
             if !or && cpn == 0 {
                 must &= czone;
+                f.must = must;
             }
         }
+        let children = self.frames.pop().map(|f| f.children).unwrap_or_default();
         let zone = if pn != 0 {
             0
         } else if or {

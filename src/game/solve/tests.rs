@@ -211,6 +211,50 @@ fn a_forced_roots_progress_shows_its_numbers_as_they_stand() {
     assert!(numbers.len() > 1, "{seen:?}");
 }
 
+/// The root's numbers in a progress report are combined up the line being searched:
+/// each node from its children, the child searched now counting with the numbers
+/// combined below it, the deepest with those it had when its search began.
+#[test]
+fn the_roots_numbers_are_combined_up_the_line() {
+    let g = crate::game::generate::strip_7tr(8).unwrap();
+    let mut s = Solver::new(&g, &Options::default());
+    assert_eq!(s.root_as_it_stands(), ((1, 1), (0, 0)));
+    let child = |cell, pn, dn| Child {
+        cell,
+        pn,
+        dn,
+        zone: 0,
+    };
+    // The root, Breaker to move: three moves, 2 refuted (outside `must`), 0 searched now.
+    s.frames.push(Frame {
+        children: vec![child(0, 3, 5), child(1, 2, 4), child(2, 9, 9)],
+        or: false,
+        must: 0b011,
+        best: 0,
+    });
+    assert_eq!(s.root_as_it_stands(), ((5, 4), (3, 1)));
+    // Below move 0, Maker to move: 7 searched now, with the numbers it began with.
+    s.frames.push(Frame {
+        children: vec![child(7, 6, 2), child(8, 9, 1), child(9, 0, INF)],
+        or: true,
+        must: !0,
+        best: 0,
+    });
+    // Maker's node: least pn 0 (move 9 wins), so move 0 at the root is refuted.
+    assert_eq!(s.root_as_it_stands(), ((2, 4), (3, 2)));
+    s.frames[1].children[2] = child(9, 8, 3);
+    // Maker's node: pn 6, weak dn 3 + 2; the root: pn 6 + 2, dn min(5, 4).
+    assert_eq!(s.root_as_it_stands(), ((8, 4), (3, 1)));
+    // Move 7, searched now, is refuted below: the weak dn drops to 3 + 1.
+    s.frames.push(Frame {
+        children: vec![child(20, INF, 0)],
+        or: false,
+        must: !0,
+        best: 0,
+    });
+    assert_eq!(s.root_as_it_stands(), ((10, 4), (3, 1)));
+}
+
 /// A first move's search from a pool names its move and the tally of the first-move
 /// searches in its progress reports; a reset solver reports as a root search again.
 #[test]

@@ -254,16 +254,17 @@ pub struct Progress {
     pub table_capacity: u64,
     /// The root's proof number as it stands: combined up the line being searched,
     /// from each node's children, the child searched now counting with the numbers
-    /// just combined below it (the deepest with those it had when its search began).
-    /// A search returns to the root only when its move's numbers cross their
-    /// thresholds, which on a hard move can take hours; these numbers move as the
-    /// searches below return.
+    /// just combined below it (the node being entered with the numbers its parent
+    /// holds for it). A search returns to the root only when its move's numbers cross
+    /// their thresholds, which on a hard move can take hours; these numbers move as
+    /// the searches below return. While a certificate is extracted, the root is the
+    /// position being searched again, as for [`Progress::path`].
     pub root_pn: u32,
     /// The root's disproof number, likewise.
     pub root_dn: u32,
     /// The root's moves searched (those of its moves the rules leave to search).
     pub root_moves: u32,
-    /// Of those, the moves decided so far (the move searched now as it stands).
+    /// Of those, the moves decided so far.
     pub root_settled: u32,
     /// The first moves (cells) of the line from the root to the position being
     /// searched: `path[..depth.min(PATH_SHOWN)]`. While a certificate is extracted,
@@ -530,11 +531,14 @@ impl<'g> Solver<'g> {
     /// The root's numbers as they stand, and its moves to search with how many of
     /// them are decided: each node on the line being searched combines its children's
     /// numbers, the child searched now counting with the numbers just combined below
-    /// it, and the deepest with those it had when its search began. These are the
-    /// numbers the root would have if every search on the line returned now; a search
-    /// returns to the root only when its move's numbers cross their thresholds, which
-    /// on a hard move can take hours. `O(d · b)` for a line of `d` nodes of at most `b`
-    /// moves each; `((1, 1), (0, 0))` before the root has its moves.
+    /// it. These are the numbers the root would return if the search stopped now,
+    /// except that the node being entered (reports are made on entering a node)
+    /// counts with the numbers its parent holds for it, not with those its scan may
+    /// give it, which might decide it and, below a Breaker node, narrow the moves
+    /// that node must still refute. A search returns to the root only when its
+    /// move's numbers cross their thresholds, which on a hard move can take hours.
+    /// `O(d · b)` for a line of `d` nodes of at most `b` moves each; `((1, 1), (0,
+    /// 0))` before the root has its moves.
     fn root_as_it_stands(&self) -> ((u32, u32), (u32, u32)) {
         let mut below: Option<(u32, u32)> = None;
         let mut scratch = Vec::new();
@@ -763,7 +767,8 @@ impl<'g> Solver<'g> {
                 f.must = must;
             }
         }
-        let children = self.frames.pop().map(|f| f.children).unwrap_or_default();
+        debug_assert_eq!(self.frames.len(), at + 1);
+        let children = self.frames.pop().expect("the node's own frame").children;
         let zone = if pn != 0 {
             0
         } else if or {

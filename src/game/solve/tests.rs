@@ -212,8 +212,10 @@ fn a_forced_roots_progress_shows_its_numbers_as_they_stand() {
 }
 
 /// The root's numbers in a progress report are combined up the line being searched:
-/// each node from its children, the child searched now counting with the numbers
-/// combined below it, the deepest with those it had when its search began.
+/// each node from its children, the child searched now (not the first of them)
+/// counting with the numbers combined below it, the deepest with those its parent
+/// holds for it. Each frame is one the search can be in: its numbers open, and its
+/// child searched now the one `select` picks.
 #[test]
 fn the_roots_numbers_are_combined_up_the_line() {
     let g = crate::game::generate::strip_7tr(8).unwrap();
@@ -225,34 +227,42 @@ fn the_roots_numbers_are_combined_up_the_line() {
         dn,
         zone: 0,
     };
-    // The root, Breaker to move: three moves, 2 refuted (outside `must`), 0 searched now.
+    // The root, Breaker to move: move 3 lost for Breaker, with a zone that leaves
+    // move 2 out; move 1, the least disproof number, searched now.
     s.frames.push(Frame {
-        children: vec![child(0, 3, 5), child(1, 2, 4), child(2, 9, 9)],
+        children: vec![
+            child(0, 3, 8),
+            child(1, 2, 4),
+            child(2, 4, 6),
+            child(3, 0, INF),
+        ],
         or: false,
-        must: 0b011,
-        best: 0,
+        must: !(1 << 2),
+        best: 1,
     });
-    assert_eq!(s.root_as_it_stands(), ((5, 4), (3, 1)));
-    // Below move 0, Maker to move: 7 searched now, with the numbers it began with.
+    assert_eq!(s.root_as_it_stands(), ((5, 4), (4, 2)));
+    // Below move 1, Maker to move: move 8, the least proof number, searched now.
     s.frames.push(Frame {
-        children: vec![child(7, 6, 2), child(8, 9, 1), child(9, 0, INF)],
+        children: vec![child(7, 9, 1), child(8, 6, 2), child(9, 10, 2)],
         or: true,
         must: !0,
-        best: 0,
+        best: 1,
     });
-    // Maker's node: least pn 0 (move 9 wins), so move 0 at the root is refuted.
-    assert_eq!(s.root_as_it_stands(), ((2, 4), (3, 2)));
-    s.frames[1].children[2] = child(9, 8, 3);
-    // Maker's node: pn 6, weak dn 3 + 2; the root: pn 6 + 2, dn min(5, 4).
-    assert_eq!(s.root_as_it_stands(), ((8, 4), (3, 1)));
-    // Move 7, searched now, is refuted below: the weak dn drops to 3 + 1.
+    // Maker's node: pn 6, weak dn 2 + 2; the root: pn 3 + 6, dn min(8, 4).
+    assert_eq!(s.root_as_it_stands(), ((9, 4), (4, 2)));
+    // Below move 8, Breaker to move: move 21 searched now.
     s.frames.push(Frame {
-        children: vec![child(20, INF, 0)],
+        children: vec![child(20, 2, 7), child(21, 5, 3)],
         or: false,
         must: !0,
-        best: 0,
+        best: 1,
     });
-    assert_eq!(s.root_as_it_stands(), ((10, 4), (3, 1)));
+    // Breaker's node (7, 3); Maker's: pn min(9, 7, 10), dn 3 + 2; the root (3 + 7, 5).
+    assert_eq!(s.root_as_it_stands(), ((10, 5), (4, 2)));
+    // The same line, had move 20 been searched first and returned with (3, 9).
+    s.frames[2].children[0] = child(20, 3, 9);
+    // Breaker's node (8, 3); Maker's: pn min(9, 8, 10), dn 5; the root (3 + 8, 5).
+    assert_eq!(s.root_as_it_stands(), ((11, 5), (4, 2)));
 }
 
 /// A first move's search from a pool names its move and the tally of the first-move

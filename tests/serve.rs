@@ -641,6 +641,8 @@ fn every_endpoint_answers_with_its_document_or_a_json_error() {
     get_error(&a, &s.url("/api/select?stabiliser=a"), 400, "whole number");
     get_error(&a, &s.url("/api/select?symmetry=nonsense"), 400, "symmetry");
     get_error(&a, &s.url("/api/select?per_page=100000"), 400, "per_page");
+    // A path segment that is not UTF-8 once decoded.
+    get_error(&a, &s.url("/api/pairing/%ff"), 400, "Invalid URL");
     get_error(&a, &s.url("/api/component/2"), 404, "from 1 to 1");
     get_error(&a, &s.url("/api/neighbourhood/5?radius=99"), 400, "radius");
     get_error(&a, &s.url("/api/nothing"), 404, "no page");

@@ -43,10 +43,9 @@ pub(super) async fn boards(State(app): State<Shared>) -> Response {
 /// `GET /api/pairing/ID`: `amoba query ID --json`.
 pub(super) async fn pairing(
     State(app): State<Shared>,
-    id: Result<Path<String>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments(id): Segments<String>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path(id), Query(q)) = (id?, q?);
     on_board(app, q, move |_, b, _| {
         let id = id_of(&id, "ID", b.answers.classes())?;
         Ok(json(&b.answers.query(&Target::Id(id))?))
@@ -57,10 +56,9 @@ pub(super) async fn pairing(
 /// `GET /api/pairing/ID/svg`: the drawing of the canonical form, its stabiliser noted.
 pub(super) async fn pairing_svg(
     State(app): State<Shared>,
-    id: Result<Path<String>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments(id): Segments<String>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path(id), Query(q)) = (id?, q?);
     on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let id = id_of(&id, "ID", a.classes())?;
@@ -90,10 +88,9 @@ pub(super) fn slid_cells(slides: &[crate::pairing::graph::moves::Slide]) -> Vec<
 /// form of ID to class TO, the slid dominoes highlighted.
 pub(super) async fn move_svg(
     State(app): State<Shared>,
-    ids: Result<Path<(String, String)>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments((id, to)): Segments<(String, String)>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path((id, to)), Query(q)) = (ids?, q?);
     on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let id = id_of(&id, "ID", a.classes())?;
@@ -147,11 +144,7 @@ pub(super) fn ends(b: &Loaded, q: &Params) -> Result<(usize, usize), ApiError> {
 }
 
 /// `GET /api/path?from=A&to=B`: `amoba path A B --json`.
-pub(super) async fn path(
-    State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let Query(q) = q?;
+pub(super) async fn path(State(app): State<Shared>, Args(q): Args) -> Result<Response, ApiError> {
     on_board(app, q, move |_, b, q| {
         let (from, to) = ends(&b, &q)?;
         let (doc, _) = b.answers.path(&Target::Id(from), &Target::Id(to))?;
@@ -164,9 +157,8 @@ pub(super) async fn path(
 /// dominoes its move slid highlighted.
 pub(super) async fn path_svg(
     State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let Query(q) = q?;
     on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let (from, to) = ends(&b, &q)?;
@@ -228,11 +220,7 @@ pub(super) struct SelectPage {
     rows: Vec<SelectRow>,
 }
 
-pub(super) async fn select(
-    State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let Query(q) = q?;
+pub(super) async fn select(State(app): State<Shared>, Args(q): Args) -> Result<Response, ApiError> {
     on_board(app, q, move |_, b, q| {
         let a = &b.answers;
         let range = |k: &str| match q.get(k).map(|s| s.trim()) {

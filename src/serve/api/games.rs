@@ -43,11 +43,10 @@ pub(super) async fn games() -> Response {
 /// [`MAX_GAME_NODES`] nodes per search; `moves=1` also decides every first move.
 pub(super) async fn game(
     State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-    body: Result<String, StringRejection>,
+    Args(q): Args,
+    Body(text): Body,
 ) -> Result<Response, ApiError> {
     use crate::game::decide::SolveDoc;
-    let (Query(q), text) = (q?, body?);
     blocking(move || {
         let moves = q.get("moves").is_some_and(|v| v == "1");
         let solved = solve_pasted(&app, &text, moves, false)?;
@@ -123,9 +122,8 @@ fn solve_pasted(app: &App, text: &str, moves: bool, certificate: bool) -> Result
 /// [`MAX_BODY`] bytes (the page sends them back to be checked).
 pub(super) async fn strategy_solve(
     State(app): State<Shared>,
-    body: Result<String, StringRejection>,
+    Body(text): Body,
 ) -> Result<Response, ApiError> {
-    let text = body?;
     blocking(move || {
         let solved = solve_pasted(&app, &text, false, true)?;
         let Some(c) = &solved.answer.certificate else {
@@ -175,9 +173,8 @@ struct StrategyBody {
 /// line and column).
 pub(super) async fn strategy(
     State(app): State<Shared>,
-    body: Result<String, StringRejection>,
+    Body(text): Body,
 ) -> Result<Response, ApiError> {
-    let text = body?;
     blocking(move || {
         let bad = |e: String| {
             ApiError::bad(format!(
@@ -301,10 +298,9 @@ pub(super) fn placement_choice(app: &App, q: &Params) -> Result<(String, GameCho
 /// placement is a 400.
 pub(super) async fn placement(
     State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-    body: Result<String, StringRejection>,
+    Args(q): Args,
+    Body(text): Body,
 ) -> Result<Response, ApiError> {
-    let (Query(q), text) = (q?, body?);
     blocking(move || {
         let (board, choice) = placement_choice(&app, &q)?;
         let checked = choice.check("pasted", &text)?;
@@ -325,11 +321,7 @@ pub(super) async fn placement(
 /// `POST /api/placement/svg?window=N` (body: a placement file): the picture `amoba show
 /// --placement --format svg` draws, an N × N window (default as there, at most
 /// [`MAX_PLACEMENT_WINDOW`]).
-pub(super) async fn placement_svg(
-    q: Result<Query<Params>, QueryRejection>,
-    body: Result<String, StringRejection>,
-) -> Result<Response, ApiError> {
-    let (Query(q), text) = (q?, body?);
+pub(super) async fn placement_svg(Args(q): Args, Body(text): Body) -> Result<Response, ApiError> {
     blocking(move || {
         let placement = crate::check::placement::parse_placement("pasted", &text)
             .map_err(PlacementError::from)?;

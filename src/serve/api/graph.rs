@@ -20,11 +20,7 @@ pub(super) struct ComponentEntry {
     size: usize,
 }
 
-pub(super) async fn graph(
-    State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-) -> Result<Response, ApiError> {
-    let Query(q) = q?;
+pub(super) async fn graph(State(app): State<Shared>, Args(q): Args) -> Result<Response, ApiError> {
     on_board(app, q, move |_, b, _| {
         let g = &b.answers.data.graph;
         Ok(json(&GraphDoc {
@@ -145,20 +141,18 @@ pub(super) fn component_doc(b: &Loaded, c: &str) -> Result<SubgraphDoc, ApiError
 /// `GET /api/component/C`: a component of at most [`MAX_DRAWN`] vertices.
 pub(super) async fn component(
     State(app): State<Shared>,
-    c: Result<Path<String>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments(c): Segments<String>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path(c), Query(q)) = (c?, q?);
     on_board(app, q, move |_, b, _| Ok(json(&component_doc(&b, &c)?))).await
 }
 
 /// `GET /api/component/C/svg`: its drawing.
 pub(super) async fn component_svg(
     State(app): State<Shared>,
-    c: Result<Path<String>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments(c): Segments<String>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path(c), Query(q)) = (c?, q?);
     on_board(app, q, move |_, b, q| {
         let doc = component_doc(&b, &c)?;
         let name = format!("{}-component-{}.svg", b.answers.board.tag(), c.trim());
@@ -226,10 +220,9 @@ pub(super) fn neighbourhood_doc(
 /// `GET /api/neighbourhood/ID?radius=R`: the vertices within distance R of ID.
 pub(super) async fn neighbourhood(
     State(app): State<Shared>,
-    id: Result<Path<String>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments(id): Segments<String>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path(id), Query(q)) = (id?, q?);
     on_board(app, q, move |_, b, q| {
         Ok(json(&neighbourhood_doc(&b, &id, &q)?.0))
     })
@@ -239,10 +232,9 @@ pub(super) async fn neighbourhood(
 /// `GET /api/neighbourhood/ID/svg?radius=R`: its drawing, the centre in brackets.
 pub(super) async fn neighbourhood_svg(
     State(app): State<Shared>,
-    id: Result<Path<String>, PathRejection>,
-    q: Result<Query<Params>, QueryRejection>,
+    Segments(id): Segments<String>,
+    Args(q): Args,
 ) -> Result<Response, ApiError> {
-    let (Path(id), Query(q)) = (id?, q?);
     on_board(app, q, move |_, b, q| {
         let (doc, id) = neighbourhood_doc(&b, &id, &q)?;
         let name = format!(

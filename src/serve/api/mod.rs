@@ -25,7 +25,8 @@ use crate::report::query::{AskError, SelectHead, SelectRow, Target};
 use crate::verify::{VerifyDoc, check_text};
 use axum::Router;
 use axum::extract::rejection::{PathRejection, QueryRejection, StringRejection};
-use axum::extract::{DefaultBodyLimit, Path, Query, State};
+use axum::extract::{DefaultBodyLimit, FromRequest, FromRequestParts, Path, Query, Request, State};
+use axum::http::request::Parts;
 use axum::http::{HeaderValue, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -33,6 +34,7 @@ use browse::*;
 use games::*;
 use graph::*;
 use serde::Serialize;
+use serde::de::DeserializeOwned;
 use std::collections::{BTreeSet, HashMap, VecDeque};
 use std::sync::Arc;
 use verify::*;
@@ -219,6 +221,42 @@ impl From<VerifyError> for ApiError {
                 crate::core::io::error_chain(&other),
             ),
         }
+    }
+}
+
+/// The query string of a request (`?board=…&…`); a malformed one is an [`ApiError`],
+/// as every other failure of a route.
+struct Args(Params);
+
+/// The segments a route names in its path (`{id}`, or a tuple of them), likewise.
+struct Segments<T>(T);
+
+/// The body of a request, as text of at most [`MAX_BODY`] bytes, likewise.
+struct Body(String);
+
+impl<S: Send + Sync> FromRequestParts<S> for Args {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Query(q) = Query::from_request_parts(parts, state).await?;
+        Ok(Args(q))
+    }
+}
+
+impl<S: Send + Sync, T: DeserializeOwned + Send> FromRequestParts<S> for Segments<T> {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &S) -> Result<Self, ApiError> {
+        let Path(t) = Path::from_request_parts(parts, state).await?;
+        Ok(Segments(t))
+    }
+}
+
+impl<S: Send + Sync> FromRequest<S> for Body {
+    type Rejection = ApiError;
+
+    async fn from_request(req: Request, state: &S) -> Result<Self, ApiError> {
+        Ok(Body(String::from_request(req, state).await?))
     }
 }
 

@@ -58,10 +58,9 @@ pub(super) fn verify_text(b: &Loaded, app: &App, text: &str) -> Result<VerifyDoc
 /// `POST /api/verify` (body: the text): `amoba verify --json` of the text.
 pub(super) async fn verify(
     State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-    body: Result<String, StringRejection>,
+    Args(q): Args,
+    Body(text): Body,
 ) -> Result<Response, ApiError> {
-    let (Query(q), text) = (q?, body?);
     on_board(app, q, move |app, b, _| {
         Ok(json(&verify_text(&b, &app, &text)?))
     })
@@ -80,10 +79,9 @@ pub(super) fn line_cells(geom: &Geometry, l: usize) -> Vec<usize> {
 /// the cells of every line it gets wrong ringed in red.
 pub(super) async fn verify_svg(
     State(app): State<Shared>,
-    q: Result<Query<Params>, QueryRejection>,
-    body: Result<String, StringRejection>,
+    Args(q): Args,
+    Body(text): Body,
 ) -> Result<Response, ApiError> {
-    let (Query(q), text) = (q?, body?);
     on_board(app, q, move |app, b, q| {
         let a = &b.answers;
         let pick = number(&q, "pick", 1)?;

@@ -743,6 +743,7 @@ impl<'g> Solver<'g> {
         let (mut pn, mut dn);
         loop {
             let f = &self.frames[at];
+            let must = f.must;
             (pn, dn) = combine(&f.children, or, must);
             if pn >= thpn || dn >= thdn || pn == 0 || dn == 0 || self.stopped {
                 break;
@@ -763,8 +764,7 @@ impl<'g> Solver<'g> {
             f.children[best].dn = cdn;
             f.children[best].zone = czone;
             if !or && cpn == 0 {
-                must &= czone;
-                f.must = must;
+                f.must &= czone;
             }
         }
         debug_assert_eq!(self.frames.len(), at + 1);

@@ -28,6 +28,7 @@ fn split_and_merge(text: &str, depth: usize, count: usize) -> (Side, Vec<(String
         memory: 1 << 20,
         node_limit: None,
         stop: &[],
+        narrow: None,
         progress: None,
     };
     let mut parts = Vec::new();
@@ -429,6 +430,36 @@ fn a_shard_resumes_from_what_it_saved() {
     );
 }
 
+/// A shard searched with `--narrow` saves the narrowed player's wins only; the
+/// positions it leaves undecided are searched again by a rerun without it.
+#[test]
+fn a_narrowed_shard_saves_only_the_narrowed_players_wins() {
+    let data = Path::new(env!("CARGO_MANIFEST_DIR")).join("data/games");
+    let game = data.join("strip7tr-9.game");
+    let dir = temp_dir("parts-narrow");
+    let (out, err, code) = shard(&game, 0, 1, 1, &dir, &["--narrow", "maker:1"]);
+    assert_eq!(code, 1, "{err}");
+    let narrowed = assert_valid_text(&out);
+    let decided = narrowed["decided"].as_u64().unwrap();
+    assert!(decided < narrowed["positions"].as_u64().unwrap(), "{out}");
+    let part = std::fs::read_to_string(part_path(&dir, "strip7tr-9", 0, 1)).unwrap();
+    let verdicts: Vec<&str> = part
+        .lines()
+        .filter(|l| l.starts_with("position "))
+        .map(|l| l.split(' ').nth(2).unwrap())
+        .collect();
+    assert!(verdicts.iter().all(|&v| v != "breaker"), "{part}");
+    assert_eq!(
+        verdicts.iter().filter(|&&v| v == "maker").count() as u64,
+        decided
+    );
+    let (out, err, code) = shard(&game, 0, 1, 1, &dir, &[]);
+    assert_eq!(code, 0, "{err}");
+    let whole = assert_valid_text(&out);
+    assert_eq!(whole["resumed"].as_u64().unwrap(), decided, "{out}");
+    assert_eq!(whole["decided"], whole["positions"]);
+}
+
 #[test]
 fn a_shard_whose_part_cannot_be_saved_stops_its_searches() {
     use amoba::game::job::{Job, JobError};
@@ -450,6 +481,7 @@ fn a_shard_whose_part_cannot_be_saved_stops_its_searches() {
         memory: 1 << 24,
         node_limit: Some(20_000),
         stop: &[],
+        narrow: None,
         progress: None,
     };
     let decided = std::sync::atomic::AtomicU64::new(0);

@@ -8,7 +8,7 @@ mod independent;
 
 use amoba::check::{Verdict, check_strategy};
 use amoba::game::decide::{Request, after_move_file, decide, decide_reporting};
-use amoba::game::solve::{Options, Position, Solver};
+use amoba::game::solve::{Narrow, Options, Position, Solver};
 use amoba::game::{Side, file};
 use common::schema::assert_valid_text;
 use independent::minimax::{self, Hypergraph};
@@ -79,6 +79,7 @@ const WHOLE: Request<'static> = Request {
     certificate: true,
     move_certificates: true,
     stop: &[],
+    narrow: None,
 };
 
 /// Each first move's certificate checked against the game after that move, as `amoba
@@ -157,6 +158,63 @@ fn random_hypergraphs_of_up_to_twenty_cells_agree_with_plain_minimax() {
         finished >= 19 && breaker >= 3,
         "{finished} games finished, {breaker} Breaker wins"
     );
+}
+
+/// A narrowed search (docs/spec.md §11.20) reports the narrowed player's wins only,
+/// each the plain minimax's winner with a certificate the checker accepts as a proof;
+/// the other player's wins read as not decided. With every move allowed it decides
+/// exactly the games the narrowed player wins.
+#[test]
+fn narrowed_searches_report_only_the_narrowed_players_wins() {
+    let mut found = [0usize; 2];
+    for seed in 0..150u64 {
+        let ncells = 5 + (seed % 9) as usize;
+        let nsets = 2 + (seed % 11) as usize;
+        let h = Hypergraph::random(700 + seed, ncells, nsets, seed % 2 == 0);
+        let text = h.to_game_text();
+        let game = file::parse(&text).unwrap();
+        let sha = amoba::core::provenance::sha256_of(|w| w.write_all(text.as_bytes())).unwrap();
+        let want = side(h.winner());
+        let moves = h.move_values();
+        for narrowed in [Side::Maker, Side::Breaker] {
+            for k in [1, 2, 128] {
+                let narrow = Narrow {
+                    side: narrowed,
+                    moves: k,
+                };
+                let what = format!("seed {seed}, --narrow {narrow}");
+                let req = Request {
+                    narrow: Some(narrow),
+                    ..WHOLE
+                };
+                let answer = decide(&game, &req, None).unwrap();
+                match answer.root.winner {
+                    Some(w) => {
+                        assert_eq!((w, w), (narrowed, want), "{what}\n{text}");
+                        let cert = answer.certificate.as_ref().unwrap();
+                        check_certificate(text.as_bytes(), &game, &sha, cert, w, &what);
+                        found[usize::from(w == Side::Breaker)] += 1;
+                    }
+                    None => {
+                        assert!(k < 128 || want != narrowed, "{what}: not decided\n{text}");
+                    }
+                }
+                for (m, &(cell, value)) in answer.moves.as_ref().unwrap().iter().zip(&moves) {
+                    assert_eq!(m.cell, cell, "{what}");
+                    if let Some(w) = m.outcome.winner {
+                        assert_eq!((w, w), (narrowed, side(value)), "{what}: after {cell}");
+                        let (after, bytes, sha) = after_move_file(&game, "g", cell).unwrap();
+                        let cert = m.certificate.as_ref().unwrap();
+                        check_certificate(&bytes, &after, &sha, cert, w, &what);
+                    } else if k == 128 {
+                        assert_ne!(side(value), narrowed, "{what}: after {cell}");
+                    }
+                }
+            }
+        }
+    }
+    // Both players' narrowed wins were found.
+    assert!(found[0] > 50 && found[1] > 50, "{found:?}");
 }
 
 /// The zone of every position the solver proves won for Maker (the start and each
@@ -459,6 +517,56 @@ fn strip_boards_are_maker_wins_with_checked_certificates() {
             .unwrap();
         let (out, err, code) = common::output_text(&o);
         assert_eq!(code, 0, "{name}: {out}{err}");
+    }
+}
+
+/// `--narrow maker:K` on the command line: a Maker win with a certificate the
+/// checker accepts, and the document says how the search was narrowed; narrowed to
+/// Maker on a Breaker win, "not decided" (exit 1); a width out of range, exit 2.
+#[test]
+fn solve_narrowed_on_the_command_line() {
+    let dir = common::temp_dir("games-narrow");
+    let cert = dir.join("c.strategy");
+    let cert_arg = cert.to_str().unwrap();
+    let doc = solve_json(
+        "strip7tr-9",
+        &["--narrow", "maker:8", "--certificate", cert_arg],
+    );
+    assert_eq!(doc["winner"], "maker", "{doc}");
+    assert_eq!(doc["narrow"]["side"], "maker", "{doc}");
+    assert_eq!(doc["narrow"]["moves"], 8, "{doc}");
+    let game = format!("{}/data/games/strip7tr-9.game", env!("CARGO_MANIFEST_DIR"));
+    let o = amoba()
+        .args(["verify", "--strategy", &game, cert_arg])
+        .output()
+        .unwrap();
+    let (out, err, code) = common::output_text(&o);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("proof"), "{out}");
+    // `amoba solve data/games/NAME.game ARGS`: (stdout, stderr, exit code).
+    let solve = |name: &str, args: &[&str]| {
+        let game = format!("{}/data/games/{name}.game", env!("CARGO_MANIFEST_DIR"));
+        let o = amoba().arg("solve").arg(game).args(args).output().unwrap();
+        common::output_text(&o)
+    };
+    let (out, err, code) = solve("square4-k4", &["--narrow", "maker:3", "--moves"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("not decided: Maker has no win with only the 3 heaviest moves"),
+        "{out}"
+    );
+    assert!(!out.contains("Breaker wins"), "{out}");
+    // Narrowed to one move, Maker misses his win on (4, 9, 7^tr): not decided.
+    let (out, err, code) = solve("strip7tr-9", &["--narrow", "maker:1"]);
+    assert_eq!(code, 1, "{out}{err}");
+    assert!(
+        out.contains("Maker has no win with only his heaviest move"),
+        "{out}"
+    );
+    for bad in ["maker:0", "maker:129", "both:3", "maker"] {
+        let (_, err, code) = solve("square4-k4", &["--narrow", bad]);
+        assert_eq!(code, 2, "{bad}: {err}");
+        assert!(err.contains("--narrow"), "{bad}: {err}");
     }
 }
 

@@ -10,7 +10,7 @@ use super::progress::Mode;
 use amoba::game::certificate::Certificate;
 use amoba::game::decide::{CertificateDoc, OnMove, Request, SolveDoc, decide_reporting};
 use amoba::game::file;
-use amoba::game::solve::Progress;
+use amoba::game::solve::{Narrow, Progress};
 use amoba::pairing::search::shard::Shard;
 use amoba::report::solve::{self as report, MoveFileError, MoveFiles};
 use anyhow::Context as _;
@@ -83,6 +83,13 @@ pub struct Args {
     /// The directory of --shard's part files (in DIR/parts).
     #[arg(long, value_name = "DIR", default_value = "results")]
     pub out_dir: PathBuf,
+    /// Search only the K heaviest moves of one player at each of its positions
+    /// (maker:K or breaker:K, K from 1 to 128): that player's wins are proofs, with
+    /// certificates like any other; the other player's read as not decided
+    /// (docs/spec.md §11.20). For a position thought won by that player: a narrowed
+    /// search often decides it in a fraction of the nodes.
+    #[arg(long, value_name = "SIDE:K", conflicts_with = "merge")]
+    pub narrow: Option<Narrow>,
     /// Merge the part files of every shard of a split search into the game's verdict
     /// (with --certificate, one certificate); refuses a missing, repeated or foreign part.
     #[arg(long, value_name = "PART", num_args = 1.., conflicts_with = "moves")]
@@ -113,6 +120,7 @@ pub fn run(a: Args) -> anyhow::Result<ExitCode> {
         certificate: a.certificate.is_some(),
         move_certificates: a.move_certificates.is_some(),
         stop: &stop,
+        narrow: a.narrow,
     };
     if let Some(dir) = &a.move_certificates {
         // Before the searches, so that what cannot be written is refused at once, not

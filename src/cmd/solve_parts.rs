@@ -56,6 +56,7 @@ pub fn run_shard(a: &Args, s: Shard) -> anyhow::Result<ExitCode> {
             memory,
             node_limit: a.node_limit,
             stop: stop.as_slice(),
+            narrow: a.narrow,
             progress: (a.progress != Mode::None).then_some(&show),
         };
         super::with_threads(usize::try_from(a.threads)?, || {

@@ -47,7 +47,7 @@
 
 use super::certificate::{self, Certificate, CertificateError};
 use super::solve::{
-    Batch, BatchRoot, Options, Outcome, Pool, Position, Progress, Solver, stop_set,
+    Batch, BatchRoot, Narrow, Options, Outcome, Pool, Position, Progress, Solver, stop_set,
 };
 use super::symmetry::image;
 use super::{Game, Side};
@@ -75,6 +75,8 @@ pub struct Request<'a> {
     /// Flags that stop every search once one is set ([`Options::stop`]); what they
     /// cut short is left out of the answer, which says so ([`Answer::interrupted`]).
     pub stop: &'a [&'a AtomicBool],
+    /// Search only the heaviest moves of one player ([`Options::narrow`]).
+    pub narrow: Option<Narrow>,
 }
 
 /// The value of one first move.
@@ -121,6 +123,9 @@ pub struct Answer {
     /// move undecided, or a certificate asked for (the root's or a decided first
     /// move's) missing, because the flag was set.
     pub interrupted: bool,
+    /// The narrowing of the searches ([`Request::narrow`]): only that player's wins
+    /// are reported.
+    pub narrow: Option<Narrow>,
 }
 
 impl Answer {
@@ -190,6 +195,7 @@ pub fn outcome_verdict(outcome: &Outcome) -> Verdict<Side, std::convert::Infalli
 ///     certificate: true,
 ///     move_certificates: true,
 ///     stop: &[],
+///     narrow: None,
 /// };
 /// let answer = decide(&game, &req, None).unwrap();
 /// assert_eq!(answer.root.winner, Some(Side::Maker));
@@ -231,6 +237,7 @@ pub fn decide_reporting(
         node_limit: request.node_limit,
         progress,
         stop: request.stop,
+        narrow: request.narrow,
     };
     let start = Position::start(game);
     let mut solver = Solver::new(game, &options);
@@ -361,6 +368,7 @@ pub fn decide_reporting(
         certificate,
         certificate_nodes,
         interrupted: stopped && cut,
+        narrow: request.narrow,
     })
 }
 
@@ -591,8 +599,20 @@ pub struct SolveDoc {
     /// Whether an interruption (SIGINT or SIGTERM) cut the answer short: what it cut
     /// short reads undecided or is missing.
     pub interrupted: bool,
+    /// The narrowing of the searches (`--narrow`), or null: only the narrowed
+    /// player's wins are reported.
+    pub narrow: Option<NarrowDoc>,
     /// What it cost.
     pub cost: CostDoc,
+}
+
+/// The narrowing of a search in a [`SolveDoc`] ([`Narrow`]).
+#[derive(Clone, Copy, Debug, serde::Serialize)]
+pub struct NarrowDoc {
+    /// The player whose moves are narrowed: `maker` or `breaker`.
+    pub side: Side,
+    /// How many of its moves were tried at each of its positions, heaviest first.
+    pub moves: u32,
 }
 
 /// The starting position in a [`SolveDoc`]: each player's cells, by label in cell
@@ -649,6 +669,10 @@ impl SolveDoc {
             }),
             certificate,
             interrupted: answer.interrupted,
+            narrow: answer.narrow.map(|n| NarrowDoc {
+                side: n.side,
+                moves: n.moves,
+            }),
             cost: CostDoc {
                 seconds,
                 peak_memory_bytes: crate::core::io::peak_memory_bytes(),
@@ -704,6 +728,7 @@ mod tests {
             certificate: false,
             move_certificates: false,
             stop: &[],
+            narrow: None,
         };
         let moves = decide(&game, &req, None).unwrap().moves.unwrap();
         assert_eq!(moves.len(), 4);
@@ -745,6 +770,7 @@ mod tests {
             certificate: true,
             move_certificates: false,
             stop: &[&stop],
+            narrow: None,
         };
         // The first progress report comes at 65,536 nodes; the root needs more.
         let set = |_: &Progress| stop.store(true, Ordering::Relaxed);

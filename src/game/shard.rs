@@ -61,7 +61,7 @@
 
 use super::certificate::{self, Certificate, CertificateError, Next, Node};
 pub use super::part::{Part, PartsDoc, load_part, part_name, read_part};
-use super::solve::{Batch, BatchRoot, Eval, Options, Pool, Position, Progress, Solver};
+use super::solve::{Batch, BatchRoot, Eval, Narrow, Options, Pool, Position, Progress, Solver};
 use super::symmetry::image;
 use super::{Cells, Game, Side, cells};
 use rayon::prelude::*;
@@ -337,6 +337,9 @@ pub struct PartRequest<'a> {
     /// Called every 65,536 nodes of each search with its state ([`Options::progress`]),
     /// which names the frontier position searched ([`BatchRoot::Frontier`]).
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
+    /// Search only the heaviest moves of one player ([`Options::narrow`]): the other
+    /// player's wins read as not decided, and a rerun searches those positions again.
+    pub narrow: Option<Narrow>,
 }
 
 /// Decides the frontier positions `todo` (indices), each by a fresh search, in
@@ -362,6 +365,7 @@ pub fn solve_part(
             node_limit: request.node_limit,
             progress: request.progress,
             stop: request.stop,
+            narrow: request.narrow,
         },
     );
     let tally = Batch {

@@ -8,7 +8,7 @@ use crate::core::text::counted;
 use crate::game::Game;
 use crate::game::certificate::Certificate;
 use crate::game::decide::{Answer, CertificateDoc, after_move_file};
-use crate::game::solve::{BatchProgress, BatchRoot, Progress};
+use crate::game::solve::{BatchProgress, BatchRoot, Narrow, Progress};
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
 use std::path::Path;
@@ -39,8 +39,12 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
         answer.symmetries,
         if answer.symmetries == 1 { "" } else { "s" }
     );
+    let narrow = answer.narrow;
     let _ = match answer.root.winner {
         Some(w) => writeln!(s, "winner: {w}"),
+        None if Narrow::exhausted(narrow, answer.root.pn, answer.root.dn) => {
+            writeln!(s, "not decided: {}", no_win(narrow))
+        }
         None => writeln!(
             s,
             "not decided within {}: root proof number {}, disproof number {}",
@@ -79,6 +83,9 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
             let nodes = counted(o.nodes, "node", "nodes");
             let how = match m.same_as {
                 Some(c) => format!("as after {}, by an automorphism", game.label(c)),
+                None if Narrow::exhausted(narrow, o.pn, o.dn) => {
+                    format!("{nodes}; {}", no_win(narrow))
+                }
                 None if o.winner.is_none() => format!("{nodes}; pn {}, dn {}", o.pn, o.dn),
                 None => nodes,
             };
@@ -86,6 +93,23 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
         }
     }
     s
+}
+
+/// What a narrowed search that ran to its end says: the narrowed player has no win
+/// within the narrowing, which says nothing of the game.
+fn no_win(narrow: Option<Narrow>) -> String {
+    let Some(n) = narrow else {
+        return String::new();
+    };
+    let moves = match n.moves {
+        1 => "his heaviest move".to_string(),
+        k => format!("the {k} heaviest moves"),
+    };
+    format!(
+        "{} has no win with only {moves} at each of his positions (--narrow {n}), which \
+         says nothing of the game",
+        n.side
+    )
 }
 
 /// The progress line of a search of the game `name` (cells labelled `labels`):

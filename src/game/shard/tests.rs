@@ -13,6 +13,7 @@ fn shards_partition_the_frontier_and_merge_to_the_root_value() {
         memory: 1 << 20,
         node_limit: None,
         stop: &[],
+        narrow: None,
         progress: None,
     };
     let sha = "0".repeat(64);
@@ -64,6 +65,7 @@ fn a_parts_searches_name_their_positions_in_progress() {
         memory: 1 << 22,
         node_limit: Some(1 << 17),
         stop: &[],
+        narrow: None,
         progress: Some(&record),
     };
     let todo = [0, 1];

@@ -96,6 +96,12 @@
 //! Maker's wins are local, this removes most of Breaker's moves. Zones are stored in
 //! the table with the proof, in the frame of the orbit's canonical image.
 //!
+//! # Narrowing
+//!
+//! With [`Options::narrow`], the moves of one player are cut to the first few of the
+//! list at each of its positions searched; the search then reports that player's wins
+//! only ([`Narrow`], docs/spec.md §11.20). Without it, nothing is cut.
+//!
 //! # Symmetry
 //!
 //! The automorphisms of the game — permutations of the cells that map the winning
@@ -140,6 +146,8 @@ pub use scan::{Eval, Moves, Rule};
 
 mod counted;
 mod keys;
+mod narrow;
+pub use narrow::{MAX_NARROW, Narrow};
 mod pool;
 use counted::Node;
 use keys::Step;
@@ -228,6 +236,9 @@ pub struct Options<'a> {
     /// search had reached. An interrupted run (`amoba solve` on SIGINT) sets one; a
     /// shard's job has one of its own, set when its part file cannot be saved.
     pub stop: &'a [&'a AtomicBool],
+    /// Search only the heaviest moves of one player ([`Narrow`]): that player's wins
+    /// are reported, the other's read as not decided.
+    pub narrow: Option<Narrow>,
 }
 
 impl Default for Options<'_> {
@@ -237,6 +248,7 @@ impl Default for Options<'_> {
             node_limit: None,
             progress: None,
             stop: &[],
+            narrow: None,
         }
     }
 }
@@ -347,6 +359,8 @@ pub struct Solver<'g> {
     batch: Option<(BatchRoot, &'g Batch)>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     stop: &'g [&'g AtomicBool],
+    /// The player whose moves are narrowed, and to how many ([`Narrow`]).
+    narrow: Option<Narrow>,
     /// The search for wins by threats alone, with its cache, and the bit-sliced
     /// counters' geometry when the game has at most 128 sets of at most 15 cells:
     /// positions are then looked at through their counters ([`counted`]), else by
@@ -410,6 +424,7 @@ impl<'g> Solver<'g> {
             batch: None,
             progress: options.progress,
             stop: options.stop,
+            narrow: options.narrow,
             threats: Threats::new(&game.sets, game.all()),
         }
     }
@@ -495,17 +510,15 @@ impl<'g> Solver<'g> {
     }
 
     /// Decides `p` (or stops at the node limit, or when [`Options::stop`] is set).
+    /// A narrowed search ([`Options::narrow`]) reports only the narrowed player's
+    /// wins: the other player's read as not decided, with the numbers reached.
     pub fn solve(&mut self, p: &Position) -> Outcome {
         let before = self.nodes;
         self.stopped = self.stop_requested();
         let h = self.hashes(p);
         let node = self.node_of(p);
         let (pn, dn, _) = self.mid(p, &h, node, INF, INF);
-        let winner = match (pn, dn) {
-            (0, _) => Some(Side::Maker),
-            (_, 0) => Some(Side::Breaker),
-            _ => None,
-        };
+        let winner = self.winner_of(pn, dn);
         Outcome {
             winner,
             nodes: self.nodes - before,
@@ -514,13 +527,24 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// The decided value of `p` from the table, or a fresh search of it.
+    /// The decided value of `p` from the table, or a fresh search of it (of a
+    /// narrowed search, only the narrowed player's wins, as [`Solver::solve`]).
     pub fn value(&mut self, p: &Position) -> Option<Side> {
-        match self.known(p) {
-            Some((0, _)) => Some(Side::Maker),
-            Some((_, 0)) => Some(Side::Breaker),
-            _ => self.solve(p).winner,
+        match self.known(p).and_then(|(pn, dn)| self.winner_of(pn, dn)) {
+            Some(w) => Some(w),
+            None => self.solve(p).winner,
         }
+    }
+
+    /// The winner that numbers `(pn, dn)` show, when the search may report it
+    /// ([`Narrow::sound`]).
+    fn winner_of(&self, pn: u32, dn: u32) -> Option<Side> {
+        match (pn, dn) {
+            (0, _) => Some(Side::Maker),
+            (_, 0) => Some(Side::Breaker),
+            _ => None,
+        }
+        .filter(|&w| Narrow::sound(self.narrow, w))
     }
 
     /// Whether a flag of [`Options::stop`] is set: the searches stop as at their node limit.
@@ -704,7 +728,7 @@ impl<'g> Solver<'g> {
         self.nodes += 1;
         self.tick();
         let start_nodes = self.nodes;
-        let (moves, base) = match self.scan_at(p, node.as_ref(), true, true) {
+        let (mut moves, base) = match self.scan_at(p, node.as_ref(), true, true) {
             (Eval::Decided(rule), zone) => {
                 let (pn, dn, zone) = match rule.winner() {
                     Side::Maker => (0, INF, zone),
@@ -715,6 +739,11 @@ impl<'g> Solver<'g> {
             }
             (Eval::Open(m), zone) => (m.cells, zone),
         };
+        if let Some(n) = self.narrow
+            && n.side == p.to_move
+        {
+            moves.truncate(n.moves as usize);
+        }
         let or = p.to_move == Side::Maker;
         // The threat search of the scan above answers those of many of the children's
         // first looks ([`Threats::base`]).

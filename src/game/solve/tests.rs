@@ -12,6 +12,7 @@ fn a_reset_solver_counts_as_a_fresh_one() {
         node_limit: None,
         progress: None,
         stop: &[],
+        narrow: None,
     };
     let pool = Pool::new(&g, options);
     for c in [0, 9, 17] {
@@ -202,6 +203,7 @@ fn a_forced_roots_progress_shows_its_numbers_as_they_stand() {
         node_limit: Some(1 << 19),
         progress: Some(&record),
         stop: &[],
+        narrow: None,
     };
     Solver::new(&g, &options).solve(&p);
     let seen = seen.into_inner().unwrap();
@@ -280,6 +282,7 @@ fn a_first_moves_search_names_its_move_in_progress() {
             node_limit: Some(1 << 16),
             progress: Some(&record),
             stop: &[],
+            narrow: None,
         },
     );
     let tally = Batch {

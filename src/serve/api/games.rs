@@ -103,6 +103,7 @@ fn solve_pasted(app: &App, text: &str, moves: bool, certificate: bool) -> Result
         certificate,
         move_certificates: false,
         stop: &[],
+        narrow: None,
     };
     let start = std::time::Instant::now();
     let answer = decide(&game, &request, None)

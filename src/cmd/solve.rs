@@ -85,9 +85,10 @@ pub struct Args {
     pub out_dir: PathBuf,
     /// Search only the K heaviest moves of one player at each of its positions
     /// (maker:K or breaker:K, K from 1 to 128): that player's wins are proofs, with
-    /// certificates like any other; the other player's read as not decided
-    /// (docs/spec.md §11.20). For a position thought won by that player: a narrowed
-    /// search often decides it in a fraction of the nodes.
+    /// certificates like any other (searched again without the narrowing where
+    /// needed); the other player's read as not decided, exit 1 (docs/spec.md §11.20).
+    /// For a position thought won by that player: a narrowed search often decides it
+    /// in a fraction of the nodes.
     #[arg(long, value_name = "SIDE:K", conflicts_with = "merge")]
     pub narrow: Option<Narrow>,
     /// Merge the part files of every shard of a split search into the game's verdict

@@ -342,6 +342,9 @@ pub fn extract(
     root: &Position,
     winner: Side,
 ) -> Result<Certificate, CertificateError> {
+    // The searches made again must find the winner's wins wherever they are
+    // (a narrowed search may miss some: [`Solver::lift_narrowing`]).
+    solver.lift_narrowing();
     let mut x = Extractor {
         solver,
         winner,

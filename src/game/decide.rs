@@ -349,8 +349,12 @@ pub fn decide_reporting(
     // What the flag cut short: a search left undecided before its node limit, or the
     // certificate of a decided root.
     let stopped = stop_set(request.stop);
-    let short =
-        |o: &Outcome, limit: Option<u64>| o.winner.is_none() && limit.is_none_or(|l| o.nodes < l);
+    // A narrowed search that found no win ran to its end: not cut short.
+    let short = |o: &Outcome, limit: Option<u64>| {
+        o.winner.is_none()
+            && !Narrow::exhausted(request.narrow, o.pn, o.dn)
+            && limit.is_none_or(|l| o.nodes < l)
+    };
     let cut = short(&root, request.node_limit)
         || (request.certificate && root.winner.is_some() && certificate.is_none())
         || moves.iter().flatten().any(|m: &MoveValue| {

@@ -338,7 +338,8 @@ pub struct PartRequest<'a> {
     /// which names the frontier position searched ([`BatchRoot::Frontier`]).
     pub progress: Option<&'a (dyn Fn(&Progress) + Sync)>,
     /// Search only the heaviest moves of one player ([`Options::narrow`]): the other
-    /// player's wins read as not decided, and a rerun searches those positions again.
+    /// player's wins read as not decided, and a rerun searches those positions again
+    /// (the part file does not say how they were searched).
     pub narrow: Option<Narrow>,
 }
 

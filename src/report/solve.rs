@@ -102,13 +102,13 @@ fn no_win(narrow: Option<Narrow>) -> String {
         return String::new();
     };
     let moves = match n.moves {
-        1 => "his heaviest move".to_string(),
-        k => format!("the {k} heaviest moves"),
+        1 => "heaviest move".to_string(),
+        k => format!("{k} heaviest moves"),
     };
     format!(
-        "{} has no win with only {moves} at each of his positions (--narrow {n}), which \
+        "the search narrowed to {}'s {moves} (--narrow {n}) found no win for {}, which \
          says nothing of the game",
-        n.side
+        n.side, n.side
     )
 }
 

@@ -184,17 +184,20 @@ impl Solver<'_> {
 
     /// [`Solver::lookup`] of a position by its key and the frame of its zone.
     pub(super) fn lookup_key(&self, key: u64, frame: usize) -> Option<(u32, u32, Cells)> {
-        self.table.entry(key).map(|(pn, dn, z)| {
-            (
-                pn,
-                dn,
-                if pn == 0 {
-                    self.zone_from_frame(z, frame)
-                } else {
-                    0
-                },
-            )
-        })
+        let entry = self.table.entry(key);
+        entry
+            .filter(|&(pn, dn, _)| self.trusted(pn, dn))
+            .map(|(pn, dn, z)| {
+                (
+                    pn,
+                    dn,
+                    if pn == 0 {
+                        self.zone_from_frame(z, frame)
+                    } else {
+                        0
+                    },
+                )
+            })
     }
 
     /// Stores a position's numbers (and zone, when Maker has won).

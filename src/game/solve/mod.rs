@@ -359,8 +359,18 @@ pub struct Solver<'g> {
     batch: Option<(BatchRoot, &'g Batch)>,
     progress: Option<&'g (dyn Fn(&Progress) + Sync)>,
     stop: &'g [&'g AtomicBool],
-    /// The player whose moves are narrowed, and to how many ([`Narrow`]).
+    /// The player whose moves are narrowed, and to how many ([`Narrow`]): as asked
+    /// ([`Options::narrow`]), and as in force (`None` once lifted for a certificate,
+    /// [`Solver::lift_narrowing`]).
+    narrow_asked: Option<Narrow>,
     narrow: Option<Narrow>,
+    /// Whether the narrowing has left out a move since the table was last cleared:
+    /// until then every number in the table is the game's.
+    cut: bool,
+    /// Once the narrowing is lifted after a cut, the player whose wins in the table
+    /// are not trusted (they may hold only against the narrowed player): lookups
+    /// read them as absent ([`Solver::trusted`]).
+    distrust: Option<Side>,
     /// The search for wins by threats alone, with its cache, and the bit-sliced
     /// counters' geometry when the game has at most 128 sets of at most 15 cells:
     /// positions are then looked at through their counters ([`counted`]), else by
@@ -424,7 +434,10 @@ impl<'g> Solver<'g> {
             batch: None,
             progress: options.progress,
             stop: options.stop,
+            narrow_asked: options.narrow,
             narrow: options.narrow,
+            cut: false,
+            distrust: None,
             threats: Threats::new(&game.sets, game.all()),
         }
     }
@@ -452,6 +465,9 @@ impl<'g> Solver<'g> {
         self.frames.clear();
         self.path.clear();
         self.batch = None;
+        self.narrow = self.narrow_asked;
+        self.cut = false;
+        self.distrust = None;
     }
 
     /// Marks the next search as the one of `root` in the batch tallied in `tally`:
@@ -465,6 +481,32 @@ impl<'g> Solver<'g> {
     /// positions the table has forgotten must finish, whatever limit the decision had.
     pub fn lift_node_limit(&mut self) {
         self.limit = u64::MAX;
+    }
+
+    /// Lifts the narrowing ([`Options::narrow`]) until [`Solver::reset`]: the searches
+    /// that extracting a certificate makes must find the narrowed player's wins,
+    /// which a narrowed search may miss where the table holds no proof — a Breaker
+    /// move refuted by another's zone (§11.3 (f)) may need a move of Maker's left out.
+    /// If the narrowing has left out a move, the other player's wins in the table
+    /// are then read as absent, since they may hold only against the narrowed
+    /// player; the narrowed player's wins are the game's (docs/spec.md §11.20), and
+    /// so is every verdict of the searches that follow.
+    pub fn lift_narrowing(&mut self) {
+        if let Some(n) = self.narrow.take()
+            && self.cut
+        {
+            self.distrust = Some(n.side.other());
+        }
+    }
+
+    /// Whether the table's numbers `(pn, dn)` may be used: not a win of the player
+    /// whose wins are distrusted ([`Solver::lift_narrowing`]).
+    fn trusted(&self, pn: u32, dn: u32) -> bool {
+        match self.distrust {
+            None => true,
+            Some(Side::Maker) => pn != 0,
+            Some(Side::Breaker) => dn != 0,
+        }
     }
 
     /// The table.
@@ -497,7 +539,9 @@ impl<'g> Solver<'g> {
 
     /// What the table knows of a position: its proof and disproof numbers.
     pub fn known(&self, p: &Position) -> Option<(u32, u32)> {
-        self.table.get(self.key_of(p))
+        self.table
+            .get(self.key_of(p))
+            .filter(|&(pn, dn)| self.trusted(pn, dn))
     }
 
     /// The zone the table holds for `p` when it holds `p` as won for Maker
@@ -536,15 +580,16 @@ impl<'g> Solver<'g> {
         }
     }
 
-    /// The winner that numbers `(pn, dn)` show, when the search may report it
-    /// ([`Narrow::sound`]).
+    /// The winner that numbers `(pn, dn)` show, when the search may report it: any
+    /// winner until the narrowing has left out a move, then only the narrowed
+    /// player ([`Narrow::sound`]).
     fn winner_of(&self, pn: u32, dn: u32) -> Option<Side> {
         match (pn, dn) {
             (0, _) => Some(Side::Maker),
             (_, 0) => Some(Side::Breaker),
             _ => None,
         }
-        .filter(|&w| Narrow::sound(self.narrow, w))
+        .filter(|&w| !self.cut || Narrow::sound(self.narrow, w))
     }
 
     /// Whether a flag of [`Options::stop`] is set: the searches stop as at their node limit.
@@ -741,8 +786,10 @@ impl<'g> Solver<'g> {
         };
         if let Some(n) = self.narrow
             && n.side == p.to_move
+            && moves.len() > n.moves as usize
         {
             moves.truncate(n.moves as usize);
+            self.cut = true;
         }
         let or = p.to_move == Side::Maker;
         // The threat search of the scan above answers those of many of the children's

@@ -17,13 +17,24 @@
 //!
 //! # Invariants
 //!
-//! The table's entries of `X`'s wins are wins in the game; its entries of the other
-//! player's wins hold only for a narrowed `X`.
-//! [`Solver::solve`](super::Solver::solve) and [`Solver::value`](super::Solver::value)
-//! never report the latter ([`Narrow::sound`]), though within the search they steer
-//! it like any other number. The zones of Maker's wins (§11.3 (f)) are zones in the
-//! game when `X` is Maker; when `X` is Breaker, they only choose which of Breaker's
-//! moves are searched, and Maker's wins are not reported.
+//! The table's entries of `X`'s wins are wins in the game; once the narrowing has
+//! left out a move (`cut`), its entries of the other player's wins may hold only
+//! against a narrowed `X`. [`Solver::solve`](super::Solver::solve) and
+//! [`Solver::value`](super::Solver::value) then never report the latter
+//! ([`Narrow::sound`]), though within the search they steer it like any other number;
+//! before the first cut, every verdict is the game's and is reported. The zones of
+//! Maker's wins (§11.3 (f)) are zones in the game when `X` is Maker; when `X` is
+//! Breaker, they only choose which of Breaker's moves are searched.
+//!
+//! # Certificates
+//!
+//! A certificate answers every move of the loser's, also those the search refuted
+//! without searching them (by a zone, say), and the extraction searches such
+//! positions where the table holds no proof. A narrowed search may miss those wins —
+//! the strategy that refutes them may use a move left out — so the extraction lifts
+//! the narrowing first ([`Solver::lift_narrowing`](super::Solver::lift_narrowing)):
+//! its searches are the game's, and they read the other player's wins in the table
+//! as unknown. By docs/spec.md §11.20 they find the win.
 //!
 //! # Why
 //!

@@ -44,8 +44,9 @@
 //! moves cut to his ten heaviest, the root of (4, 13) and the position after its
 //! first move 6,2 take a quarter of the CPU, the position after 1,2 a seventh, and
 //! the position after 0,3 and Breaker's 1,0, open after 250 million nodes, is decided
-//! in 124 million (BENCHMARKS.md, *Narrowed searches*). Its verdict can only be "`X` wins" or "not decided": it is
-//! the tool for a position believed won by `X`, as those are by Maker.
+//! in 124 million (BENCHMARKS.md, *Narrowed searches*). Once a move is left out, its
+//! verdict can only be "`X` wins" or "not decided": it is the tool for a position
+//! believed won by `X`, as those are by Maker.
 //!
 //! # Example
 //!
@@ -100,15 +101,20 @@ impl Narrow {
 
 impl std::str::FromStr for Narrow {
     type Err = String;
-    /// Parses `maker:K` or `breaker:K`, `1 ≤ K ≤ 128`.
+    /// Parses `maker:K` or `breaker:K` (in any case), `1 ≤ K ≤ 128`.
     fn from_str(text: &str) -> Result<Narrow, String> {
         let (side, k) = text.split_once(':').ok_or_else(|| {
             format!("expected maker:K or breaker:K (e.g. maker:10), found {text:?}")
         })?;
-        let side = match side.trim() {
+        let side = match side.trim().to_ascii_lowercase().as_str() {
             "maker" => Side::Maker,
             "breaker" => Side::Breaker,
-            other => return Err(format!("expected maker or breaker, found {other:?}")),
+            _ => {
+                return Err(format!(
+                    "expected maker or breaker, found {:?}",
+                    side.trim()
+                ));
+            }
         };
         let moves: u32 = k
             .trim()
@@ -141,7 +147,7 @@ mod tests {
             })
         );
         assert_eq!(
-            "breaker:128".parse::<Narrow>().map(|n| n.to_string()),
+            "Breaker:128".parse::<Narrow>().map(|n| n.to_string()),
             Ok("breaker:128".into())
         );
         for bad in [

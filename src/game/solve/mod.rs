@@ -546,9 +546,11 @@ impl<'g> Solver<'g> {
 
     /// The zone the table holds for `p` when it holds `p` as won for Maker
     /// (docs/spec.md §11.3 (f)): Maker wins `p` with only the winning sets inside it.
+    /// A narrowed search's Maker wins count only when [`Solver::solve`] would report
+    /// them.
     pub fn proved_zone(&self, p: &Position) -> Option<Cells> {
         match self.lookup(&self.hashes(p), p.to_move) {
-            Some((0, _, zone)) => Some(zone),
+            Some((0, dn, zone)) if self.winner_of(0, dn).is_some() => Some(zone),
             _ => None,
         }
     }

@@ -123,8 +123,8 @@ pub struct Answer {
     /// move undecided, or a certificate asked for (the root's or a decided first
     /// move's) missing, because the flag was set.
     pub interrupted: bool,
-    /// The narrowing of the searches ([`Request::narrow`]): only that player's wins
-    /// are reported.
+    /// The narrowing of the searches ([`Request::narrow`]): once it has left out a
+    /// move, only that player's wins are reported.
     pub narrow: Option<Narrow>,
 }
 
@@ -143,7 +143,7 @@ impl Answer {
 
     /// The root's answer as a shared verdict (module essay): `Found` with the winner,
     /// or `Unknown` with the nodes spent when the node limit or the stop flag stopped
-    /// the search. Never
+    /// the search, or a narrowed search found no win ([`Narrow::exhausted`]). Never
     /// `None`.
     pub fn verdict(&self) -> Verdict<Side, std::convert::Infallible> {
         outcome_verdict(&self.root)
@@ -603,20 +603,11 @@ pub struct SolveDoc {
     /// Whether an interruption (SIGINT or SIGTERM) cut the answer short: what it cut
     /// short reads undecided or is missing.
     pub interrupted: bool,
-    /// The narrowing of the searches (`--narrow`), or null: only the narrowed
-    /// player's wins are reported.
-    pub narrow: Option<NarrowDoc>,
+    /// The narrowing of the searches (`--narrow`), or null: once it has left out a
+    /// move, only the narrowed player's wins are reported.
+    pub narrow: Option<Narrow>,
     /// What it cost.
     pub cost: CostDoc,
-}
-
-/// The narrowing of a search in a [`SolveDoc`] ([`Narrow`]).
-#[derive(Clone, Copy, Debug, serde::Serialize)]
-pub struct NarrowDoc {
-    /// The player whose moves are narrowed: `maker` or `breaker`.
-    pub side: Side,
-    /// How many of its moves were tried at each of its positions, heaviest first.
-    pub moves: u32,
 }
 
 /// The starting position in a [`SolveDoc`]: each player's cells, by label in cell
@@ -673,10 +664,7 @@ impl SolveDoc {
             }),
             certificate,
             interrupted: answer.interrupted,
-            narrow: answer.narrow.map(|n| NarrowDoc {
-                side: n.side,
-                moves: n.moves,
-            }),
+            narrow: answer.narrow,
             cost: CostDoc {
                 seconds,
                 peak_memory_bytes: crate::core::io::peak_memory_bytes(),

@@ -39,11 +39,16 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
         answer.symmetries,
         if answer.symmetries == 1 { "" } else { "s" }
     );
-    let narrow = answer.narrow;
+    // The narrowing, where a search narrowed by it found no win.
+    let exhausted = |pn, dn| {
+        answer
+            .narrow
+            .filter(|_| Narrow::exhausted(answer.narrow, pn, dn))
+    };
     let _ = match answer.root.winner {
         Some(w) => writeln!(s, "winner: {w}"),
-        None if Narrow::exhausted(narrow, answer.root.pn, answer.root.dn) => {
-            writeln!(s, "not decided: {}", no_win(narrow))
+        None if let Some(n) = exhausted(answer.root.pn, answer.root.dn) => {
+            writeln!(s, "not decided: {}", no_win(n))
         }
         None => writeln!(
             s,
@@ -83,9 +88,7 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
             let nodes = counted(o.nodes, "node", "nodes");
             let how = match m.same_as {
                 Some(c) => format!("as after {}, by an automorphism", game.label(c)),
-                None if Narrow::exhausted(narrow, o.pn, o.dn) => {
-                    format!("{nodes}; {}", no_win(narrow))
-                }
+                None if let Some(n) = exhausted(o.pn, o.dn) => format!("{nodes}; {}", no_win(n)),
                 None if o.winner.is_none() => format!("{nodes}; pn {}, dn {}", o.pn, o.dn),
                 None => nodes,
             };
@@ -95,12 +98,9 @@ pub fn text(game: &Game, name: &str, answer: &Answer, seconds: f64) -> String {
     s
 }
 
-/// What a narrowed search that ran to its end says: the narrowed player has no win
-/// within the narrowing, which says nothing of the game.
-fn no_win(narrow: Option<Narrow>) -> String {
-    let Some(n) = narrow else {
-        return String::new();
-    };
+/// What a search narrowed by `n` that ran to its end says: the narrowed player has no
+/// win within the narrowing, which says nothing of the game.
+fn no_win(n: Narrow) -> String {
     let moves = match n.moves {
         1 => "heaviest move".to_string(),
         k => format!("{k} heaviest moves"),

@@ -576,10 +576,8 @@ impl<'g> Solver<'g> {
     /// The decided value of `p` from the table, or a fresh search of it (of a
     /// narrowed search, only the narrowed player's wins, as [`Solver::solve`]).
     pub fn value(&mut self, p: &Position) -> Option<Side> {
-        match self.known(p).and_then(|(pn, dn)| self.winner_of(pn, dn)) {
-            Some(w) => Some(w),
-            None => self.solve(p).winner,
-        }
+        let known = self.known(p).and_then(|(pn, dn)| self.winner_of(pn, dn));
+        known.or_else(|| self.solve(p).winner)
     }
 
     /// The winner that numbers `(pn, dn)` show, when the search may report it: any

@@ -71,8 +71,9 @@ use super::{INF, Side};
 /// The most moves a narrowed player may be given: a game has at most 128 cells.
 pub const MAX_NARROW: u32 = 128;
 
-/// A search of only the heaviest moves of one player (the module documentation).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A search of only the heaviest moves of one player (the module documentation). In
+/// JSON (`amoba solve --json`), `{"side": "maker", "moves": 10}`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
 pub struct Narrow {
     /// The player whose moves are narrowed: its wins are reported, the other's are not.
     pub side: Side,
